@@ -7,6 +7,8 @@ export const GLOSSARY: Record<string, string> = {
   access_token: 'Bearer access token for the API (short-lived).',
   account: 'The account the statement is for.',
   accountId: 'An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.',
+  iban: 'The International Bank Account Number, as printed (spaces and lower case allowed): its country\'s length and form and its ISO 13616 check digits are verified; stored in electronic form.',
+  bankName: 'The name of the bank that keeps the account (1 to 100 characters).',
   accountIds: 'The rule applies to journals with a line on one of these accounts (UUIDs) or under it (a category: its subtree); left out or null: any account.',
   amount: 'A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column.',
   amountFrom: 'Journals whose total (the sum of their debits, in the company currency) is at least this (plain decimal such as 1250.50).',

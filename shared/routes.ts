@@ -19,6 +19,7 @@ import { auditRoutes } from './routes/audit.ts';
 import { taxCodesRoutes } from './routes/tax-codes.ts';
 import { vatReturnsRoutes } from './routes/vat-returns.ts';
 import { counterpartiesRoutes } from './routes/counterparties.ts';
+import { bankAccountsRoutes } from './routes/bank-accounts.ts';
 import { approvalPoliciesRoutes } from './routes/approval-policies.ts';
 import { V1, type Route } from './routes/route.ts';
 
@@ -56,6 +57,7 @@ export const routes = {
   vatReturns: vatReturnsRoutes,
   counterparties: counterpartiesRoutes,
   approvalPolicies: approvalPoliciesRoutes,
+  bankAccounts: bankAccountsRoutes,
 };
 
 /** Every row, in table order: what the local gateway mounts, the stack deploys and the OpenAPI document lists. */

@@ -203,6 +203,10 @@ describe('responses match the OpenAPI document', () => {
     check('counterparties.get', await api.get(`${base}/Counterparties/${customer.id}`));
     const retiredCustomer = check('counterparties.update', await api.put(`${base}/Counterparties/${customer.id}`, { name: customer.name, country: 'SA', taxRegistrationNumber: customer.taxRegistrationNumber, active: false, version: customer.version }));
     check('counterparties.history', await api.get(`${base}/Counterparties/${retiredCustomer.id}/History`));
+    const bankAccount = check('bankAccounts.create', await api.post(`${base}/BankAccounts`, { accountId: chart.bank.path, iban: 'SA03 8000 0000 6080 1016 7519', bankName: 'Saudi National Bank' }));
+    check('bankAccounts.list', await api.get(`${base}/BankAccounts`));
+    check('bankAccounts.get', await api.get(`${base}/BankAccounts/${bankAccount.id}`));
+    check('bankAccounts.update', await api.put(`${base}/BankAccounts/${bankAccount.id}`, { iban: bankAccount.iban, bankName: 'SNB', version: bankAccount.version }));
     // Four eyes: a policy holds large journals until another person approves them.
     const reviewer = await signedInUser(gateway.url);
     expect((await api.post(`${base}/Members`, { email: reviewer.user.email, roleId: ROLES[0]!.id })).status).toBe(200);

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/422de095-6eff-4eec-97ae-ffecd4077bb8`
+         * @description Example request: `GET /api/v1/Companies/0609ff87-78f1-4b56-87ab-08b81614e5d6`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Settings`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Settings`
+         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Roles`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Roles`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Roles/310ac25d-69a2-4697-b627-4f08a975285c`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Roles/54a8c3e0-6420-4107-a632-54750ad84e6b`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Roles/310ac25d-69a2-4697-b627-4f08a975285c`
+         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Roles/54a8c3e0-6420-4107-a632-54750ad84e6b`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Roles/310ac25d-69a2-4697-b627-4f08a975285c`
+         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Roles/54a8c3e0-6420-4107-a632-54750ad84e6b`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Members`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Members`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Members/004c80f5-28c5-4a52-949c-ca8921d8b24e`
+         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Members/40264535-936f-4d4a-a007-24a6d03c2408`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Members/004c80f5-28c5-4a52-949c-ca8921d8b24e`
+         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Members/40264535-936f-4d4a-a007-24a6d03c2408`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ApiKeys/f42d76df-b30a-4879-8bee-b2ea66062fa9`
+         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ApiKeys/4204b90a-3ec0-4be9-ab71-0ea6e88b4c6c`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Accounts`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Accounts`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Accounts/af0a8146-59b0-4e98-959e-63df34399649`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Accounts/f2b11c2b-ab5a-4ef0-916c-aafa07a02147`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Accounts/af0a8146-59b0-4e98-959e-63df34399649`
+         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Accounts/f2b11c2b-ab5a-4ef0-916c-aafa07a02147`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Accounts/af0a8146-59b0-4e98-959e-63df34399649`
+         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Accounts/f2b11c2b-ab5a-4ef0-916c-aafa07a02147`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Accounts/af0a8146-59b0-4e98-959e-63df34399649/History`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Accounts/f2b11c2b-ab5a-4ef0-916c-aafa07a02147/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters/f3f02131-5238-4f04-b2b6-3f08035ea66d`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters/e243a748-f848-4f96-9bc9-dcc1406e5fbb`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters/f3f02131-5238-4f04-b2b6-3f08035ea66d`
+         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters/e243a748-f848-4f96-9bc9-dcc1406e5fbb`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters/f3f02131-5238-4f04-b2b6-3f08035ea66d`
+         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters/e243a748-f848-4f96-9bc9-dcc1406e5fbb`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters/f3f02131-5238-4f04-b2b6-3f08035ea66d/History`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters/e243a748-f848-4f96-9bc9-dcc1406e5fbb/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters/f3f02131-5238-4f04-b2b6-3f08035ea66d/Activate`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters/e243a748-f848-4f96-9bc9-dcc1406e5fbb/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters/f3f02131-5238-4f04-b2b6-3f08035ea66d/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters/e243a748-f848-4f96-9bc9-dcc1406e5fbb/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/b662d36f-2f0c-4d2d-abbc-fe0761acd295`
+         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/b662d36f-2f0c-4d2d-abbc-fe0761acd295`
+         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/Close`
+         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/Periods`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/Periods/9570dfa7-2bbc-425a-85fa-ad02c976b9e7`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/Periods/8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/Periods/9570dfa7-2bbc-425a-85fa-ad02c976b9e7/Lock`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/Periods/8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/Periods/9570dfa7-2bbc-425a-85fa-ad02c976b9e7/Close`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/Periods/8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/Periods/9570dfa7-2bbc-425a-85fa-ad02c976b9e7/Close`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/Periods/8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/Periods/9570dfa7-2bbc-425a-85fa-ad02c976b9e7/Reopen`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/Periods/8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/3958c1f1-180a-454b-a618-ab0acfc90ff3`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/b4f90dce-4c00-4c6a-9c4a-7d22ba33c659`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/3958c1f1-180a-454b-a618-ab0acfc90ff3`
+         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/b4f90dce-4c00-4c6a-9c4a-7d22ba33c659`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/3958c1f1-180a-454b-a618-ab0acfc90ff3/History`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/b4f90dce-4c00-4c6a-9c4a-7d22ba33c659/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/e6e37e1f-1eef-4d00-81de-3962fe93de57/Submit`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/937decb6-bb45-4a3b-80bd-b95d4c17bf90/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/e6e37e1f-1eef-4d00-81de-3962fe93de57/Approve`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/937decb6-bb45-4a3b-80bd-b95d4c17bf90/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/e6e37e1f-1eef-4d00-81de-3962fe93de57/Reject`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/937decb6-bb45-4a3b-80bd-b95d4c17bf90/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/3958c1f1-180a-454b-a618-ab0acfc90ff3/Post`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/b4f90dce-4c00-4c6a-9c4a-7d22ba33c659/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/76664bbe-3eb8-4c86-ac94-a25f00491192/Void`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/08930d9e-592e-4c1b-8b0e-1da1b7c86564/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/3958c1f1-180a-454b-a618-ab0acfc90ff3/Adjust`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/b4f90dce-4c00-4c6a-9c4a-7d22ba33c659/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/3958c1f1-180a-454b-a618-ab0acfc90ff3/Reverse`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/b4f90dce-4c00-4c6a-9c4a-7d22ba33c659/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/TrialBalance?financialYearId=60c4cfd0-c344-433e-ad7e-d2c0a6d1631e`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/TrialBalance?financialYearId=f581b14f-ac04-428f-a07f-74413fc974d5`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/BudgetVsActual?budgetId=e0f58374-53ab-4397-9008-033e0f2b2f39&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/BudgetVsActual?budgetId=0e25a677-93c0-4a89-86b1-1f5919e12b13&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/422de095-6eff-4eec-97ae-ffecd4077bb8/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/0609ff87-78f1-4b56-87ab-08b81614e5d6/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/Restatements?since=2026-11-29T12%3A27%3A15.720Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/Restatements?since=2026-11-29T12%3A35%3A01.369Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/86c7f82e-876c-4367-8649-d4d494a0f48d`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/eaee9660-11d5-47aa-8323-7ec49460ea64`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Webhooks/ccb6ef7b-431f-4554-b2ee-d9dea78f004d`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Webhooks/79521ec4-6d6a-4daf-9153-97a60ee66c0c`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Webhooks/ccb6ef7b-431f-4554-b2ee-d9dea78f004d`
+         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Webhooks/79521ec4-6d6a-4daf-9153-97a60ee66c0c`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Webhooks/ccb6ef7b-431f-4554-b2ee-d9dea78f004d`
+         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Webhooks/79521ec4-6d6a-4daf-9153-97a60ee66c0c`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Webhooks/ccb6ef7b-431f-4554-b2ee-d9dea78f004d/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Webhooks/79521ec4-6d6a-4daf-9153-97a60ee66c0c/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ExchangeRates/336c630f-2314-4aa8-9f5e-c2d0390441e4`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ExchangeRates/7ef894ab-c1f3-4927-b97d-7f2ab47752d7`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ExchangeRates/336c630f-2314-4aa8-9f5e-c2d0390441e4`
+         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ExchangeRates/7ef894ab-c1f3-4927-b97d-7f2ab47752d7`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ExchangeRates/336c630f-2314-4aa8-9f5e-c2d0390441e4`
+         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ExchangeRates/7ef894ab-c1f3-4927-b97d-7f2ab47752d7`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Budgets`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Budgets`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Budgets/e0f58374-53ab-4397-9008-033e0f2b2f39`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Budgets/0e25a677-93c0-4a89-86b1-1f5919e12b13`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Budgets/e0f58374-53ab-4397-9008-033e0f2b2f39`
+         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Budgets/0e25a677-93c0-4a89-86b1-1f5919e12b13`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Budgets/e0f58374-53ab-4397-9008-033e0f2b2f39`
+         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Budgets/0e25a677-93c0-4a89-86b1-1f5919e12b13`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Imports`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Imports`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Imports/a61bdd99-2d28-4589-86c9-b08ac2c99ac7`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Imports/45038834-be45-471c-9d05-810b5e78cb72`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Imports/a61bdd99-2d28-4589-86c9-b08ac2c99ac7/Errors`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Imports/45038834-be45-471c-9d05-810b5e78cb72/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Imports/e3a2f17a-6807-4358-bdf3-82556d4c73d1/Approve`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Imports/134c0ca0-62c0-4488-af15-3b003b7da91d/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/TaxCodes/097fe9ac-f41c-47b0-898a-f3bc6dd98996`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/TaxCodes/7ea5253d-e881-4e49-9177-e1b90afdb6cd`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/TaxCodes/097fe9ac-f41c-47b0-898a-f3bc6dd98996`
+         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/TaxCodes/7ea5253d-e881-4e49-9177-e1b90afdb6cd`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/TaxCodes/097fe9ac-f41c-47b0-898a-f3bc6dd98996/History`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/TaxCodes/7ea5253d-e881-4e49-9177-e1b90afdb6cd/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/VatReturns/704623c7-2a3d-4d88-8aa4-aa2576a9e0da`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/VatReturns/d4a5b3e9-78e6-4c1f-9637-bb38fa8e292c`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Counterparties/2c7ebb3d-9208-46fb-a71c-aaee3435370e`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Counterparties/fa76b1c8-f4bb-49c1-b1d3-b038810fadc1`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Counterparties/2c7ebb3d-9208-46fb-a71c-aaee3435370e`
+         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Counterparties/fa76b1c8-f4bb-49c1-b1d3-b038810fadc1`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Counterparties/2c7ebb3d-9208-46fb-a71c-aaee3435370e/History`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Counterparties/fa76b1c8-f4bb-49c1-b1d3-b038810fadc1/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,10 +1677,58 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/BankAccounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bank accounts, newest first (paginated)
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/BankAccounts`
+         */
+        get: operations["bankAccounts.list"];
+        put?: never;
+        /**
+         * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
+         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/BankAccounts`
+         */
+        post: operations["bankAccounts.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/BankAccounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a bank account (its id is its account’s)
+         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/BankAccounts/af41993c-a62a-4610-96c7-7299bd68df96`
+         */
+        get: operations["bankAccounts.get"];
+        /**
+         * Replace a bank account’s IBAN and bank name (versioned)
+         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/BankAccounts/af41993c-a62a-4610-96c7-7299bd68df96`
+         */
+        put: operations["bankAccounts.update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1727,12 +1775,12 @@ export interface components {
             companies: {
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 companyId: string;
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 roleId: string;
                 /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
@@ -1742,7 +1790,7 @@ export interface components {
         CreatedCompanyResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -1782,7 +1830,7 @@ export interface components {
             };
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             roleId: string;
             /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
@@ -1795,7 +1843,7 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 id: string;
                 /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -1809,7 +1857,7 @@ export interface components {
                 version: number;
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 roleId: string;
             }[];
@@ -1819,7 +1867,7 @@ export interface components {
         CompanyResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -1864,7 +1912,7 @@ export interface components {
         RoleResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -1887,14 +1935,14 @@ export interface components {
         MemberResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             userId: string;
             /** @description The user’s email address. */
             email: string;
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             roleId: string;
             /** @description The role’s name. */
@@ -1920,7 +1968,7 @@ export interface components {
         CreatedApiKeyResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -1939,7 +1987,7 @@ export interface components {
             revokedAt: string | null;
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             createdBy: string;
             /**
@@ -1965,7 +2013,7 @@ export interface components {
         ApiKeyResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -1984,7 +2032,7 @@ export interface components {
             revokedAt: string | null;
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             createdBy: string;
             /**
@@ -1998,7 +2046,7 @@ export interface components {
         AccountResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
@@ -2095,7 +2143,7 @@ export interface components {
         CostCenterResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
@@ -2140,7 +2188,7 @@ export interface components {
         YearResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -2166,7 +2214,7 @@ export interface components {
             periods: components["schemas"]["PeriodResponse"][];
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             closingJournalId?: string;
             /** @description The head of the company’s event chain when it was closed (or, for a report, stored; for a VAT return, filed): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
@@ -2198,7 +2246,7 @@ export interface components {
         JournalResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
@@ -2216,7 +2264,7 @@ export interface components {
             entries: {
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 accountId: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
@@ -2239,7 +2287,7 @@ export interface components {
                     taxCode: string;
                     /**
                      * Format: uuid
-                     * @description The import whose journals were approved.
+                     * @description The leaf account that is the bank account in the books.
                      */
                     taxCodeId: string;
                     /**
@@ -2442,12 +2490,12 @@ export interface components {
         PeriodResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             financialYearId: string;
             /** @description The period’s number within its year, from 1. */
@@ -2503,7 +2551,7 @@ export interface components {
             accounts: {
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 accountId: string;
                 /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
@@ -3942,7 +3990,7 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 journalId: string;
                 /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
@@ -3968,12 +4016,12 @@ export interface components {
                 postingDate: string;
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 financialYearId: string;
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 periodId: string;
                 /**
@@ -4090,7 +4138,7 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 id: string;
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
@@ -4099,7 +4147,7 @@ export interface components {
                 type: string;
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 companyId: string;
                 /** @description The record the event is about (an account, a journal, a member’s user id, the company for its settings). */
@@ -4144,7 +4192,7 @@ export interface components {
         CreatedWebhookResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
@@ -4200,7 +4248,7 @@ export interface components {
         WebhookResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
@@ -4248,7 +4296,7 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 eventId: string;
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
@@ -4284,7 +4332,7 @@ export interface components {
         ExchangeRateResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
@@ -4320,14 +4368,14 @@ export interface components {
         BudgetResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /** @description The budget’s name. */
             name: string;
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             financialYearId: string;
             /** @description The version read; a write based on another is refused (409). */
@@ -4346,7 +4394,7 @@ export interface components {
             lines: {
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 accountId: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
@@ -4362,14 +4410,14 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 id: string;
                 /** @description The budget’s name. */
                 name: string;
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 financialYearId: string;
                 /** @description The version read; a write based on another is refused (409). */
@@ -4393,7 +4441,7 @@ export interface components {
         ImportResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /**
@@ -4510,7 +4558,7 @@ export interface components {
         ImportApprovalResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             importId: string;
             /** @description Who approved them: one approval per journal, in their name. */
@@ -4538,7 +4586,7 @@ export interface components {
             skipped: {
                 /**
                  * Format: uuid
-                 * @description The import whose journals were approved.
+                 * @description The leaf account that is the bank account in the books.
                  */
                 journalId: string;
                 /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
@@ -4574,7 +4622,7 @@ export interface components {
         TaxCodeResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
@@ -4812,7 +4860,7 @@ export interface components {
         CounterpartyResponse: {
             /**
              * Format: uuid
-             * @description The import whose journals were approved.
+             * @description The leaf account that is the bank account in the books.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -4881,6 +4929,44 @@ export interface components {
                 /** @description Identifier (UUID). */
                 id: string;
             } | null;
+        };
+        BankAccountResponse: {
+            /**
+             * Format: uuid
+             * @description The leaf account that is the bank account in the books.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The leaf account that is the bank account in the books.
+             */
+            accountId: string;
+            /** @description The IBAN in electronic form (upper case, no spaces), its check digits verified. */
+            iban: string;
+            /** @description The name of the bank. */
+            bankName: string;
+            /** @description The account's currency, or the company's base currency for an account without one: statements of the account are in it. */
+            currency: string;
+            /** @description The version read; a write based on another is refused (409). */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When the approval began: the time each approval records.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the approval began: the time each approval records.
+             */
+            updatedAt: string;
+        };
+        BankAccountResponsePage: {
+            /** @description The cursor used for this page; null on the first page. */
+            currentPage: string | null;
+            /** @description The items of this page. */
+            results: components["schemas"]["BankAccountResponse"][];
+            /** @description Cursor for the next page; null at the end. */
+            nextPage: string | null;
         };
     };
     responses: {
@@ -5230,7 +5316,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:42617/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A37581%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=ChGrdoKzeqNyQRrZYML8DW1npQbKbvptKWGZIv78utU&code_challenge_method=S256&state=KE_xOC8IXFm6MikRBmYXpnVVFDSmbY-SE-Vg63hs25Q&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:34619/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45749%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=tM-cgoUA1AOC3auH1XUysUwV34-v1VafLUr-nUfCnFU&code_challenge_method=S256&state=qAwqX2fvOK4ZyCO4Ttpe3oQDUse6spYPEy3wPq8vXtc&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5270,7 +5356,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "870e94ba-0610-48f6-8019-d20b24fd9c18",
+                     *           "companyId": "dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5314,11 +5400,13 @@ export interface operations {
                      *             "counterparties:manage",
                      *             "journals:approve",
                      *             "approval-policies:read",
-                     *             "approval-policies:manage"
+                     *             "approval-policies:manage",
+                     *             "bank:read",
+                     *             "bank:reconcile"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "422de095-6eff-4eec-97ae-ffecd4077bb8",
+                     *           "companyId": "0609ff87-78f1-4b56-87ab-08b81614e5d6",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5362,7 +5450,9 @@ export interface operations {
                      *             "counterparties:manage",
                      *             "journals:approve",
                      *             "approval-policies:read",
-                     *             "approval-policies:manage"
+                     *             "approval-policies:manage",
+                     *             "bank:read",
+                     *             "bank:reconcile"
                      *           ]
                      *         }
                      *       ]
@@ -5420,7 +5510,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "870e94ba-0610-48f6-8019-d20b24fd9c18",
+                     *           "companyId": "dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5464,11 +5554,13 @@ export interface operations {
                      *             "counterparties:manage",
                      *             "journals:approve",
                      *             "approval-policies:read",
-                     *             "approval-policies:manage"
+                     *             "approval-policies:manage",
+                     *             "bank:read",
+                     *             "bank:reconcile"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "422de095-6eff-4eec-97ae-ffecd4077bb8",
+                     *           "companyId": "0609ff87-78f1-4b56-87ab-08b81614e5d6",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5512,7 +5604,9 @@ export interface operations {
                      *             "counterparties:manage",
                      *             "journals:approve",
                      *             "approval-policies:read",
-                     *             "approval-policies:manage"
+                     *             "approval-policies:manage",
+                     *             "bank:read",
+                     *             "bank:reconcile"
                      *           ]
                      *         }
                      *       ]
@@ -5559,16 +5653,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "422de095-6eff-4eec-97ae-ffecd4077bb8",
+                     *           "id": "0609ff87-78f1-4b56-87ab-08b81614e5d6",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T12:27:09.813Z",
+                     *           "createdAt": "2026-11-29T12:34:45.137Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "870e94ba-0610-48f6-8019-d20b24fd9c18",
+                     *           "id": "dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T12:27:09.530Z",
+                     *           "createdAt": "2026-11-29T12:34:44.483Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5626,9 +5720,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "422de095-6eff-4eec-97ae-ffecd4077bb8",
+                     *       "id": "0609ff87-78f1-4b56-87ab-08b81614e5d6",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T12:27:09.813Z",
+                     *       "createdAt": "2026-11-29T12:34:45.137Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5640,7 +5734,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T12:27:09.813Z"
+                     *         "updatedAt": "2026-11-29T12:34:45.137Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5685,7 +5779,9 @@ export interface operations {
                      *         "counterparties:manage",
                      *         "journals:approve",
                      *         "approval-policies:read",
-                     *         "approval-policies:manage"
+                     *         "approval-policies:manage",
+                     *         "bank:read",
+                     *         "bank:reconcile"
                      *       ]
                      *     }
                      */
@@ -5722,9 +5818,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "422de095-6eff-4eec-97ae-ffecd4077bb8",
+                     *       "id": "0609ff87-78f1-4b56-87ab-08b81614e5d6",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T12:27:09.813Z",
+                     *       "createdAt": "2026-11-29T12:34:45.137Z",
                      *       "version": 1
                      *     }
                      */
@@ -5768,7 +5864,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T12:27:09.530Z"
+                     *       "updatedAt": "2026-11-29T12:34:44.483Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5798,7 +5894,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "f013b195-8b2a-4160-9ca8-021bf82e11b8",
+                 *       "retainedEarningsAccountId": "356cc6df-41ef-4817-8f2f-090e6c0f203d",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5857,14 +5953,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "f013b195-8b2a-4160-9ca8-021bf82e11b8",
+                     *       "retainedEarningsAccountId": "356cc6df-41ef-4817-8f2f-090e6c0f203d",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T12:27:11.090Z"
+                     *       "updatedAt": "2026-11-29T12:34:51.119Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5955,7 +6051,9 @@ export interface operations {
                      *             "counterparties:manage",
                      *             "journals:approve",
                      *             "approval-policies:read",
-                     *             "approval-policies:manage"
+                     *             "approval-policies:manage",
+                     *             "bank:read",
+                     *             "bank:reconcile"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -6004,7 +6102,9 @@ export interface operations {
                      *             "vat-returns:file",
                      *             "counterparties:read",
                      *             "counterparties:manage",
-                     *             "approval-policies:read"
+                     *             "approval-policies:read",
+                     *             "bank:read",
+                     *             "bank:reconcile"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -6031,7 +6131,8 @@ export interface operations {
                      *             "tax-codes:read",
                      *             "vat-returns:read",
                      *             "counterparties:read",
-                     *             "approval-policies:read"
+                     *             "approval-policies:read",
+                     *             "bank:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -6040,7 +6141,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "310ac25d-69a2-4697-b627-4f08a975285c",
+                     *           "id": "54a8c3e0-6420-4107-a632-54750ad84e6b",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6051,8 +6152,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T12:27:25.304Z",
-                     *           "updatedAt": "2026-11-29T12:27:25.363Z"
+                     *           "createdAt": "2026-11-29T12:35:18.621Z",
+                     *           "updatedAt": "2026-11-29T12:35:18.745Z"
                      *         }
                      *       ]
                      *     }
@@ -6102,7 +6203,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile")[];
                 };
             };
         };
@@ -6115,7 +6216,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "310ac25d-69a2-4697-b627-4f08a975285c",
+                     *       "id": "54a8c3e0-6420-4107-a632-54750ad84e6b",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6125,8 +6226,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:25.304Z",
-                     *       "updatedAt": "2026-11-29T12:27:25.304Z"
+                     *       "createdAt": "2026-11-29T12:35:18.621Z",
+                     *       "updatedAt": "2026-11-29T12:35:18.621Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6173,7 +6274,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "310ac25d-69a2-4697-b627-4f08a975285c",
+                     *       "id": "54a8c3e0-6420-4107-a632-54750ad84e6b",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6183,8 +6284,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:25.304Z",
-                     *       "updatedAt": "2026-11-29T12:27:25.304Z"
+                     *       "createdAt": "2026-11-29T12:35:18.621Z",
+                     *       "updatedAt": "2026-11-29T12:35:18.621Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6233,7 +6334,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile")[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -6248,7 +6349,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "310ac25d-69a2-4697-b627-4f08a975285c",
+                     *       "id": "54a8c3e0-6420-4107-a632-54750ad84e6b",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6259,8 +6360,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:27:25.304Z",
-                     *       "updatedAt": "2026-11-29T12:27:25.363Z"
+                     *       "createdAt": "2026-11-29T12:35:18.621Z",
+                     *       "updatedAt": "2026-11-29T12:35:18.745Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6369,8 +6470,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
-                     *           "email": "user-f9c18561-1f98-4b8f-8475-f740fb71c0d5@example.com",
+                     *           "userId": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
+                     *           "email": "user-80ee0778-4dc0-42e0-aea3-9fdbbfff51d0@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6415,22 +6516,24 @@ export interface operations {
                      *             "counterparties:manage",
                      *             "journals:approve",
                      *             "approval-policies:read",
-                     *             "approval-policies:manage"
+                     *             "approval-policies:manage",
+                     *             "bank:read",
+                     *             "bank:reconcile"
                      *           ],
-                     *           "joinedAt": "2026-11-29T12:27:09.530Z",
+                     *           "joinedAt": "2026-11-29T12:34:44.483Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "004c80f5-28c5-4a52-949c-ca8921d8b24e",
-                     *           "email": "contract-1795955245409@example.com",
-                     *           "roleId": "310ac25d-69a2-4697-b627-4f08a975285c",
+                     *           "userId": "40264535-936f-4d4a-a007-24a6d03c2408",
+                     *           "email": "contract-1795955718817@example.com",
+                     *           "roleId": "54a8c3e0-6420-4107-a632-54750ad84e6b",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T12:27:25.460Z",
+                     *           "joinedAt": "2026-11-29T12:35:19.109Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6462,8 +6565,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795955245409@example.com",
-                 *       "roleId": "310ac25d-69a2-4697-b627-4f08a975285c"
+                 *       "email": "contract-1795955718817@example.com",
+                 *       "roleId": "54a8c3e0-6420-4107-a632-54750ad84e6b"
                  *     }
                  */
                 "application/json": {
@@ -6489,16 +6592,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "004c80f5-28c5-4a52-949c-ca8921d8b24e",
-                     *       "email": "contract-1795955245409@example.com",
-                     *       "roleId": "310ac25d-69a2-4697-b627-4f08a975285c",
+                     *       "userId": "40264535-936f-4d4a-a007-24a6d03c2408",
+                     *       "email": "contract-1795955718817@example.com",
+                     *       "roleId": "54a8c3e0-6420-4107-a632-54750ad84e6b",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T12:27:25.460Z",
+                     *       "joinedAt": "2026-11-29T12:35:19.109Z",
                      *       "version": 1
                      *     }
                      */
@@ -6563,8 +6666,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "004c80f5-28c5-4a52-949c-ca8921d8b24e",
-                     *       "email": "contract-1795955245409@example.com",
+                     *       "userId": "40264535-936f-4d4a-a007-24a6d03c2408",
+                     *       "email": "contract-1795955718817@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6582,9 +6685,10 @@ export interface operations {
                      *         "tax-codes:read",
                      *         "vat-returns:read",
                      *         "counterparties:read",
-                     *         "approval-policies:read"
+                     *         "approval-policies:read",
+                     *         "bank:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T12:27:25.460Z",
+                     *       "joinedAt": "2026-11-29T12:35:19.109Z",
                      *       "version": 2
                      *     }
                      */
@@ -6694,9 +6798,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f42d76df-b30a-4879-8bee-b2ea66062fa9",
+                     *           "id": "4204b90a-3ec0-4be9-ab71-0ea6e88b4c6c",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_P4Dl5Bc",
+                     *           "prefix": "sk-svc_3XRC5Bf",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6704,8 +6808,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
-                     *           "createdAt": "2026-11-29T12:27:25.725Z",
+                     *           "createdBy": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
+                     *           "createdAt": "2026-11-29T12:35:19.404Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6748,7 +6852,7 @@ export interface operations {
                     /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile")[];
                     /**
                      * Format: uuid
                      * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
@@ -6776,9 +6880,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f42d76df-b30a-4879-8bee-b2ea66062fa9",
+                     *       "id": "4204b90a-3ec0-4be9-ab71-0ea6e88b4c6c",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_P4Dl5Bc",
+                     *       "prefix": "sk-svc_3XRC5Bf",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6786,8 +6890,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
-                     *       "createdAt": "2026-11-29T12:27:25.725Z",
+                     *       "createdBy": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
+                     *       "createdAt": "2026-11-29T12:35:19.404Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6839,18 +6943,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f42d76df-b30a-4879-8bee-b2ea66062fa9",
+                     *       "id": "4204b90a-3ec0-4be9-ab71-0ea6e88b4c6c",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_P4Dl5Bc",
+                     *       "prefix": "sk-svc_3XRC5Bf",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T12:27:25.792Z",
-                     *       "createdBy": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
-                     *       "createdAt": "2026-11-29T12:27:25.725Z",
+                     *       "revokedAt": "2026-11-29T12:35:19.543Z",
+                     *       "createdBy": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
+                     *       "createdAt": "2026-11-29T12:35:19.404Z",
                      *       "version": 2
                      *     }
                      */
@@ -6905,24 +7009,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "adac33fc-72b8-4a31-8f80-b917c12aca46",
+                     *           "id": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "ab5c540a-e370-4149-8e0b-86b833eb6f58",
+                     *           "parentId": "157a3291-3c90-49db-ba1e-88a1956d460f",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:10.906Z",
-                     *           "updatedAt": "2026-11-29T12:27:10.906Z",
+                     *           "createdAt": "2026-11-29T12:34:49.979Z",
+                     *           "updatedAt": "2026-11-29T12:34:49.979Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "ab5c540a-e370-4149-8e0b-86b833eb6f58",
+                     *           "id": "157a3291-3c90-49db-ba1e-88a1956d460f",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6931,32 +7035,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:10.830Z",
-                     *           "updatedAt": "2026-11-29T12:27:10.830Z",
+                     *           "createdAt": "2026-11-29T12:34:49.819Z",
+                     *           "updatedAt": "2026-11-29T12:34:49.819Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *           "id": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "9420a673-5f48-465b-ad9a-c9b4be1ebe7d",
+                     *           "parentId": "b58658dc-4709-4b21-902f-cf8f53325d66",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:10.782Z",
-                     *           "updatedAt": "2026-11-29T12:27:10.782Z",
+                     *           "createdAt": "2026-11-29T12:34:49.484Z",
+                     *           "updatedAt": "2026-11-29T12:34:49.484Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "9420a673-5f48-465b-ad9a-c9b4be1ebe7d",
+                     *           "id": "b58658dc-4709-4b21-902f-cf8f53325d66",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6965,32 +7069,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:10.691Z",
-                     *           "updatedAt": "2026-11-29T12:27:10.691Z",
+                     *           "createdAt": "2026-11-29T12:34:49.361Z",
+                     *           "updatedAt": "2026-11-29T12:34:49.361Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f013b195-8b2a-4160-9ca8-021bf82e11b8",
+                     *           "id": "356cc6df-41ef-4817-8f2f-090e6c0f203d",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "48b7a8ab-e78e-453e-8bd3-0d62e579d2b8",
+                     *           "parentId": "909b8693-fc06-452e-874f-a6bdd832a2cd",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:10.598Z",
-                     *           "updatedAt": "2026-11-29T12:27:10.598Z",
+                     *           "createdAt": "2026-11-29T12:34:48.672Z",
+                     *           "updatedAt": "2026-11-29T12:34:48.672Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "48b7a8ab-e78e-453e-8bd3-0d62e579d2b8",
+                     *           "id": "909b8693-fc06-452e-874f-a6bdd832a2cd",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6999,49 +7103,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:10.530Z",
-                     *           "updatedAt": "2026-11-29T12:27:10.530Z",
+                     *           "createdAt": "2026-11-29T12:34:47.035Z",
+                     *           "updatedAt": "2026-11-29T12:34:47.035Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "a9f6cb23-d358-4f6e-88e3-0f1a1f08709f",
+                     *           "id": "af41993c-a62a-4610-96c7-7299bd68df96",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "47e9bf6f-b180-4466-9999-edee35823d8c",
+                     *           "parentId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:10.439Z",
-                     *           "updatedAt": "2026-11-29T12:27:10.439Z",
+                     *           "createdAt": "2026-11-29T12:34:46.780Z",
+                     *           "updatedAt": "2026-11-29T12:34:46.780Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *           "id": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "47e9bf6f-b180-4466-9999-edee35823d8c",
+                     *           "parentId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:10.340Z",
-                     *           "updatedAt": "2026-11-29T12:27:10.340Z",
+                     *           "createdAt": "2026-11-29T12:34:46.149Z",
+                     *           "updatedAt": "2026-11-29T12:34:46.149Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "47e9bf6f-b180-4466-9999-edee35823d8c",
+                     *           "id": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7050,8 +7154,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:10.303Z",
-                     *           "updatedAt": "2026-11-29T12:27:10.303Z",
+                     *           "createdAt": "2026-11-29T12:34:46.062Z",
+                     *           "updatedAt": "2026-11-29T12:34:46.062Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7140,7 +7244,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af0a8146-59b0-4e98-959e-63df34399649",
+                     *       "id": "f2b11c2b-ab5a-4ef0-916c-aafa07a02147",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7149,8 +7253,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:11.172Z",
-                     *       "updatedAt": "2026-11-29T12:27:11.172Z",
+                     *       "createdAt": "2026-11-29T12:34:51.475Z",
+                     *       "updatedAt": "2026-11-29T12:34:51.475Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7201,7 +7305,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af0a8146-59b0-4e98-959e-63df34399649",
+                     *       "id": "f2b11c2b-ab5a-4ef0-916c-aafa07a02147",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7210,8 +7314,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:11.172Z",
-                     *       "updatedAt": "2026-11-29T12:27:11.172Z",
+                     *       "createdAt": "2026-11-29T12:34:51.475Z",
+                     *       "updatedAt": "2026-11-29T12:34:51.475Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7293,7 +7397,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af0a8146-59b0-4e98-959e-63df34399649",
+                     *       "id": "f2b11c2b-ab5a-4ef0-916c-aafa07a02147",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7302,8 +7406,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:27:11.172Z",
-                     *       "updatedAt": "2026-11-29T12:27:11.686Z",
+                     *       "createdAt": "2026-11-29T12:34:51.475Z",
+                     *       "updatedAt": "2026-11-29T12:34:52.319Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7424,15 +7528,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7ba58de6-169d-4caf-afb0-1f9bd8b1b480",
-                     *           "occurredAt": "2026-11-29T12:27:11.172Z",
+                     *           "requestId": "a20414c9-f036-4655-ac29-c5f7fee3679e",
+                     *           "occurredAt": "2026-11-29T12:34:51.475Z",
                      *           "sequence": 14,
-                     *           "hash": "20244dc5716979add3104aaab2e45a7b6780f05f6f92ff422dbc8576b876fa0e",
+                     *           "hash": "1e5f6a21b8125df93c7e95559981f43bea5ff476feb8f4520bfeed5664d24155",
                      *           "state": {
-                     *             "id": "af0a8146-59b0-4e98-959e-63df34399649",
+                     *             "id": "f2b11c2b-ab5a-4ef0-916c-aafa07a02147",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7441,8 +7545,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T12:27:11.172Z",
-                     *             "updatedAt": "2026-11-29T12:27:11.172Z",
+                     *             "createdAt": "2026-11-29T12:34:51.475Z",
+                     *             "updatedAt": "2026-11-29T12:34:51.475Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7502,7 +7606,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f3f02131-5238-4f04-b2b6-3f08035ea66d",
+                     *           "id": "e243a748-f848-4f96-9bc9-dcc1406e5fbb",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7511,12 +7615,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:11.958Z",
-                     *           "updatedAt": "2026-11-29T12:27:11.958Z",
+                     *           "createdAt": "2026-11-29T12:34:53.313Z",
+                     *           "updatedAt": "2026-11-29T12:34:53.313Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "2b27aeca-b9e6-44bb-92af-8166c3314d18",
+                     *           "id": "4bdd0278-9751-42b9-812a-7781d8e6748e",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7525,12 +7629,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:10.971Z",
-                     *           "updatedAt": "2026-11-29T12:27:10.971Z",
+                     *           "createdAt": "2026-11-29T12:34:50.288Z",
+                     *           "updatedAt": "2026-11-29T12:34:50.288Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "789620cd-840e-44fa-9341-be65399fd9fe",
+                     *           "id": "1d909221-a398-4e4b-8e74-b0092b52ffc2",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7539,8 +7643,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:10.995Z",
-                     *           "updatedAt": "2026-11-29T12:27:10.995Z",
+                     *           "createdAt": "2026-11-29T12:34:50.541Z",
+                     *           "updatedAt": "2026-11-29T12:34:50.541Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7610,7 +7714,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f3f02131-5238-4f04-b2b6-3f08035ea66d",
+                     *       "id": "e243a748-f848-4f96-9bc9-dcc1406e5fbb",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7619,8 +7723,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:11.958Z",
-                     *       "updatedAt": "2026-11-29T12:27:11.958Z",
+                     *       "createdAt": "2026-11-29T12:34:53.313Z",
+                     *       "updatedAt": "2026-11-29T12:34:53.313Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7668,7 +7772,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f3f02131-5238-4f04-b2b6-3f08035ea66d",
+                     *       "id": "e243a748-f848-4f96-9bc9-dcc1406e5fbb",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7677,8 +7781,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:11.958Z",
-                     *       "updatedAt": "2026-11-29T12:27:11.958Z",
+                     *       "createdAt": "2026-11-29T12:34:53.313Z",
+                     *       "updatedAt": "2026-11-29T12:34:53.313Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7747,7 +7851,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f3f02131-5238-4f04-b2b6-3f08035ea66d",
+                     *       "id": "e243a748-f848-4f96-9bc9-dcc1406e5fbb",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7756,8 +7860,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:27:11.958Z",
-                     *       "updatedAt": "2026-11-29T12:27:12.169Z",
+                     *       "createdAt": "2026-11-29T12:34:53.313Z",
+                     *       "updatedAt": "2026-11-29T12:34:53.677Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7875,15 +7979,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "f2aaccba-a736-49ba-b92e-7d9f6f8f9c7f",
-                     *           "occurredAt": "2026-11-29T12:27:11.958Z",
+                     *           "requestId": "e0f9abd2-e38c-4618-92f9-b1afe9b9628a",
+                     *           "occurredAt": "2026-11-29T12:34:53.313Z",
                      *           "sequence": 17,
-                     *           "hash": "f584a851b7414be2501bb8ee5bb5de96fc1743704ab9393087c7081a9e4e61ec",
+                     *           "hash": "2a574bc5067288cb110601516c588083908a12df8fcbc75da5b1272aba0c56d7",
                      *           "state": {
-                     *             "id": "f3f02131-5238-4f04-b2b6-3f08035ea66d",
+                     *             "id": "e243a748-f848-4f96-9bc9-dcc1406e5fbb",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7892,8 +7996,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T12:27:11.958Z",
-                     *             "updatedAt": "2026-11-29T12:27:11.958Z",
+                     *             "createdAt": "2026-11-29T12:34:53.313Z",
+                     *             "updatedAt": "2026-11-29T12:34:53.313Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7946,7 +8050,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f3f02131-5238-4f04-b2b6-3f08035ea66d",
+                     *       "id": "e243a748-f848-4f96-9bc9-dcc1406e5fbb",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7955,8 +8059,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T12:27:11.958Z",
-                     *       "updatedAt": "2026-11-29T12:27:12.490Z",
+                     *       "createdAt": "2026-11-29T12:34:53.313Z",
+                     *       "updatedAt": "2026-11-29T12:34:54.159Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8007,7 +8111,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f3f02131-5238-4f04-b2b6-3f08035ea66d",
+                     *       "id": "e243a748-f848-4f96-9bc9-dcc1406e5fbb",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8016,8 +8120,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T12:27:11.958Z",
-                     *       "updatedAt": "2026-11-29T12:27:12.318Z",
+                     *       "createdAt": "2026-11-29T12:34:53.313Z",
+                     *       "updatedAt": "2026-11-29T12:34:53.752Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8068,19 +8172,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *           "id": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T12:27:13.779Z",
-                     *           "updatedAt": "2026-11-29T12:27:13.779Z",
+                     *           "createdAt": "2026-11-29T12:34:56.712Z",
+                     *           "updatedAt": "2026-11-29T12:34:56.712Z",
                      *           "periods": [
                      *             {
-                     *               "id": "f59a11fc-c3f4-4e03-9d4a-e2465c4a6ea7",
-                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *               "id": "3ee2326b-86c6-441a-99f4-88daf9388e34",
+                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8090,8 +8194,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5b513c56-e014-45ca-8a54-3ad70e152804",
-                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *               "id": "1cbee10c-df9f-4c89-9720-fd554f191ee2",
+                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8101,8 +8205,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "61876161-d3b4-46f6-8bb7-08a8bcf7cd4e",
-                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *               "id": "81b7d8de-c8d9-4052-91ce-cbcc1b5e1f91",
+                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8112,8 +8216,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fb3e7a2c-f4f8-4f48-ab3e-9764c16c5cf1",
-                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *               "id": "5a105122-da1b-4774-89e1-b417052ead58",
+                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8123,8 +8227,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1126f9b2-83f1-4bcb-a443-ae187f76c135",
-                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *               "id": "e849c028-c741-403c-86f3-06c43ee73f0b",
+                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8134,8 +8238,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ef4f9b72-571d-4c85-b16f-a3d5cc155566",
-                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *               "id": "13c374b7-b9bd-4b57-9cf2-79dadfec0631",
+                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8145,8 +8249,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "317f5ff3-9b10-4757-8ecd-a8bef04e96de",
-                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *               "id": "72a0c5ac-f333-4707-b941-1d8793fe87fe",
+                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8156,8 +8260,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "290a49d1-933a-4a84-814d-a0f015a37758",
-                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *               "id": "dd1d23fe-2454-48c1-9890-1a4f29b50173",
+                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8167,8 +8271,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c6a6d6e4-ae6f-4041-bd20-a81f430a06ea",
-                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *               "id": "7f77cbb8-1c0e-41ab-b940-cffefdbffaf3",
+                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8178,8 +8282,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "765896f7-ca12-49b3-8f5b-4c6cea46e71f",
-                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *               "id": "c5d856b7-0532-476a-8c11-da7effdca195",
+                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8189,8 +8293,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7539aefb-e1ca-4455-86dc-f28c17a00487",
-                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *               "id": "e9c22a55-ec94-4640-b14e-3f0190cfb262",
+                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8200,8 +8304,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6d83c80b-e86c-4f34-b09e-3164acc8d7b4",
-                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *               "id": "12ea1461-18ba-44c1-b903-a896edc45b3a",
+                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8213,19 +8317,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T12:27:13.689Z",
-                     *           "updatedAt": "2026-11-29T12:27:13.689Z",
+                     *           "createdAt": "2026-11-29T12:34:56.489Z",
+                     *           "updatedAt": "2026-11-29T12:34:56.489Z",
                      *           "periods": [
                      *             {
-                     *               "id": "9570dfa7-2bbc-425a-85fa-ad02c976b9e7",
-                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *               "id": "8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3",
+                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8235,8 +8339,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0e3d4a1f-e463-4cd6-a08b-62efbd0b1b5e",
-                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *               "id": "eeac9062-bab6-4869-aa86-54d883387956",
+                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8246,8 +8350,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
-                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *               "id": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
+                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8257,8 +8361,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a446a7e8-4956-4d0f-bd5e-465b8455a30b",
-                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *               "id": "2958bef1-0a94-44b2-86fd-67a4c87772f3",
+                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8268,8 +8372,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c2793267-90f5-4858-be7b-094e7d9c47ce",
-                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *               "id": "8f90f71d-262b-43a8-891c-1baf65b3773f",
+                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8279,8 +8383,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "79162b79-2b63-4acb-ab12-d5b2a6e8399a",
-                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *               "id": "a0c68f54-2a95-4f12-b2e9-aee8fabce702",
+                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8290,8 +8394,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "feabe9b6-e066-4a8c-83cb-2004450effc2",
-                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *               "id": "15d42b3a-d72c-4551-bd0b-1f795758b988",
+                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8301,8 +8405,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1af974e4-8c96-410f-b069-69192ad85d1f",
-                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *               "id": "55b231b9-c997-4a35-bace-20a18a5a9b6b",
+                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8312,8 +8416,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8fe0ce6d-d285-4bd4-80bb-2497ea6cc0f7",
-                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *               "id": "6adef8e9-905b-4c2c-905c-e2b54e1ae2ae",
+                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8323,8 +8427,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9ce11d56-1eec-4fca-b5e9-e48f60eaba14",
-                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *               "id": "bf83f466-e132-40fb-b874-a2c41725ba7a",
+                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8334,8 +8438,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "86289bdd-723e-4c0a-9443-092c1bdab930",
-                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *               "id": "6d8e8639-54c6-45d3-8d4e-9ed5e0ac57ba",
+                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8345,8 +8449,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "65bdc730-2b90-4a86-bb84-42df960942ba",
-                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *               "id": "2e074994-615b-4186-a662-63d693c58c16",
+                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8433,19 +8537,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *       "id": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T12:27:13.779Z",
-                     *       "updatedAt": "2026-11-29T12:27:13.779Z",
+                     *       "createdAt": "2026-11-29T12:34:56.712Z",
+                     *       "updatedAt": "2026-11-29T12:34:56.712Z",
                      *       "periods": [
                      *         {
-                     *           "id": "f59a11fc-c3f4-4e03-9d4a-e2465c4a6ea7",
-                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *           "id": "3ee2326b-86c6-441a-99f4-88daf9388e34",
+                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8455,8 +8559,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5b513c56-e014-45ca-8a54-3ad70e152804",
-                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *           "id": "1cbee10c-df9f-4c89-9720-fd554f191ee2",
+                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8466,8 +8570,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "61876161-d3b4-46f6-8bb7-08a8bcf7cd4e",
-                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *           "id": "81b7d8de-c8d9-4052-91ce-cbcc1b5e1f91",
+                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8477,8 +8581,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fb3e7a2c-f4f8-4f48-ab3e-9764c16c5cf1",
-                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *           "id": "5a105122-da1b-4774-89e1-b417052ead58",
+                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8488,8 +8592,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1126f9b2-83f1-4bcb-a443-ae187f76c135",
-                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *           "id": "e849c028-c741-403c-86f3-06c43ee73f0b",
+                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8499,8 +8603,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ef4f9b72-571d-4c85-b16f-a3d5cc155566",
-                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *           "id": "13c374b7-b9bd-4b57-9cf2-79dadfec0631",
+                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8510,8 +8614,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "317f5ff3-9b10-4757-8ecd-a8bef04e96de",
-                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *           "id": "72a0c5ac-f333-4707-b941-1d8793fe87fe",
+                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8521,8 +8625,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "290a49d1-933a-4a84-814d-a0f015a37758",
-                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *           "id": "dd1d23fe-2454-48c1-9890-1a4f29b50173",
+                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8532,8 +8636,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c6a6d6e4-ae6f-4041-bd20-a81f430a06ea",
-                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *           "id": "7f77cbb8-1c0e-41ab-b940-cffefdbffaf3",
+                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8543,8 +8647,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "765896f7-ca12-49b3-8f5b-4c6cea46e71f",
-                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *           "id": "c5d856b7-0532-476a-8c11-da7effdca195",
+                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8554,8 +8658,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7539aefb-e1ca-4455-86dc-f28c17a00487",
-                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *           "id": "e9c22a55-ec94-4640-b14e-3f0190cfb262",
+                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8565,8 +8669,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6d83c80b-e86c-4f34-b09e-3164acc8d7b4",
-                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
+                     *           "id": "12ea1461-18ba-44c1-b903-a896edc45b3a",
+                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8622,19 +8726,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *       "id": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T12:27:13.689Z",
-                     *       "updatedAt": "2026-11-29T12:27:13.689Z",
+                     *       "createdAt": "2026-11-29T12:34:56.489Z",
+                     *       "updatedAt": "2026-11-29T12:34:56.489Z",
                      *       "periods": [
                      *         {
-                     *           "id": "9570dfa7-2bbc-425a-85fa-ad02c976b9e7",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8644,8 +8748,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0e3d4a1f-e463-4cd6-a08b-62efbd0b1b5e",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "eeac9062-bab6-4869-aa86-54d883387956",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8655,8 +8759,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8666,8 +8770,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a446a7e8-4956-4d0f-bd5e-465b8455a30b",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "2958bef1-0a94-44b2-86fd-67a4c87772f3",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8677,8 +8781,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c2793267-90f5-4858-be7b-094e7d9c47ce",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "8f90f71d-262b-43a8-891c-1baf65b3773f",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8688,8 +8792,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "79162b79-2b63-4acb-ab12-d5b2a6e8399a",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "a0c68f54-2a95-4f12-b2e9-aee8fabce702",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8699,8 +8803,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "feabe9b6-e066-4a8c-83cb-2004450effc2",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "15d42b3a-d72c-4551-bd0b-1f795758b988",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8710,8 +8814,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1af974e4-8c96-410f-b069-69192ad85d1f",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "55b231b9-c997-4a35-bace-20a18a5a9b6b",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8721,8 +8825,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8fe0ce6d-d285-4bd4-80bb-2497ea6cc0f7",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "6adef8e9-905b-4c2c-905c-e2b54e1ae2ae",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8732,8 +8836,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9ce11d56-1eec-4fca-b5e9-e48f60eaba14",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "bf83f466-e132-40fb-b874-a2c41725ba7a",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8743,8 +8847,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "86289bdd-723e-4c0a-9443-092c1bdab930",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "6d8e8639-54c6-45d3-8d4e-9ed5e0ac57ba",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8754,8 +8858,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "65bdc730-2b90-4a86-bb84-42df960942ba",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "2e074994-615b-4186-a662-63d693c58c16",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8842,19 +8946,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
+                     *       "id": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T12:27:13.937Z",
-                     *       "updatedAt": "2026-11-29T12:27:14.185Z",
+                     *       "createdAt": "2026-11-29T12:34:57.035Z",
+                     *       "updatedAt": "2026-11-29T12:34:57.291Z",
                      *       "periods": [
                      *         {
-                     *           "id": "4fdcc686-4a5f-4b6d-b994-fc3ba10e926a",
-                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
+                     *           "id": "90eb884b-b6c7-4fcd-b4e8-91a3c3898dbb",
+                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8864,8 +8968,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "584db504-7744-43bb-935e-506a8cfb1803",
-                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
+                     *           "id": "d0f4bd2f-00b4-4506-aab7-135d85ed5c20",
+                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8875,8 +8979,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "76bf401a-dee5-4af8-82a4-46461e9bc743",
-                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
+                     *           "id": "7029755b-a713-41e2-b468-28be95477f9d",
+                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8886,8 +8990,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "055f79c4-cbdb-4dad-8a72-fd503a282f7f",
-                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
+                     *           "id": "69bd7435-a9cd-438b-9710-15a7b46bcc96",
+                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8897,8 +9001,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0f729347-c6f4-4075-be23-f0a7f59f0ad8",
-                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
+                     *           "id": "3a36bcbc-0270-4663-a92b-23f4c76438c4",
+                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8908,8 +9012,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ca69a7ae-48af-4795-9811-585400d17616",
-                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
+                     *           "id": "f6cdec8e-7b4a-40ea-b96b-2531eba3f39a",
+                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8919,8 +9023,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a7ed6c3-1467-417c-9176-212e15f10156",
-                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
+                     *           "id": "e1e997ba-c904-4356-8970-31297102bad2",
+                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8930,8 +9034,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a9bc3aa8-fe41-47bf-8799-64f506395fed",
-                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
+                     *           "id": "62f1048d-963c-4a66-9230-2e0a71e8507b",
+                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8941,8 +9045,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "551a2934-7839-495c-a5e1-ea4337d55ef3",
-                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
+                     *           "id": "1b205215-b22e-424c-8c41-b761b3864606",
+                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8952,8 +9056,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d7a193b9-9960-4ad6-a875-c96dcbf1a49a",
-                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
+                     *           "id": "839a54e2-543f-42b7-9542-a35535a7a9c8",
+                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8963,8 +9067,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a01da14d-0235-40ef-9b62-09e48ff3bc8c",
-                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
+                     *           "id": "79db58ef-eb4c-450d-b2bd-6e721ffd9447",
+                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8974,8 +9078,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e20a493f-3a04-4899-a902-8b9ebed26f0d",
-                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
+                     *           "id": "3f250862-3b4d-443e-831a-3a77b1f30d4c",
+                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9123,14 +9227,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a8ef0af7-6bac-43bf-b007-9505043e72ba",
+                     *       "id": "17f2fd12-81a2-4c0e-bfa6-2c796c43120a",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
+                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9143,7 +9247,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f013b195-8b2a-4160-9ca8-021bf82e11b8",
+                     *           "accountId": "356cc6df-41ef-4817-8f2f-090e6c0f203d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9171,19 +9275,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:22.356Z",
-                     *       "updatedAt": "2026-11-29T12:27:22.356Z",
+                     *       "createdAt": "2026-11-29T12:35:14.840Z",
+                     *       "updatedAt": "2026-11-29T12:35:14.840Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9254,8 +9358,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "65bdc730-2b90-4a86-bb84-42df960942ba",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "2e074994-615b-4186-a662-63d693c58c16",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9265,8 +9369,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "86289bdd-723e-4c0a-9443-092c1bdab930",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "6d8e8639-54c6-45d3-8d4e-9ed5e0ac57ba",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9276,8 +9380,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9ce11d56-1eec-4fca-b5e9-e48f60eaba14",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "bf83f466-e132-40fb-b874-a2c41725ba7a",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9287,8 +9391,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8fe0ce6d-d285-4bd4-80bb-2497ea6cc0f7",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "6adef8e9-905b-4c2c-905c-e2b54e1ae2ae",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9298,8 +9402,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1af974e4-8c96-410f-b069-69192ad85d1f",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "55b231b9-c997-4a35-bace-20a18a5a9b6b",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9309,8 +9413,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "feabe9b6-e066-4a8c-83cb-2004450effc2",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "15d42b3a-d72c-4551-bd0b-1f795758b988",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9320,8 +9424,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "79162b79-2b63-4acb-ab12-d5b2a6e8399a",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "a0c68f54-2a95-4f12-b2e9-aee8fabce702",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9331,8 +9435,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c2793267-90f5-4858-be7b-094e7d9c47ce",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "8f90f71d-262b-43a8-891c-1baf65b3773f",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9342,8 +9446,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a446a7e8-4956-4d0f-bd5e-465b8455a30b",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "2958bef1-0a94-44b2-86fd-67a4c87772f3",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9353,8 +9457,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9364,8 +9468,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0e3d4a1f-e463-4cd6-a08b-62efbd0b1b5e",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "eeac9062-bab6-4869-aa86-54d883387956",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9375,8 +9479,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9570dfa7-2bbc-425a-85fa-ad02c976b9e7",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "id": "8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9424,8 +9528,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9570dfa7-2bbc-425a-85fa-ad02c976b9e7",
-                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *       "id": "8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3",
+                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9482,8 +9586,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9570dfa7-2bbc-425a-85fa-ad02c976b9e7",
-                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *       "id": "8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3",
+                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9640,8 +9744,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9570dfa7-2bbc-425a-85fa-ad02c976b9e7",
-                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *       "id": "8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3",
+                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9730,14 +9834,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
+                     *           "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *               "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9750,7 +9854,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *               "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9778,19 +9882,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:15.997Z",
-                     *           "updatedAt": "2026-11-29T12:27:15.997Z",
+                     *           "createdAt": "2026-11-29T12:35:01.770Z",
+                     *           "updatedAt": "2026-11-29T12:35:01.770Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -9843,12 +9947,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                 *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                 *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9905,14 +10009,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
+                     *       "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9925,7 +10029,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9953,19 +10057,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:15.997Z",
-                     *       "updatedAt": "2026-11-29T12:27:15.997Z",
+                     *       "createdAt": "2026-11-29T12:35:01.770Z",
+                     *       "updatedAt": "2026-11-29T12:35:01.770Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10023,14 +10127,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
+                     *       "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10043,7 +10147,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10071,19 +10175,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:15.997Z",
-                     *       "updatedAt": "2026-11-29T12:27:15.997Z",
+                     *       "createdAt": "2026-11-29T12:35:01.770Z",
+                     *       "updatedAt": "2026-11-29T12:35:01.770Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10130,12 +10234,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                 *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                 *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10195,14 +10299,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
+                     *       "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10215,7 +10319,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10243,19 +10347,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:27:15.997Z",
-                     *       "updatedAt": "2026-11-29T12:27:16.335Z",
+                     *       "createdAt": "2026-11-29T12:35:01.770Z",
+                     *       "updatedAt": "2026-11-29T12:35:02.385Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10325,22 +10429,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e1737eac-5836-4337-9b09-014c767a4885",
-                     *           "occurredAt": "2026-11-29T12:27:15.999Z",
+                     *           "requestId": "97b4e81b-1ec3-4770-9073-261e2cbff12e",
+                     *           "occurredAt": "2026-11-29T12:35:01.775Z",
                      *           "sequence": 31,
-                     *           "hash": "0da31022a8d82a16f2e08688f3131ca583ca231a63949d1e2d1d841ae85a3539",
+                     *           "hash": "5809915de71d12144fb082e8af9132d65bc8f83f24706e579a3ff09d3d03428f",
                      *           "state": {
-                     *             "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
+                     *             "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *                 "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10353,7 +10457,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *                 "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10381,19 +10485,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T12:27:15.997Z",
-                     *             "updatedAt": "2026-11-29T12:27:15.997Z",
+                     *             "createdAt": "2026-11-29T12:35:01.770Z",
+                     *             "updatedAt": "2026-11-29T12:35:01.770Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10456,14 +10560,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e6e37e1f-1eef-4d00-81de-3962fe93de57",
+                     *       "id": "937decb6-bb45-4a3b-80bd-b95d4c17bf90",
                      *       "serialNumber": 7,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
+                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10476,7 +10580,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a9f6cb23-d358-4f6e-88e3-0f1a1f08709f",
+                     *           "accountId": "af41993c-a62a-4610-96c7-7299bd68df96",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10504,25 +10608,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:27:29.233Z",
-                     *       "updatedAt": "2026-11-29T12:27:29.290Z",
+                     *       "createdAt": "2026-11-29T12:35:25.975Z",
+                     *       "updatedAt": "2026-11-29T12:35:26.040Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
-                     *       "submittedAt": "2026-11-29T12:27:29.290Z",
+                     *       "submittedAt": "2026-11-29T12:35:26.040Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10588,14 +10692,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e6e37e1f-1eef-4d00-81de-3962fe93de57",
+                     *       "id": "937decb6-bb45-4a3b-80bd-b95d4c17bf90",
                      *       "serialNumber": 7,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
+                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10608,7 +10712,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a9f6cb23-d358-4f6e-88e3-0f1a1f08709f",
+                     *           "accountId": "af41993c-a62a-4610-96c7-7299bd68df96",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10636,46 +10740,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T12:27:29.233Z",
-                     *       "updatedAt": "2026-11-29T12:27:29.354Z",
+                     *       "createdAt": "2026-11-29T12:35:25.975Z",
+                     *       "updatedAt": "2026-11-29T12:35:26.137Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
+                     *         "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
-                     *       "submittedAt": "2026-11-29T12:27:29.336Z",
+                     *       "submittedAt": "2026-11-29T12:35:26.102Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
+                     *             "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
                      *           },
-                     *           "at": "2026-11-29T12:27:29.354Z"
+                     *           "at": "2026-11-29T12:35:26.137Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
+                     *         "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
                      *       },
-                     *       "approvedAt": "2026-11-29T12:27:29.354Z",
+                     *       "approvedAt": "2026-11-29T12:35:26.137Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
+                     *           "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
                      *         },
-                     *         "at": "2026-11-29T12:27:29.311Z"
+                     *         "at": "2026-11-29T12:35:26.077Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10741,14 +10845,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e6e37e1f-1eef-4d00-81de-3962fe93de57",
+                     *       "id": "937decb6-bb45-4a3b-80bd-b95d4c17bf90",
                      *       "serialNumber": 7,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
+                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10761,7 +10865,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a9f6cb23-d358-4f6e-88e3-0f1a1f08709f",
+                     *           "accountId": "af41993c-a62a-4610-96c7-7299bd68df96",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10789,19 +10893,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T12:27:29.233Z",
-                     *       "updatedAt": "2026-11-29T12:27:29.311Z",
+                     *       "createdAt": "2026-11-29T12:35:25.975Z",
+                     *       "updatedAt": "2026-11-29T12:35:26.077Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
+                     *         "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10811,9 +10915,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
+                     *           "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
                      *         },
-                     *         "at": "2026-11-29T12:27:29.311Z",
+                     *         "at": "2026-11-29T12:35:26.077Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -10883,14 +10987,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
+                     *       "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10903,7 +11007,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10923,27 +11027,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
-                     *       "periodId": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
+                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *       "periodId": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T12:27:15.997Z",
-                     *       "updatedAt": "2026-11-29T12:27:16.493Z",
+                     *       "createdAt": "2026-11-29T12:35:01.770Z",
+                     *       "updatedAt": "2026-11-29T12:35:02.468Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10953,9 +11057,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
-                     *       "postedAt": "2026-11-29T12:27:16.493Z",
+                     *       "postedAt": "2026-11-29T12:35:02.468Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11023,14 +11127,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "76664bbe-3eb8-4c86-ac94-a25f00491192",
+                     *       "id": "08930d9e-592e-4c1b-8b0e-1da1b7c86564",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
+                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11043,7 +11147,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11063,27 +11167,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
-                     *       "periodId": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
+                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *       "periodId": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T12:27:16.752Z",
-                     *       "updatedAt": "2026-11-29T12:27:16.864Z",
+                     *       "createdAt": "2026-11-29T12:35:02.657Z",
+                     *       "updatedAt": "2026-11-29T12:35:02.779Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11093,14 +11197,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
-                     *       "postedAt": "2026-11-29T12:27:16.807Z",
+                     *       "postedAt": "2026-11-29T12:35:02.716Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
-                     *       "voidedAt": "2026-11-29T12:27:16.864Z"
+                     *       "voidedAt": "2026-11-29T12:35:02.779Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11150,14 +11254,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
+                     *       "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11170,7 +11274,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11198,19 +11302,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T12:27:15.997Z",
-                     *       "updatedAt": "2026-11-29T12:27:16.552Z",
+                     *       "createdAt": "2026-11-29T12:35:01.770Z",
+                     *       "updatedAt": "2026-11-29T12:35:02.526Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11282,14 +11386,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a5f7537a-63fe-4185-92fc-0fb65b9e87b7",
+                     *       "id": "652fc472-818f-40f0-8110-e7172c38d6e2",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11302,7 +11406,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11322,27 +11426,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
-                     *       "periodId": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
-                     *       "reversalOf": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
+                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *       "periodId": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
+                     *       "reversalOf": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:16.672Z",
-                     *       "updatedAt": "2026-11-29T12:27:16.672Z",
+                     *       "createdAt": "2026-11-29T12:35:02.614Z",
+                     *       "updatedAt": "2026-11-29T12:35:02.614Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11352,9 +11456,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
-                     *       "postedAt": "2026-11-29T12:27:16.672Z",
+                     *       "postedAt": "2026-11-29T12:35:02.614Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11506,24 +11610,24 @@ export interface operations {
                      *       "exceptionCount": 2,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "a64cf639-abb1-4b70-b918-036336a9e515",
+                     *           "journalId": "dfa630f9-41f4-44b2-bf6f-4dad35a135d9",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
-                     *           "postedAt": "2026-11-29T12:27:27.848Z",
+                     *           "postedAt": "2026-11-29T12:35:23.596Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11531,29 +11635,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "e6e37e1f-1eef-4d00-81de-3962fe93de57",
+                     *           "journalId": "937decb6-bb45-4a3b-80bd-b95d4c17bf90",
                      *           "serialNumber": 7,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
+                     *               "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
-                     *           "postedAt": "2026-11-29T12:27:29.386Z",
+                     *           "postedAt": "2026-11-29T12:35:26.174Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11565,20 +11669,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
-                     *           },
-                     *           "entered": 0,
-                     *           "approved": 1,
-                     *           "posted": 0
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
                      *           "entered": 2,
                      *           "approved": 0,
                      *           "posted": 2
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
+                     *           },
+                     *           "entered": 0,
+                     *           "approved": 1,
+                     *           "posted": 0
                      *         }
                      *       ]
                      *     }
@@ -11652,14 +11756,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "47e9bf6f-b180-4466-9999-edee35823d8c",
+                     *           "accountId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11686,8 +11790,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
-                     *           "parentId": "47e9bf6f-b180-4466-9999-edee35823d8c",
+                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *           "parentId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11713,7 +11817,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "9420a673-5f48-465b-ad9a-c9b4be1ebe7d",
+                     *           "accountId": "b58658dc-4709-4b21-902f-cf8f53325d66",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11740,8 +11844,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
-                     *           "parentId": "9420a673-5f48-465b-ad9a-c9b4be1ebe7d",
+                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *           "parentId": "b58658dc-4709-4b21-902f-cf8f53325d66",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11767,7 +11871,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "ab5c540a-e370-4149-8e0b-86b833eb6f58",
+                     *           "accountId": "157a3291-3c90-49db-ba1e-88a1956d460f",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11794,8 +11898,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
-                     *           "parentId": "ab5c540a-e370-4149-8e0b-86b833eb6f58",
+                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
+                     *           "parentId": "157a3291-3c90-49db-ba1e-88a1956d460f",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11929,7 +12033,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "ab5c540a-e370-4149-8e0b-86b833eb6f58",
+                     *           "accountId": "157a3291-3c90-49db-ba1e-88a1956d460f",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11948,8 +12052,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
-                     *           "parentId": "ab5c540a-e370-4149-8e0b-86b833eb6f58",
+                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
+                     *           "parentId": "157a3291-3c90-49db-ba1e-88a1956d460f",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12061,7 +12165,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "47e9bf6f-b180-4466-9999-edee35823d8c",
+                     *           "accountId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12078,8 +12182,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
-                     *           "parentId": "47e9bf6f-b180-4466-9999-edee35823d8c",
+                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *           "parentId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12203,7 +12307,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "47e9bf6f-b180-4466-9999-edee35823d8c",
+                     *           "accountId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12219,8 +12323,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
-                     *           "parentId": "47e9bf6f-b180-4466-9999-edee35823d8c",
+                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *           "parentId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12329,9 +12433,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "e0f58374-53ab-4397-9008-033e0f2b2f39",
+                     *       "budgetId": "0e25a677-93c0-4a89-86b1-1f5919e12b13",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12358,8 +12462,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
-                     *           "parentId": "9420a673-5f48-465b-ad9a-c9b4be1ebe7d",
+                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *           "parentId": "b58658dc-4709-4b21-902f-cf8f53325d66",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12392,8 +12496,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
-                     *           "parentId": "ab5c540a-e370-4149-8e0b-86b833eb6f58",
+                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
+                     *           "parentId": "157a3291-3c90-49db-ba1e-88a1956d460f",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12404,7 +12508,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "2b27aeca-b9e6-44bb-92af-8166c3314d18",
+                     *             "id": "4bdd0278-9751-42b9-812a-7781d8e6748e",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12794,18 +12898,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "a64cf639-abb1-4b70-b918-036336a9e515",
+                     *           "journalId": "dfa630f9-41f4-44b2-bf6f-4dad35a135d9",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "0e94bcd8-e2a0-4cfd-aa0e-e2c867c01188",
+                     *           "taxCodeId": "05b67c3d-8c47-45ec-a967-371f11555ba5",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -12957,7 +13061,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "47e9bf6f-b180-4466-9999-edee35823d8c",
+                     *         "id": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -12978,13 +13082,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
+                     *           "journalId": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -12996,7 +13100,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg3MGU5NGJhLTA2MTAtNDhmNi04MDE5LWQyMGIyNGZkOWMxOCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNDdlOWJmNmYtYjE4MC00NDY2LTk5OTktZWRlZTM1ODIzZDhjIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMzk1OGMxZjEtMTgwYS00NTRiLWE2MTgtYWIwYWNmYzkwZmYzIiwiYWNjb3VudElkIjoiOTBlNzU2Y2QtMTI4Ni00ZDNkLWE4MWMtZDEzYjQxYWQ3NGYzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.1PzSLhc1Si1OlCU-JdqG07uodKuEv18X-pSfGijxHyk"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRjODkwMWI5LWUyYTYtNDQyMi1hYjViLThkZDllMDdhYzdmZiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiM2E2MmRlNWYtNjk3Ny00ZDBlLWExOWQtYTRkMTVjZTBkODcxIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjRmOTBkY2UtNGMwMC00YzZhLTljNGEtN2QyMmJhMzNjNjU5IiwiYWNjb3VudElkIjoiM2Q4YTMyMDctZTJhOS00ZDkzLTgxNTAtNzZiYTZlZWI0M2E4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.D1Iz2nZxtKdJDF6m6MnIcJZKx9kp7uANBln4iGgpAgU"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13109,70 +13213,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "32e7365a-ae68-46b4-abcb-35de0a592331",
+                     *           "id": "c62bf83c-847d-4b0f-8cad-bbf5cc9b041e",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T12:27:21.656Z",
+                     *           "createdAt": "2026-11-29T12:35:13.312Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "0bc80af11e1435eec526ea189b4dcae594881eef690c53c7d74bcb3cbccc93f6"
+                     *             "hash": "d3c5c39e82ad0a4a368566a7784a44545357d584a6c9e1c08495d7e7016a910d"
                      *           }
                      *         },
                      *         {
-                     *           "id": "9cc691d8-5f3c-4369-a0c4-f813f1289b34",
+                     *           "id": "27f33693-0e24-4415-bd39-4159c5d5b56b",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T12:27:21.463Z",
+                     *           "createdAt": "2026-11-29T12:35:12.913Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "fc601fd26da369125370ef86db1e073019fc3a5faedcd1a16335c5f51adb11b5"
+                     *             "hash": "262bafbc99c67b965ffdc8c2da710a4075ff0ee0bd92eddb326bfdcec02a48e8"
                      *           }
                      *         },
                      *         {
-                     *           "id": "d45d9f5e-adac-4d4e-bd30-ac4cb41e3725",
+                     *           "id": "39e15194-f334-4473-98cd-e266f67c388d",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e"
+                     *             "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5"
                      *           },
-                     *           "createdAt": "2026-11-29T12:27:21.347Z",
+                     *           "createdAt": "2026-11-29T12:35:12.343Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "b379534b00bdbf95d72af73349e0ea43e484a01a3b895dd72d9f2cda66f285f4"
+                     *             "hash": "79fcdf45b873fe35326a43a20cef3c245741ea8fcd3c481bdb9b512391fbbe6f"
                      *           }
                      *         },
                      *         {
-                     *           "id": "86c7f82e-876c-4367-8649-d4d494a0f48d",
+                     *           "id": "eaee9660-11d5-47aa-8323-7ec49460ea64",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T12:27:21.013Z",
+                     *           "createdAt": "2026-11-29T12:35:12.182Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "db9897ec1084c2cab22d7de918457b67af74658887e070d1b7c7ead6024dd9e0"
+                     *             "hash": "aaafbc74aed1b1a3c075a6e678ccbd31b6500712a82405ac26c97894f486da44"
                      *           }
                      *         }
                      *       ],
@@ -13337,20 +13441,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86c7f82e-876c-4367-8649-d4d494a0f48d",
+                     *       "id": "eaee9660-11d5-47aa-8323-7ec49460ea64",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T12:27:21.013Z",
+                     *       "createdAt": "2026-11-29T12:35:12.182Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "db9897ec1084c2cab22d7de918457b67af74658887e070d1b7c7ead6024dd9e0"
+                     *         "hash": "aaafbc74aed1b1a3c075a6e678ccbd31b6500712a82405ac26c97894f486da44"
                      *       }
                      *     }
                      */
@@ -13415,20 +13519,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86c7f82e-876c-4367-8649-d4d494a0f48d",
+                     *       "id": "eaee9660-11d5-47aa-8323-7ec49460ea64",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T12:27:21.013Z",
+                     *       "createdAt": "2026-11-29T12:35:12.182Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "db9897ec1084c2cab22d7de918457b67af74658887e070d1b7c7ead6024dd9e0"
+                     *         "hash": "aaafbc74aed1b1a3c075a6e678ccbd31b6500712a82405ac26c97894f486da44"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13447,7 +13551,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "47e9bf6f-b180-4466-9999-edee35823d8c",
+                     *             "accountId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13463,8 +13567,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
-                     *             "parentId": "47e9bf6f-b180-4466-9999-edee35823d8c",
+                     *             "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *             "parentId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13570,27 +13674,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "72e9780a-72fd-4c9b-afdc-a167159e4436",
+                     *           "id": "0d4979e6-a413-4bd9-9a67-4ed1abdff00a",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "870e94ba-0610-48f6-8019-d20b24fd9c18",
-                     *           "recordId": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
+                     *           "companyId": "dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff",
+                     *           "recordId": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
-                     *           "occurredAt": "2026-11-29T12:27:16.499Z",
-                     *           "requestId": "8ad20087-b021-41c0-82bb-a48bc7bf62f6",
+                     *           "occurredAt": "2026-11-29T12:35:02.472Z",
+                     *           "requestId": "be681a0f-90f6-4e82-a89d-ed249879c9c9",
                      *           "data": {
-                     *             "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
+                     *             "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *                 "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13603,7 +13707,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *                 "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13623,27 +13727,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
-                     *             "periodId": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
+                     *             "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *             "periodId": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T12:27:15.997Z",
-                     *             "updatedAt": "2026-11-29T12:27:16.493Z",
+                     *             "createdAt": "2026-11-29T12:35:01.770Z",
+                     *             "updatedAt": "2026-11-29T12:35:02.468Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13653,40 +13757,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             },
-                     *             "postedAt": "2026-11-29T12:27:16.493Z",
+                     *             "postedAt": "2026-11-29T12:35:02.468Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "1dbcf862a1a97af4009663934eaf3c672ba8806bd578e45f3cfa4e58c68bba9f",
-                     *           "previousHash": "0ea1c7c0bdf30f8ad13e3087a0872be78ee2d6f3cfb323c18d662115afb69195",
-                     *           "hash": "54df6e6bad43cfaca0750783a7b721ea1b4e16bb99c22e48bb159884050c24c3"
+                     *           "recordDigest": "6be2a45146f8f51ef55c0b7f2af4f3d2f650f1a24474bc10b02a9d526391149c",
+                     *           "previousHash": "25e58d21da85cddfecb187098e457ba932ee3e3b844ad02faee27e7d08882105",
+                     *           "hash": "15f2136e52cef06e15fa5f031a8ac6f4ee86cbcf46b5105cedf708174d718974"
                      *         },
                      *         {
-                     *           "id": "1edf9caa-2fc4-485f-a194-25715d796140",
+                     *           "id": "7a902d66-8c5e-402a-953b-598643d798cf",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "870e94ba-0610-48f6-8019-d20b24fd9c18",
-                     *           "recordId": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
+                     *           "companyId": "dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff",
+                     *           "recordId": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
-                     *           "occurredAt": "2026-11-29T12:27:16.612Z",
-                     *           "requestId": "d4b48809-98a6-45f5-af1e-a96cbb14d875",
+                     *           "occurredAt": "2026-11-29T12:35:02.567Z",
+                     *           "requestId": "8502e591-cca9-4c50-8285-36276ad77237",
                      *           "data": {
-                     *             "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
+                     *             "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *                 "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13699,7 +13803,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *                 "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13719,27 +13823,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
-                     *             "periodId": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
+                     *             "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *             "periodId": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T12:27:15.997Z",
-                     *             "updatedAt": "2026-11-29T12:27:16.611Z",
+                     *             "createdAt": "2026-11-29T12:35:01.770Z",
+                     *             "updatedAt": "2026-11-29T12:35:02.565Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13749,40 +13853,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             },
-                     *             "postedAt": "2026-11-29T12:27:16.611Z",
+                     *             "postedAt": "2026-11-29T12:35:02.565Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "1e28eaaf5820d1d2db20e75b82b630d3160f2c32292fa263d0fa9f4da15ca624",
-                     *           "previousHash": "58b03694e4fecabc19cb3de3e35018f7b226ea58b8b589888d9b99bf84fa5770",
-                     *           "hash": "c2e5c89ab359fc7a7f59b533cd6d716db7d7f0a730f95aad780be651f9f0dc0a"
+                     *           "recordDigest": "a2ec265cbae5ba7171a758bff7bce0a360b0115d98ec940e7a6d1d900d4af3d9",
+                     *           "previousHash": "7111cf96c2435acc7f8f2233a0fe1be82f88106869f7d3d94544aa47fa0b0200",
+                     *           "hash": "f13f834e7f620979f9b874f1284559676c345158ce7a49d484c4ee44a9cfbef0"
                      *         },
                      *         {
-                     *           "id": "56d03c48-53cd-4ce3-9ea0-5b59d82095a4",
+                     *           "id": "65704d23-e638-405b-a049-2386e29a802d",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "870e94ba-0610-48f6-8019-d20b24fd9c18",
-                     *           "recordId": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
+                     *           "companyId": "dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff",
+                     *           "recordId": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
-                     *           "occurredAt": "2026-11-29T12:27:16.673Z",
-                     *           "requestId": "ff77d925-2587-460d-9b53-6adcc18dd4cb",
+                     *           "occurredAt": "2026-11-29T12:35:02.615Z",
+                     *           "requestId": "e0b1fc19-cedd-4c69-a5d3-7cdf1417c584",
                      *           "data": {
-                     *             "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
+                     *             "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *                 "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13795,7 +13899,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *                 "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13815,27 +13919,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
-                     *             "periodId": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
+                     *             "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *             "periodId": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
                      *             "reversalOf": null,
-                     *             "reversedBy": "a5f7537a-63fe-4185-92fc-0fb65b9e87b7",
+                     *             "reversedBy": "652fc472-818f-40f0-8110-e7172c38d6e2",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T12:27:15.997Z",
-                     *             "updatedAt": "2026-11-29T12:27:16.672Z",
+                     *             "createdAt": "2026-11-29T12:35:01.770Z",
+                     *             "updatedAt": "2026-11-29T12:35:02.614Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13845,20 +13949,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             },
-                     *             "postedAt": "2026-11-29T12:27:16.611Z",
+                     *             "postedAt": "2026-11-29T12:35:02.565Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "0ca53a2561b5a0a24cd5ac8830fd763833cd95cedecf55d18245c84c0b84e582",
-                     *           "previousHash": "c2e5c89ab359fc7a7f59b533cd6d716db7d7f0a730f95aad780be651f9f0dc0a",
-                     *           "hash": "aa7c323456ec1eeac4a7a748acb28661ca473d53bd8e8ce6bf7b6e9a13b317ae"
+                     *           "recordDigest": "ea8130ed0189a4b28a23248966f4819998380ce0bb2aa61c4fae1b1fd5b65c72",
+                     *           "previousHash": "f13f834e7f620979f9b874f1284559676c345158ce7a49d484c4ee44a9cfbef0",
+                     *           "hash": "e2ac3c6016b723cad8123a26e9a590775b2b92f417b80fa0865821f2d4a542a8"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg3MGU5NGJhLTA2MTAtNDhmNi04MDE5LWQyMGIyNGZkOWMxOCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.484K8uVWDZT3rhPYy8Wa21dxriO8wLbrU2h3uRtSm74"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRjODkwMWI5LWUyYTYtNDQyMi1hYjViLThkZDllMDdhYzdmZiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.D0hKnveImPIcYRs-xoMPDFDVupQp9JS6X07L9R_BKL0"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13906,7 +14010,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ccb6ef7b-431f-4554-b2ee-d9dea78f004d",
+                     *           "id": "79521ec4-6d6a-4daf-9153-97a60ee66c0c",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13917,11 +14021,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:25.859Z",
-                     *           "updatedAt": "2026-11-29T12:27:25.859Z"
+                     *           "createdAt": "2026-11-29T12:35:19.645Z",
+                     *           "updatedAt": "2026-11-29T12:35:19.645Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13969,7 +14073,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged")[];
                     /**
                      * @description Free text.
                      * @default
@@ -13992,7 +14096,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ccb6ef7b-431f-4554-b2ee-d9dea78f004d",
+                     *       "id": "79521ec4-6d6a-4daf-9153-97a60ee66c0c",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14003,11 +14107,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:25.859Z",
-                     *       "updatedAt": "2026-11-29T12:27:25.859Z",
+                     *       "createdAt": "2026-11-29T12:35:19.645Z",
+                     *       "updatedAt": "2026-11-29T12:35:19.645Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14056,7 +14160,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ccb6ef7b-431f-4554-b2ee-d9dea78f004d",
+                     *       "id": "79521ec4-6d6a-4daf-9153-97a60ee66c0c",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14067,11 +14171,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:25.859Z",
-                     *       "updatedAt": "2026-11-29T12:27:25.859Z"
+                     *       "createdAt": "2026-11-29T12:35:19.645Z",
+                     *       "updatedAt": "2026-11-29T12:35:19.645Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14117,7 +14221,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged")[];
                     /**
                      * @description Free text.
                      * @default
@@ -14139,7 +14243,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ccb6ef7b-431f-4554-b2ee-d9dea78f004d",
+                     *       "id": "79521ec4-6d6a-4daf-9153-97a60ee66c0c",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14151,11 +14255,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:27:25.859Z",
-                     *       "updatedAt": "2026-11-29T12:27:26.026Z"
+                     *       "createdAt": "2026-11-29T12:35:19.645Z",
+                     *       "updatedAt": "2026-11-29T12:35:19.886Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14295,13 +14399,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "336c630f-2314-4aa8-9f5e-c2d0390441e4",
+                     *           "id": "7ef894ab-c1f3-4927-b97d-7f2ab47752d7",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:26.220Z",
-                     *           "updatedAt": "2026-11-29T12:27:26.220Z"
+                     *           "createdAt": "2026-11-29T12:35:20.296Z",
+                     *           "updatedAt": "2026-11-29T12:35:20.296Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14362,13 +14466,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "336c630f-2314-4aa8-9f5e-c2d0390441e4",
+                     *       "id": "7ef894ab-c1f3-4927-b97d-7f2ab47752d7",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:26.220Z",
-                     *       "updatedAt": "2026-11-29T12:27:26.220Z"
+                     *       "createdAt": "2026-11-29T12:35:20.296Z",
+                     *       "updatedAt": "2026-11-29T12:35:20.296Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14423,13 +14527,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "336c630f-2314-4aa8-9f5e-c2d0390441e4",
+                     *       "id": "7ef894ab-c1f3-4927-b97d-7f2ab47752d7",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:26.220Z",
-                     *       "updatedAt": "2026-11-29T12:27:26.220Z"
+                     *       "createdAt": "2026-11-29T12:35:20.296Z",
+                     *       "updatedAt": "2026-11-29T12:35:20.296Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14480,13 +14584,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "336c630f-2314-4aa8-9f5e-c2d0390441e4",
+                     *       "id": "7ef894ab-c1f3-4927-b97d-7f2ab47752d7",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:27:26.220Z",
-                     *       "updatedAt": "2026-11-29T12:27:26.488Z"
+                     *       "createdAt": "2026-11-29T12:35:20.296Z",
+                     *       "updatedAt": "2026-11-29T12:35:20.800Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14579,13 +14683,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e0f58374-53ab-4397-9008-033e0f2b2f39",
+                     *           "id": "0e25a677-93c0-4a89-86b1-1f5919e12b13",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:26.592Z",
-                     *           "updatedAt": "2026-11-29T12:27:26.592Z"
+                     *           "createdAt": "2026-11-29T12:35:21.108Z",
+                     *           "updatedAt": "2026-11-29T12:35:21.108Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14620,10 +14724,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                 *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                  *       "lines": [
                  *         {
-                 *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                 *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14640,8 +14744,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
-                 *           "costCenterId": "2b27aeca-b9e6-44bb-92af-8166c3314d18",
+                 *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
+                 *           "costCenterId": "4bdd0278-9751-42b9-812a-7781d8e6748e",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14692,15 +14796,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e0f58374-53ab-4397-9008-033e0f2b2f39",
+                     *       "id": "0e25a677-93c0-4a89-86b1-1f5919e12b13",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:26.592Z",
-                     *       "updatedAt": "2026-11-29T12:27:26.592Z",
+                     *       "createdAt": "2026-11-29T12:35:21.108Z",
+                     *       "updatedAt": "2026-11-29T12:35:21.108Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14718,8 +14822,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
-                     *           "costCenterId": "2b27aeca-b9e6-44bb-92af-8166c3314d18",
+                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
+                     *           "costCenterId": "4bdd0278-9751-42b9-812a-7781d8e6748e",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14774,15 +14878,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e0f58374-53ab-4397-9008-033e0f2b2f39",
+                     *       "id": "0e25a677-93c0-4a89-86b1-1f5919e12b13",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:26.592Z",
-                     *       "updatedAt": "2026-11-29T12:27:26.592Z",
+                     *       "createdAt": "2026-11-29T12:35:21.108Z",
+                     *       "updatedAt": "2026-11-29T12:35:21.108Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14800,8 +14904,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
-                     *           "costCenterId": "2b27aeca-b9e6-44bb-92af-8166c3314d18",
+                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
+                     *           "costCenterId": "4bdd0278-9751-42b9-812a-7781d8e6748e",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14848,10 +14952,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                 *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                  *       "lines": [
                  *         {
-                 *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                 *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14905,15 +15009,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e0f58374-53ab-4397-9008-033e0f2b2f39",
+                     *       "id": "0e25a677-93c0-4a89-86b1-1f5919e12b13",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:27:26.592Z",
-                     *       "updatedAt": "2026-11-29T12:27:27.286Z",
+                     *       "createdAt": "2026-11-29T12:35:21.108Z",
+                     *       "updatedAt": "2026-11-29T12:35:22.229Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15023,7 +15127,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a61bdd99-2d28-4589-86c9-b08ac2c99ac7",
+                     *           "id": "45038834-be45-471c-9d05-810b5e78cb72",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15054,12 +15158,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
-                     *           "createdAt": "2026-11-29T12:27:13.214Z",
-                     *           "updatedAt": "2026-11-29T12:27:13.499Z",
-                     *           "startedAt": "2026-11-29T12:27:13.333Z",
-                     *           "finishedAt": "2026-11-29T12:27:13.499Z"
+                     *           "createdAt": "2026-11-29T12:34:55.354Z",
+                     *           "updatedAt": "2026-11-29T12:34:56.212Z",
+                     *           "startedAt": "2026-11-29T12:34:55.911Z",
+                     *           "finishedAt": "2026-11-29T12:34:56.212Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15148,7 +15252,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a61bdd99-2d28-4589-86c9-b08ac2c99ac7",
+                     *       "id": "45038834-be45-471c-9d05-810b5e78cb72",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15172,10 +15276,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
-                     *       "createdAt": "2026-11-29T12:27:13.214Z",
-                     *       "updatedAt": "2026-11-29T12:27:13.214Z",
+                     *       "createdAt": "2026-11-29T12:34:55.354Z",
+                     *       "updatedAt": "2026-11-29T12:34:55.354Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15224,7 +15328,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a61bdd99-2d28-4589-86c9-b08ac2c99ac7",
+                     *       "id": "45038834-be45-471c-9d05-810b5e78cb72",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15255,12 +15359,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
-                     *       "createdAt": "2026-11-29T12:27:13.214Z",
-                     *       "updatedAt": "2026-11-29T12:27:13.499Z",
-                     *       "startedAt": "2026-11-29T12:27:13.333Z",
-                     *       "finishedAt": "2026-11-29T12:27:13.499Z"
+                     *       "createdAt": "2026-11-29T12:34:55.354Z",
+                     *       "updatedAt": "2026-11-29T12:34:56.212Z",
+                     *       "startedAt": "2026-11-29T12:34:55.911Z",
+                     *       "finishedAt": "2026-11-29T12:34:56.212Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15346,12 +15450,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "e3a2f17a-6807-4358-bdf3-82556d4c73d1",
+                     *       "importId": "134c0ca0-62c0-4488-af15-3b003b7da91d",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
+                     *         "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
                      *       },
-                     *       "approvedAt": "2026-11-29T12:27:29.706Z",
+                     *       "approvedAt": "2026-11-29T12:35:26.870Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15407,11 +15511,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 113,
+                     *       "checked": 115,
                      *       "fromSequence": 1,
-                     *       "toSequence": 113,
-                     *       "headSequence": 113,
-                     *       "headHash": "88f45d7cc418628f471b2d1e098dbb18831e7ac7bcd0a9d55df375e4e422c87c",
+                     *       "toSequence": 115,
+                     *       "headSequence": 115,
+                     *       "headHash": "6e1c65c511233033d81ef96c62676708fc3f01276f96ef83d6e49d779af5455a",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -15475,7 +15579,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4903ca24-13a9-4d30-a7aa-db3b276ae1c9",
+                     *           "id": "8d36539b-2f55-42ba-8255-7760abd2e310",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15497,11 +15601,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:27.490Z",
-                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
+                     *           "createdAt": "2026-11-29T12:35:22.871Z",
+                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
                      *         },
                      *         {
-                     *           "id": "0e94bcd8-e2a0-4cfd-aa0e-e2c867c01188",
+                     *           "id": "05b67c3d-8c47-45ec-a967-371f11555ba5",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15519,7 +15623,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
+                     *           "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15529,11 +15633,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:27.490Z",
-                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
+                     *           "createdAt": "2026-11-29T12:35:22.871Z",
+                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
                      *         },
                      *         {
-                     *           "id": "0cdd0a5d-7bcc-401c-8a40-636aa540af9f",
+                     *           "id": "80171fab-a45d-45b5-a17a-526113043797",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15553,11 +15657,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:27.490Z",
-                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
+                     *           "createdAt": "2026-11-29T12:35:22.871Z",
+                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg3MGU5NGJhLTA2MTAtNDhmNi04MDE5LWQyMGIyNGZkOWMxOCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM4NzBlOTRiYS0wNjEwLTQ4ZjYtODAxOS1kMjBiMjRmZDljMTgjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.oV9eQUuzVKEEbo1dgglTBwd6-jU6nr7sxl9HD5zfpts"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRjODkwMWI5LWUyYTYtNDQyMi1hYjViLThkZDllMDdhYzdmZiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNkYzg5MDFiOS1lMmE2LTQ0MjItYWI1Yi04ZGQ5ZTA3YWM3ZmYjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.DmRwjyE0AeVgMFjDoKC00tAG5q4ECK0rjxAZVbpCWlg"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -15605,7 +15709,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
+                 *       "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15681,7 +15785,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "097fe9ac-f41c-47b0-898a-f3bc6dd98996",
+                     *       "id": "7ea5253d-e881-4e49-9177-e1b90afdb6cd",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15699,7 +15803,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
+                     *       "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15709,8 +15813,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:27.606Z",
-                     *       "updatedAt": "2026-11-29T12:27:27.606Z"
+                     *       "createdAt": "2026-11-29T12:35:23.221Z",
+                     *       "updatedAt": "2026-11-29T12:35:23.221Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15752,8 +15856,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
-                 *       "inputTaxAccountId": "f7fa33ca-c045-4924-81ed-780a95a6b580"
+                 *       "outputTaxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
+                 *       "inputTaxAccountId": "50871370-08d1-44bb-9724-c15c56ac3f14"
                  *     }
                  */
                 "application/json": {
@@ -15775,7 +15879,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "0e94bcd8-e2a0-4cfd-aa0e-e2c867c01188",
+                     *           "id": "05b67c3d-8c47-45ec-a967-371f11555ba5",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15793,7 +15897,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
+                     *           "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15803,11 +15907,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:27.490Z",
-                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
+                     *           "createdAt": "2026-11-29T12:35:22.871Z",
+                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
                      *         },
                      *         {
-                     *           "id": "1f47db44-03ee-4c48-8e16-fcd5b7f28731",
+                     *           "id": "15a6abea-7dac-4d31-a7b8-c4c6bccb1707",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -15829,11 +15933,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:27.490Z",
-                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
+                     *           "createdAt": "2026-11-29T12:35:22.871Z",
+                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
                      *         },
                      *         {
-                     *           "id": "4903ca24-13a9-4d30-a7aa-db3b276ae1c9",
+                     *           "id": "8d36539b-2f55-42ba-8255-7760abd2e310",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15855,11 +15959,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:27.490Z",
-                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
+                     *           "createdAt": "2026-11-29T12:35:22.871Z",
+                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
                      *         },
                      *         {
-                     *           "id": "d1417f2f-d99c-4790-a168-c670ad3a7aa2",
+                     *           "id": "e852b7f8-d4f0-4a53-ab62-5b993250a7e1",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -15881,11 +15985,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:27.490Z",
-                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
+                     *           "createdAt": "2026-11-29T12:35:22.871Z",
+                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
                      *         },
                      *         {
-                     *           "id": "acbd88ba-603e-4dde-ab52-3d32f1f093eb",
+                     *           "id": "9e53a00b-a9e0-4cd1-9620-dda0a826b29a",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -15907,11 +16011,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:27.490Z",
-                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
+                     *           "createdAt": "2026-11-29T12:35:22.871Z",
+                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
                      *         },
                      *         {
-                     *           "id": "0cdd0a5d-7bcc-401c-8a40-636aa540af9f",
+                     *           "id": "80171fab-a45d-45b5-a17a-526113043797",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15931,11 +16035,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:27.490Z",
-                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
+                     *           "createdAt": "2026-11-29T12:35:22.871Z",
+                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
                      *         },
                      *         {
-                     *           "id": "1ca4f03d-0fcd-4702-84bb-e19ae9b0c729",
+                     *           "id": "d0819bb8-a407-470b-9e6e-b09b00d45833",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -15953,7 +16057,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "f7fa33ca-c045-4924-81ed-780a95a6b580",
+                     *           "taxAccountId": "50871370-08d1-44bb-9724-c15c56ac3f14",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -15963,11 +16067,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:27.490Z",
-                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
+                     *           "createdAt": "2026-11-29T12:35:22.871Z",
+                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
                      *         },
                      *         {
-                     *           "id": "724a0387-aac9-4b8e-b1de-d3cce0660f70",
+                     *           "id": "16fa9c10-abcb-433c-b78e-0b882f2c4ced",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -15985,7 +16089,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "f7fa33ca-c045-4924-81ed-780a95a6b580",
+                     *           "taxAccountId": "50871370-08d1-44bb-9724-c15c56ac3f14",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -15995,11 +16099,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:27.490Z",
-                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
+                     *           "createdAt": "2026-11-29T12:35:22.871Z",
+                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
                      *         },
                      *         {
-                     *           "id": "5a35ebde-2828-4aef-91f6-269cca462250",
+                     *           "id": "b8b4a2fd-65a0-48d2-a6d3-8214b1e68b43",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16017,19 +16121,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "f7fa33ca-c045-4924-81ed-780a95a6b580",
-                     *           "reverseChargeAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
+                     *           "taxAccountId": "50871370-08d1-44bb-9724-c15c56ac3f14",
+                     *           "reverseChargeAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:27.490Z",
-                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
+                     *           "createdAt": "2026-11-29T12:35:22.871Z",
+                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
                      *         },
                      *         {
-                     *           "id": "d094e6f3-f109-40ad-9ef2-7f53736f9ac1",
+                     *           "id": "fc97d836-39e4-45a6-8683-bb6624a2c45d",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16051,11 +16155,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:27.490Z",
-                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
+                     *           "createdAt": "2026-11-29T12:35:22.871Z",
+                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
                      *         },
                      *         {
-                     *           "id": "fc88c7b0-7db3-42d9-a450-888e79e644dd",
+                     *           "id": "721593a8-bdbc-493b-a476-b9dd22d676ba",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16077,11 +16181,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:27.490Z",
-                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
+                     *           "createdAt": "2026-11-29T12:35:22.871Z",
+                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
                      *         },
                      *         {
-                     *           "id": "7a3cbba3-b1b7-4722-9b46-840c3c75159f",
+                     *           "id": "caefe703-741c-4295-b679-195bfaa8c7db",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16101,8 +16205,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:27.490Z",
-                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
+                     *           "createdAt": "2026-11-29T12:35:22.871Z",
+                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
                      *         }
                      *       ]
                      *     }
@@ -16151,7 +16255,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "097fe9ac-f41c-47b0-898a-f3bc6dd98996",
+                     *       "id": "7ea5253d-e881-4e49-9177-e1b90afdb6cd",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16169,7 +16273,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
+                     *       "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16179,8 +16283,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:27.606Z",
-                     *       "updatedAt": "2026-11-29T12:27:27.606Z"
+                     *       "createdAt": "2026-11-29T12:35:23.221Z",
+                     *       "updatedAt": "2026-11-29T12:35:23.221Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16224,7 +16328,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
+                 *       "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16292,7 +16396,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "097fe9ac-f41c-47b0-898a-f3bc6dd98996",
+                     *       "id": "7ea5253d-e881-4e49-9177-e1b90afdb6cd",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16310,7 +16414,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
+                     *       "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16320,8 +16424,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:27:27.606Z",
-                     *       "updatedAt": "2026-11-29T12:27:27.703Z"
+                     *       "createdAt": "2026-11-29T12:35:23.221Z",
+                     *       "updatedAt": "2026-11-29T12:35:23.352Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16379,15 +16483,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "5a64a11c-8e31-4f8f-b895-fea0c5830cd8",
-                     *           "occurredAt": "2026-11-29T12:27:27.606Z",
+                     *           "requestId": "892505db-09fd-4907-81c9-1e952cb182ce",
+                     *           "occurredAt": "2026-11-29T12:35:23.223Z",
                      *           "sequence": 95,
-                     *           "hash": "1c010106cdf40332b29cf7d85f0bfb0068345b7a33ea8b214a609f4bd0bfec04",
+                     *           "hash": "238db831b8dc33580379af5abb7b2d09e4fc1da52af606a600f4d905d561f5ed",
                      *           "state": {
-                     *             "id": "097fe9ac-f41c-47b0-898a-f3bc6dd98996",
+                     *             "id": "7ea5253d-e881-4e49-9177-e1b90afdb6cd",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16405,7 +16509,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
+                     *             "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16415,8 +16519,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T12:27:27.606Z",
-                     *             "updatedAt": "2026-11-29T12:27:27.606Z"
+                     *             "createdAt": "2026-11-29T12:35:23.221Z",
+                     *             "updatedAt": "2026-11-29T12:35:23.221Z"
                      *           }
                      *         },
                      *         {
@@ -16424,15 +16528,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "981c5e1e-168b-45a0-88c0-14e855f8695d",
-                     *           "occurredAt": "2026-11-29T12:27:27.704Z",
+                     *           "requestId": "555d037d-27a5-43d3-8226-3c1933e3f553",
+                     *           "occurredAt": "2026-11-29T12:35:23.352Z",
                      *           "sequence": 96,
-                     *           "hash": "51bccf16f30c1b5ef9bab5843fe37cbf58170fdcd2715dcb86ac75f0b78c3615",
+                     *           "hash": "837301989bd3f1e768e14eb19b0b320ce1d9dcecd70e8cbc80cc445b543e1e10",
                      *           "state": {
-                     *             "id": "097fe9ac-f41c-47b0-898a-f3bc6dd98996",
+                     *             "id": "7ea5253d-e881-4e49-9177-e1b90afdb6cd",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16450,7 +16554,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
+                     *             "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16460,8 +16564,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T12:27:27.606Z",
-                     *             "updatedAt": "2026-11-29T12:27:27.703Z"
+                     *             "createdAt": "2026-11-29T12:35:23.221Z",
+                     *             "updatedAt": "2026-11-29T12:35:23.352Z"
                      *           }
                      *         }
                      *       ],
@@ -16501,7 +16605,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "704623c7-2a3d-4d88-8aa4-aa2576a9e0da",
+                     *           "id": "d4a5b3e9-78e6-4c1f-9637-bb38fa8e292c",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -16674,14 +16778,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T12:27:28.447Z",
+                     *           "filedAt": "2026-11-29T12:35:24.588Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "2c00ebd5ec4184c8d8071c8b270d6387ce5d5e697d6d3aedd333a21f0da57e3f"
+                     *             "hash": "64cded2d3d49693bf56ab53c68d1cd778c963ca3f031673158af8773219e73de"
                      *           },
                      *           "version": 1
                      *         }
@@ -16745,7 +16849,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "704623c7-2a3d-4d88-8aa4-aa2576a9e0da",
+                     *       "id": "d4a5b3e9-78e6-4c1f-9637-bb38fa8e292c",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16918,14 +17022,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T12:27:28.447Z",
+                     *       "filedAt": "2026-11-29T12:35:24.588Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "2c00ebd5ec4184c8d8071c8b270d6387ce5d5e697d6d3aedd333a21f0da57e3f"
+                     *         "hash": "64cded2d3d49693bf56ab53c68d1cd778c963ca3f031673158af8773219e73de"
                      *       },
                      *       "version": 1
                      *     }
@@ -16982,7 +17086,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "704623c7-2a3d-4d88-8aa4-aa2576a9e0da",
+                     *       "id": "d4a5b3e9-78e6-4c1f-9637-bb38fa8e292c",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17155,14 +17259,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T12:27:28.447Z",
+                     *       "filedAt": "2026-11-29T12:35:24.588Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "2c00ebd5ec4184c8d8071c8b270d6387ce5d5e697d6d3aedd333a21f0da57e3f"
+                     *         "hash": "64cded2d3d49693bf56ab53c68d1cd778c963ca3f031673158af8773219e73de"
                      *       },
                      *       "version": 1
                      *     }
@@ -17216,7 +17320,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2c7ebb3d-9208-46fb-a71c-aaee3435370e",
+                     *           "id": "fa76b1c8-f4bb-49c1-b1d3-b038810fadc1",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17225,8 +17329,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:27:28.935Z",
-                     *           "updatedAt": "2026-11-29T12:27:28.935Z"
+                     *           "createdAt": "2026-11-29T12:35:25.316Z",
+                     *           "updatedAt": "2026-11-29T12:35:25.316Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17300,7 +17404,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2c7ebb3d-9208-46fb-a71c-aaee3435370e",
+                     *       "id": "fa76b1c8-f4bb-49c1-b1d3-b038810fadc1",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17309,8 +17413,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:28.935Z",
-                     *       "updatedAt": "2026-11-29T12:27:28.935Z"
+                     *       "createdAt": "2026-11-29T12:35:25.316Z",
+                     *       "updatedAt": "2026-11-29T12:35:25.316Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17349,7 +17453,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2c7ebb3d-9208-46fb-a71c-aaee3435370e",
+                     *       "id": "fa76b1c8-f4bb-49c1-b1d3-b038810fadc1",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17358,8 +17462,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:27:28.935Z",
-                     *       "updatedAt": "2026-11-29T12:27:28.935Z"
+                     *       "createdAt": "2026-11-29T12:35:25.316Z",
+                     *       "updatedAt": "2026-11-29T12:35:25.316Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17433,7 +17537,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2c7ebb3d-9208-46fb-a71c-aaee3435370e",
+                     *       "id": "fa76b1c8-f4bb-49c1-b1d3-b038810fadc1",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17442,8 +17546,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:27:28.935Z",
-                     *       "updatedAt": "2026-11-29T12:27:29.011Z"
+                     *       "createdAt": "2026-11-29T12:35:25.316Z",
+                     *       "updatedAt": "2026-11-29T12:35:25.463Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17493,15 +17597,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "82921b44-9346-449a-a840-a709dc4a5759",
-                     *           "occurredAt": "2026-11-29T12:27:28.936Z",
+                     *           "requestId": "0f8fd18f-e226-4970-a912-e977aba55168",
+                     *           "occurredAt": "2026-11-29T12:35:25.316Z",
                      *           "sequence": 100,
-                     *           "hash": "6cf2d9da5419834ed2f244eb0817d3e4e2a8a08c501ff40db7f3c584d5cf7ffd",
+                     *           "hash": "c09a8693612e15435bdc9000b7cfc479311df15df9ba498df414775b15ec4839",
                      *           "state": {
-                     *             "id": "2c7ebb3d-9208-46fb-a71c-aaee3435370e",
+                     *             "id": "fa76b1c8-f4bb-49c1-b1d3-b038810fadc1",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17510,8 +17614,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T12:27:28.935Z",
-                     *             "updatedAt": "2026-11-29T12:27:28.935Z"
+                     *             "createdAt": "2026-11-29T12:35:25.316Z",
+                     *             "updatedAt": "2026-11-29T12:35:25.316Z"
                      *           }
                      *         },
                      *         {
@@ -17519,15 +17623,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "925cfab1-c2a6-43a9-b97e-5f5d472eba95",
-                     *           "occurredAt": "2026-11-29T12:27:29.012Z",
+                     *           "requestId": "b82e603d-eebc-4ee7-9dd7-0df5648a34ea",
+                     *           "occurredAt": "2026-11-29T12:35:25.464Z",
                      *           "sequence": 101,
-                     *           "hash": "542fcf92a2c1aaa80d191f886aa12bdc10d82c2924b9d1f7d09d5638d152b145",
+                     *           "hash": "9458096a53a9616f2a233e701fbd724368601904e0086dabbfdbc25acedf1011",
                      *           "state": {
-                     *             "id": "2c7ebb3d-9208-46fb-a71c-aaee3435370e",
+                     *             "id": "fa76b1c8-f4bb-49c1-b1d3-b038810fadc1",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17536,8 +17640,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T12:27:28.935Z",
-                     *             "updatedAt": "2026-11-29T12:27:29.011Z"
+                     *             "createdAt": "2026-11-29T12:35:25.316Z",
+                     *             "updatedAt": "2026-11-29T12:35:25.463Z"
                      *           }
                      *         }
                      *       ],
@@ -17587,10 +17691,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T12:27:29.143Z",
+                     *       "updatedAt": "2026-11-29T12:35:25.768Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       }
                      *     }
                      */
@@ -17673,10 +17777,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T12:27:29.143Z",
+                     *       "updatedAt": "2026-11-29T12:35:25.768Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *       }
                      *     }
                      */
@@ -17733,13 +17837,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
+                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "411c6cfc-ac92-474b-a4f8-00920588521d",
-                     *           "occurredAt": "2026-11-29T12:27:29.144Z",
-                     *           "sequence": 103,
-                     *           "hash": "956617991f1597974a201e804f5bdf9cddbab1c683b74a1ebc56f4b9aaa5597b",
+                     *           "requestId": "8ed03fc3-9090-4076-95c2-742b9c3458e2",
+                     *           "occurredAt": "2026-11-29T12:35:25.768Z",
+                     *           "sequence": 105,
+                     *           "hash": "9b09c67c43ed6242e3b69e31577a7e5780937165a9052c1bf80c1cb4cb816157",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -17753,10 +17857,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T12:27:29.143Z",
+                     *             "updatedAt": "2026-11-29T12:35:25.768Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
+                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
                      *             }
                      *           }
                      *         }
@@ -17771,6 +17875,245 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "bankAccounts.list": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+                /** @description The field to sort by. */
+                orderBy?: components["parameters"]["query.orderBy"];
+                /** @description true ascending, false descending. */
+                orderAsc?: components["parameters"]["query.orderAsc"];
+                /** @description Free-text search, at most 50 characters. */
+                keyword?: components["parameters"]["query.keyword"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *           "accountId": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *           "iban": "SA0380000000608010167519",
+                     *           "bankName": "Saudi National Bank",
+                     *           "currency": "SAR",
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T12:35:25.613Z",
+                     *           "updatedAt": "2026-11-29T12:35:25.613Z"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankAccountResponsePage"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "bankAccounts.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "accountId": "1.1102",
+                 *       "iban": "SA03 8000 0000 6080 1016 7519",
+                 *       "bankName": "Saudi National Bank"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it. */
+                    accountId: string;
+                    iban: string;
+                    bankName: string;
+                    /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                    currency?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *       "accountId": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *       "iban": "SA0380000000608010167519",
+                     *       "bankName": "Saudi National Bank",
+                     *       "currency": "SAR",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-29T12:35:25.613Z",
+                     *       "updatedAt": "2026-11-29T12:35:25.613Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankAccountResponse"];
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `CategoryAccount`, `CurrencyMismatch` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `AlreadyBankAccount` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "bankAccounts.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *       "accountId": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *       "iban": "SA0380000000608010167519",
+                     *       "bankName": "Saudi National Bank",
+                     *       "currency": "SAR",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-29T12:35:25.613Z",
+                     *       "updatedAt": "2026-11-29T12:35:25.613Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankAccountResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "bankAccounts.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "iban": "SA0380000000608010167519",
+                 *       "bankName": "SNB",
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    iban: string;
+                    bankName: string;
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *       "accountId": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *       "iban": "SA0380000000608010167519",
+                     *       "bankName": "SNB",
+                     *       "currency": "SAR",
+                     *       "version": 2,
+                     *       "createdAt": "2026-11-29T12:35:25.613Z",
+                     *       "updatedAt": "2026-11-29T12:35:25.676Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankAccountResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            409: components["responses"]["Conflict.409"];
+            413: components["responses"]["PayloadTooLarge.413"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };

@@ -5,6 +5,6 @@ import { byPath } from '../../shared/http/path-references.ts';
 import * as accountsRoutes from '../../shared/routes/accounts.ts';
 import { deleteNode } from '../../shared/tree/use-cases.ts';
 import { accountNodes } from '../../shared/db/stores/nodes/kind-stores.ts';
-import { settingsAccounts } from '../../shared/db/stores/settings-accounts.ts';
+import { accountGuardReads } from '../../shared/db/stores/bank-account-ports.ts';
 
-export const handler = writeEndpoint(accountsRoutes.delete, (r) => deleteNode(accounts, nodeRemoving(accountNodes, settingsAccounts), r.uow, r.params.companyId, r.params.id, r.body.version), byPath({ id: accountNodes }));
+export const handler = writeEndpoint(accountsRoutes.delete, (r) => deleteNode(accounts, nodeRemoving(accountNodes, accountGuardReads), r.uow, r.params.companyId, r.params.id, r.body.version), byPath({ id: accountNodes }));

@@ -4,7 +4,8 @@ import { nodeView, type NodeKind } from '../tree/node-kind.ts';
 import { guardRetainedEarningsUpdate, guardSettingsAccountsDelete } from './settings-accounts-guard.ts';
 import { effectiveCashFlowCategory, storedCashFlowCategory } from './cash-flow-category.ts';
 import type { AccountAttributes } from './records.ts';
-import type { SettingsAccounts } from './store.ts';
+import type { AccountGuardReads } from './store.ts';
+import { guardBankAccountDelete } from './bank-account-guard.ts';
 import { checkAccountParent, storedClassification, storedCurrency } from './rules.ts';
 import type { CreateAccountInput, UpdateAccountInput } from './schemas.ts';
 
@@ -15,9 +16,10 @@ export const classificationOf = (chain: NodeRecord<AccountAttributes>[]) => chai
 
 /**
  * The account kind: its rules and view. Its guards read the accounts the company settings name
- * (SettingsAccounts), which the update and remove ports hand in beside the accounts' reads.
+ * and the bank accounts (AccountGuardReads), which the update and remove ports hand in beside the
+ * accounts' reads.
  */
-export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountView, AccountAttributes, SettingsAccounts> = {
+export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountView, AccountAttributes, AccountGuardReads> = {
   parentMust: 'isCategory',
   checkParent: (parent) => checkAccountParent(parent.attributes),
   createAttributes: (input, parentChain) => {
@@ -43,7 +45,7 @@ export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountV
   // Lines already on the account were checked against its currency: it changes only while none names the account.
   fixedWhileUsed: (before, after) => (before.attributes.currency !== after.attributes.currency ? 'currency' : undefined),
   guardUpdate: ({ related, reads }, companyId, before, after, newParentChain) => guardRetainedEarningsUpdate(related, reads, companyId, before, after, newParentChain),
-  guardDelete: ({ related }, companyId, node) => guardSettingsAccountsDelete(related, companyId, node),
+  guardDelete: async ({ related }, companyId, node) => [...(await guardSettingsAccountsDelete(related, companyId, node)), ...(await guardBankAccountDelete(related, companyId, node))],
   view: (node, chain) => ({
     ...nodeView(node, chain),
     type: node.attributes.accountType,

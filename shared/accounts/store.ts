@@ -1,4 +1,5 @@
 import type { AppError } from '../errors.ts';
+import type { BankAccountsNaming } from '../bank-accounts/store.ts';
 import type { Change } from '../unit-of-work.ts';
 
 /** The settings fields that name an account the service relies on (retained earnings, rounding, unrealized exchange). */
@@ -19,3 +20,6 @@ export interface SettingsAccounts {
   /** At commit, the settings name this retained earnings account (null: none); else `error`. */
   retainedEarningsStillChange(companyId: string, accountId: string | null, error: () => AppError): Change;
 }
+
+/** What an account's guards read beyond the accounts: the settings' accounts and the bank accounts. */
+export interface AccountGuardReads extends SettingsAccounts, BankAccountsNaming {}

@@ -51,6 +51,8 @@ export const SERVICE_PERMISSIONS = [
   'journals:approve',
   'approval-policies:read',
   'approval-policies:manage',
+  'bank:read',
+  'bank:reconcile',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;

@@ -66,6 +66,8 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   BudgetDeleted: ['budgets:read'],
   ImportCreated: ['imports:manage'],
   ImportApproved: ['imports:manage'],
+  BankAccountCreated: ['bank:read'],
+  BankAccountChanged: ['bank:read'],
 };
 
 /** The permission that shows the envelopes of a company's events (the feed's, a subscription's). */

@@ -59,6 +59,8 @@ export const EVENT_TYPES = [
   'JournalApproved',
   'JournalRejected',
   'ImportApproved',
+  'BankAccountCreated',
+  'BankAccountChanged',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -424,6 +424,17 @@ export const taxCodeKeys = {
   marker: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'TAXCODES' }),
 };
 
+/** Keys of a company's bank accounts (bank-account-store.ts): one per account, keyed by the account's id. */
+export const bankAccountKeys = {
+  /** A bank account, and its place in the company's list by creation time (gsi1). */
+  bankAccount: (companyId: string, accountId: string): Key => ({ pk: companyPk(companyId), sk: `BANKACCOUNT#${accountId}` }),
+  bankAccountByCreation: (companyId: string, createdAt: string, accountId: string) => ({
+    gsi1pk: `${companyPk(companyId)}#BANKACCOUNT`,
+    gsi1sk: `${createdAt} ${accountId}`,
+  }),
+  bankAccountListPartition: (companyId: string) => `${companyPk(companyId)}#BANKACCOUNT`,
+};
+
 /** Keys of a company's counterparties (counterparty-store.ts). */
 export const counterpartyKeys = {
   /** A counterparty, and its place in the company's list by creation time (gsi1). */

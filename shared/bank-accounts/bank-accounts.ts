@@ -1,0 +1,72 @@
+import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
+import { type Page } from '../schemas/list-query.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
+import type { BankAccountRecord } from './records.ts';
+import { bankCurrency, parsedIban } from './rules.ts';
+import type { CreateBankAccountInput, ListBankAccountsInput, UpdateBankAccountInput } from './schemas.ts';
+import type { BankAccountCreating, BankAccountList, BankAccountReads, BankAccountReplacing } from './store.ts';
+import { bankAccountView, type BankAccountView } from './view.ts';
+
+/**
+ * A company's bank accounts: a leaf account marked as its account at a bank (IBAN, bank name),
+ * which statements are imported into and reconciled against. The currency is the account's.
+ * docs/decisions.md, "Bank accounts".
+ */
+
+/** The IBAN in electronic form (the schema checked it). */
+const ibanOf = (text: string) => {
+  const parsed = parsedIban(text);
+  if ('problem' in parsed) throw ValidationError.field('iban', parsed.problem);
+  return parsed.iban;
+};
+
+async function viewOf(reads: Pick<BankAccountReads, 'currencies'>, record: BankAccountRecord): Promise<BankAccountView> {
+  const { account, base } = await reads.currencies(record.companyId, record.accountId);
+  return bankAccountView(record, bankCurrency(account, base));
+}
+
+async function mustGet(reads: BankAccountReads, companyId: string, accountId: string, version?: number): Promise<BankAccountRecord> {
+  const record = (await reads.get(companyId, accountId)) ?? NotFound.throw('The bank account');
+  if (version !== undefined && record.version !== version) throw new VersionConflict();
+  return record;
+}
+
+/**
+ * Marks a leaf account as a bank account. Errors: NotFound (accountId), ValidationError
+ * (CategoryAccount naming accountId, CurrencyMismatch naming currency), StateConflict
+ * (AlreadyBankAccount).
+ */
+export async function createBankAccount(bank: BankAccountCreating, uow: UnitOfWork, companyId: string, input: CreateBankAccountInput): Promise<BankAccountView> {
+  const account = await bank.account(companyId, input.accountId, 'accountId');
+  if (!account.leaf) throw ValidationError.field('accountId', 'is a category account; a bank account is a leaf account: name one of the accounts under it', 'CategoryAccount');
+  const { base } = await bank.currencies(companyId, account.id);
+  const currency = bankCurrency(account.currency, base);
+  if (input.currency !== undefined && input.currency !== currency) {
+    throw ValidationError.field('currency', `must be ${currency}, the ${account.currency ? "account's currency" : "company's base currency (the account has no currency of its own)"}`, 'CurrencyMismatch');
+  }
+  const now = new Date().toISOString();
+  const record: BankAccountRecord = { companyId, accountId: account.id, iban: ibanOf(input.iban), bankName: input.bankName, version: 1, createdAt: now, updatedAt: now };
+  const changes = bank.createChanges(record, account.currency, {
+    exists: () => new StateConflict('AlreadyBankAccount', 'This account is a bank account already: change it (PUT .../BankAccounts/{id}) instead.', 'accountId'),
+    gone: () => new VersionConflict('The account was deleted, or its currency changed, meanwhile; read it again and retry.'),
+  });
+  return uow.commit(changes, bankAccountView(record, currency));
+}
+
+/** Errors: NotFound. */
+export async function readBankAccount(reads: BankAccountReads, companyId: string, accountId: string): Promise<BankAccountView> {
+  return viewOf(reads, await mustGet(reads, companyId, accountId));
+}
+
+/** By creation time. Errors: ValidationError (InvalidCursor). */
+export async function listBankAccounts(list: BankAccountList, companyId: string, query: ListBankAccountsInput): Promise<Page<BankAccountView>> {
+  const page = await list.page(companyId, query);
+  return { ...page, results: await Promise.all(page.results.map((r) => viewOf(list, r))) };
+}
+
+/** Replaces the IBAN and bank name. Errors: NotFound, VersionConflict. */
+export async function updateBankAccount(bank: BankAccountReplacing, uow: UnitOfWork, companyId: string, accountId: string, input: UpdateBankAccountInput): Promise<BankAccountView> {
+  const before = await mustGet(bank, companyId, accountId, input.version);
+  const after: BankAccountRecord = { ...before, iban: ibanOf(input.iban), bankName: input.bankName, version: before.version + 1, updatedAt: new Date().toISOString() };
+  return uow.commit([bank.replaceChange(before, after)], await viewOf(bank, after));
+}

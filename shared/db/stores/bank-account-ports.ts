@@ -1,0 +1,47 @@
+import type { AccountGuardReads } from '../../accounts/store.ts';
+import type { BankAccountCreating, BankAccountList, BankAccountReads, BankAccountReplacing } from '../../bank-accounts/store.ts';
+import { NotFound } from '../../errors.ts';
+import { bankAccountsPage, createBankAccountOp, getBankAccount, noBankAccountCheckOp, replaceBankAccountOp } from './bank-account-store.ts';
+import { accountLines } from './nodes/line-nodes.ts';
+import { referenceCheckOp } from './nodes/node-references.ts';
+import { settingsAccounts } from './settings-accounts.ts';
+import { getSettings } from './settings-store.ts';
+
+/** The bank accounts' ports (bank-accounts/store.ts), one per use case. */
+const currencies: BankAccountReads['currencies'] = async (companyId, accountId) => {
+  const [account, settings] = await Promise.all([accountLines.get(companyId, accountId), getSettings(companyId)]);
+  if (!settings) throw new NotFound('The company');
+  return { account: account?.attributes.currency, base: settings.baseCurrency };
+};
+
+export const bankAccountReads: BankAccountReads = { get: getBankAccount, currencies };
+
+export const bankAccountCreating: BankAccountCreating = {
+  get: getBankAccount,
+  currencies,
+  account: async (companyId, reference, field) => {
+    const node = await accountLines.resolve(companyId, reference, field);
+    return { id: node.id, leaf: node.attributes.accountType === 'leaf', currency: node.attributes.currency };
+  },
+  // The account is still a leaf in the currency read, no delete holding it, when the bank account commits.
+  createChanges: (record, accountCurrency, errors) => [
+    createBankAccountOp(record, errors.exists),
+    referenceCheckOp(accountLines, record.companyId, record.accountId, 'isLeaf', errors.gone, accountCurrency === undefined
+      ? { expression: 'attribute_not_exists(#accountCurrency)', names: { '#accountCurrency': 'currency' } }
+      : { expression: '#accountCurrency = :bankCurrency', names: { '#accountCurrency': 'currency' }, values: { ':bankCurrency': accountCurrency } }),
+  ],
+};
+
+export const bankAccountReplacing: BankAccountReplacing = { get: getBankAccount, currencies, replaceChange: replaceBankAccountOp };
+
+export const bankAccountList: BankAccountList = { page: bankAccountsPage, currencies };
+
+/** What an account's update and delete guards read: the settings' accounts and the bank accounts (accounts/store.ts). */
+export const accountGuardReads: AccountGuardReads = {
+  fieldNaming: settingsAccounts.fieldNaming,
+  retainedEarnings: settingsAccounts.retainedEarnings,
+  notNamingChange: settingsAccounts.notNamingChange,
+  retainedEarningsStillChange: settingsAccounts.retainedEarningsStillChange,
+  isBankAccount: async (companyId, accountId) => (await getBankAccount(companyId, accountId)) !== undefined,
+  notBankAccountChange: noBankAccountCheckOp,
+};
