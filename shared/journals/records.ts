@@ -40,6 +40,12 @@ export interface JournalFields {
   postedAt?: string;
   voidedBy?: ActorRef;
   voidedAt?: string;
+  /**
+   * Which of those the record lacked and were filled from its history afterwards
+   * (authors-from-history.ts): its events' digests leave them out, Verify checks them against
+   * that history instead. Dropped by the next write, whose event covers them.
+   */
+  authorsFromHistory?: AuthorField[];
   /** Its approval under the company's policy (approval-policies/): asked, given, refused. Dropped by an edit or an Adjust. */
   submittedBy?: ActorRef;
   submittedAt?: string;
@@ -48,6 +54,9 @@ export interface JournalFields {
   /** The version of the approval policy its posting was checked against (absent: none existed). */
   approvalPolicyVersion?: number;
 }
+
+/** Who-did-what fields a journal's history tells (authors-from-history.ts). */
+export type AuthorField = 'createdBy' | 'editedBy' | 'updatedBy' | 'postedBy' | 'postedAt' | 'voidedBy' | 'voidedAt';
 
 /** An approval given: by whom, the person behind it (a user, or the user who made the API key), when. */
 export interface Approval {

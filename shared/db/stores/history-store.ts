@@ -7,7 +7,8 @@ import type { Page } from '../../schemas/list-query.ts';
 import { config } from '../../config.ts';
 import { db } from '../table/client.ts';
 import type { CursorBinding } from '../table/cursor.ts';
-import { withPrefix, withRange } from '../table/prefix-query.ts';
+import { onlyAttributes, withPrefix, withRange } from '../table/prefix-query.ts';
+import { queryAll } from '../table/query-all.ts';
 import { historyKeys } from '../table/keys.ts';
 import { queryPage } from '../table/paginate.ts';
 import { mainTable, recordOf, type Item } from '../table/table-ops.ts';
@@ -82,4 +83,16 @@ export async function lastVersionOf(companyId: string, kind: AuditedKind, record
   );
   const item = Items?.[0];
   return item ? { version: Number(item.version), sequence: Number(item.sequence) } : undefined;
+}
+
+/** What a kept version says of who made it, without its state (a wide journal's is large). */
+const VERSION_FIELDS = ['version', 'type', 'actor', 'occurredAt'] as const;
+type KeptVersion = Pick<HistoryRecord, (typeof VERSION_FIELDS)[number]>;
+
+/** A journal's kept versions without their states, oldest first (strongly consistent): which change made each, who, when. */
+export async function journalVersions(companyId: string, journalId: string): Promise<KeptVersion[]> {
+  const versions: KeptVersion[] = [];
+  const at = withPrefix(historyKeys.record(companyId, 'journal', journalId), historyKeys.recordPrefix('journal', journalId));
+  for await (const item of queryAll({ TableName: config.tableName, ...at, ...onlyAttributes(VERSION_FIELDS), ConsistentRead: true })) versions.push(recordOf<KeptVersion>(item, VERSION_FIELDS));
+  return versions;
 }
