@@ -13,6 +13,7 @@ import { BalanceAudit } from './balance-audit.ts';
 import type { TouchedPair } from './balance-rules.ts';
 import { canonicalJson } from './chain.ts';
 import { describeEvent, firstBreak, type Break } from './chain-walk.ts';
+import { checkFilledAuthors } from './filled-authors-audit.ts';
 import { checkRecord, recordName, type CurrentRecord } from './record-rules.ts';
 import { AUDITED_KIND_OF, type AuditedKind } from './record-state.ts';
 import type { RecordAuditReads } from './store.ts';
@@ -28,6 +29,9 @@ interface Ahead {
 /** History look-ups run at once when a request stops short of the head. */
 const LOOKUPS_AT_ONCE = 25;
 
+/** A journal as its events' digests cover it: its answer, and the marker of fields filled from its history since (record-state.ts leaves those out). */
+const journalAnswer = (j: JournalRecord) => ({ ...journalView(j), ...(j.authorsFromHistory ? { authorsFromHistory: j.authorsFromHistory } : {}) });
+
 const unrecordedVersion = (kind: AuditedKind, event: SequencedEvent, version: number): Break => ({
   sequence: event.sequence,
   reason: `${recordName(kind, event.recordId)} is at version ${version} in the table, which no event records (the last is ${describeEvent(event)}): it was changed outside the service`,
@@ -36,7 +40,8 @@ const unrecordedVersion = (kind: AuditedKind, event: SequencedEvent, version: nu
 /**
  * The records the walked events describe, checked against the table (docs/decisions.md,
  * Audit): each journal, account and cost center at the last event of it in the walk
- * (record-rules.ts); and the postings of the walked journals, handed to the balance checks
+ * (record-rules.ts), and a walked journal's fields filled from its history against that history
+ * (filled-authors-audit.ts); and the postings of the walked journals, handed to the balance checks
  * (balance-audit.ts): their ledger entries are checked here, the pairs they touched (`touched`)
  * by the run's balance checks once it has walked its range. Events are handed over page by page;
  * `finish` waits for the entry checks.
@@ -84,7 +89,7 @@ export class RecordAudit {
     ]);
     const byId = new Map(journals.map((j) => [j.id, j]));
     const current = new Map<string, CurrentRecord>([
-      ...journals.map((j) => [`journal ${j.id}`, { version: j.version, answer: journalView(j) }] as const),
+      ...journals.map((j) => [`journal ${j.id}`, { version: j.version, answer: journalAnswer(j) }] as const),
       ...accountNodes.map((n) => [`account ${n.id}`, { version: n.version, answer: accounts.view(n, [n]) }] as const),
       ...centerNodes.map((n) => [`costCenter ${n.id}`, { version: n.version, answer: costCenters.view(n, [n]) }] as const),
       ...taxCodes.map((c) => [`taxCode ${c.taxCodeId}`, { version: c.version, answer: taxCodeView(c) }] as const),
@@ -107,13 +112,17 @@ export class RecordAudit {
       const journal = kind === 'journal' ? byId.get(event.recordId) : undefined;
       return journal && journal.version > event.version ? [journal] : [];
     }));
+    // The journals walked (a reversal's, a revaluation's too): those with fields filled from history are checked against it.
+    const walked: Array<{ journal: JournalRecord; sequence: number }> = [];
     for (const { kind, event } of latest.values()) {
       const journal = kind === 'journal' ? byId.get(event.recordId) : undefined;
       if (!journal) continue;
+      walked.push({ journal, sequence: event.sequence });
       const counted = !countsLater.has(journal.id);
       if (counted) this.balances.track(journal, event.sequence);
       if (journal.status !== 'reversed') continue;
       const reversal = byId.get(journal.reversedBy);
+      if (reversal) walked.push({ journal: reversal, sequence: event.sequence });
       if (reversal && counted) this.balances.track(reversal, event.sequence);
       if (reversal && canonicalJson(reversal.entries) !== canonicalJson(swapSides(journal.entries))) {
         this.broken = firstBreak(this.broken, { sequence: event.sequence, reason: `${recordName('journal', reversal.id)}, which reverses ${recordName('journal', journal.id)}, does not hold its lines with the sides swapped: it was changed outside the service` });
@@ -123,9 +132,13 @@ export class RecordAudit {
       for (const id of [e.data?.journalId, e.data?.reversalId]) {
         const journal = typeof id === 'string' ? byId.get(id) : undefined;
         if (journal) this.balances.track(journal, e.sequence);
+        if (journal) walked.push({ journal, sequence: e.sequence });
       }
     }
     void this.balances.readNew();
+    // Awaited, then merged: pages are checked at once, so `this.broken` may move meanwhile.
+    const filled = await checkFilledAuthors(this.books, this.companyId, walked);
+    this.broken = firstBreak(this.broken, filled);
   }
 
   /**

@@ -50,9 +50,24 @@ const DERIVED_FIELDS = new Set(['path', 'classification', 'cashFlowCategory']);
 const LATER_FIELDS = new Set(['importId', 'createdBy', 'editedBy', 'updatedBy', 'submittedBy', 'submittedAt', 'approvals', 'approvedBy', 'approvedAt', 'rejection', 'postedBy', 'postedAt', 'voidedBy', 'voidedAt']);
 const empty = (value: unknown) => value === null || (Array.isArray(value) && value.length === 0);
 
-/** What of a record's answer its own item decides: the answer less derived fields (and later fields while empty). */
+/**
+ * A journal's marker of later fields filled from its history after its events were made
+ * (journals/fill-authors.ts; the audit's answer carries it: record-audit.ts). The events' digests
+ * were made without them, so the digest leaves them out; Verify checks them against the history
+ * instead (filled-authors-audit.ts). Only later fields: a marker naming another field leaves it in.
+ */
+const FILLED_MARKER = 'authorsFromHistory';
+const filledFields = (answer: Record<string, unknown>): Set<unknown> => {
+  const named = answer[FILLED_MARKER];
+  return new Set(Array.isArray(named) ? named.filter((field) => LATER_FIELDS.has(field as string)) : []);
+};
+
+/** What of a record's answer its own item decides: the answer less derived fields (and later fields while empty, or filled from history). */
 export function ownState(answer: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(answer).filter(([field, value]) => !DERIVED_FIELDS.has(field) && !(LATER_FIELDS.has(field) && empty(value))));
+  const filled = filledFields(answer);
+  return Object.fromEntries(
+    Object.entries(answer).filter(([field, value]) => field !== FILLED_MARKER && !filled.has(field) && !DERIVED_FIELDS.has(field) && !(LATER_FIELDS.has(field) && empty(value))),
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import type { PendingRead } from '../events/pending-order.ts';
 import type { PeriodSpan, YearRecord } from '../financial-years/records.ts';
 import type { LedgerLine } from '../journals/ledger-entries.ts';
 import type { JournalRecord } from '../journals/records.ts';
+import type { JournalVersionReads } from '../journals/history-authors.ts';
 import type { Page, PageBinding } from '../schemas/list-query.ts';
 import type { NodeRecord } from '../tree/records.ts';
 import type { AccountAttributes } from '../accounts/records.ts';
@@ -87,8 +88,8 @@ export interface BalanceAuditReads {
   figures(companyId: string, pairs: ReadonlyMap<string, readonly PeriodSpan[]>): Promise<Map<string, AccountPeriodFigures>>;
 }
 
-/** What the record checks of a walk read besides the balances. */
-export interface RecordAuditReads extends BalanceAuditReads, EventNumbering {
+/** What the record checks of a walk read besides the balances (a journal's kept versions: for its fields filled from them). */
+export interface RecordAuditReads extends BalanceAuditReads, EventNumbering, JournalVersionReads {
   accounts(companyId: string, ids: string[]): Promise<NodeRecord<AccountAttributes>[]>;
   costCenters(companyId: string, ids: string[]): Promise<NodeRecord<CostCenterAttributes>[]>;
   taxCodes(companyId: string, ids: string[]): Promise<TaxCodeRecord[]>;

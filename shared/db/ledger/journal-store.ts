@@ -19,7 +19,7 @@ import { withoutPlacement, type Placement } from './placement.ts';
 const RECORD_FIELDS: Array<keyof ReversedJournal | keyof InProgressJournal | keyof Placement> = [
   'id', 'serialNumber', 'date', 'calendarDate', 'description', 'reference', 'entries', 'amountsIncludeTax', 'status', 'postingDate',
   'financialYearId', 'periodId', 'balanceShard', 'balanceLane', 'reversalOf', 'closingOf', 'revaluationDate', 'openingOf', 'reversedBy', 'job', 'version', 'createdAt', 'updatedAt',
-  'importId', 'createdBy', 'editedBy', 'updatedBy', 'postedBy', 'postedAt', 'voidedBy', 'voidedAt', 'submittedBy', 'submittedAt', 'approvals', 'rejection', 'approvalPolicyVersion',
+  'importId', 'createdBy', 'editedBy', 'updatedBy', 'postedBy', 'postedAt', 'voidedBy', 'voidedAt', 'submittedBy', 'submittedAt', 'approvals', 'rejection', 'approvalPolicyVersion', 'authorsFromHistory',
 ];
 
 export function journalFromItem(item: Item): JournalRecord {
@@ -78,7 +78,9 @@ export function noJournalsYetOp(companyId: string, error: () => AppError): Write
   return mainTable.check(keys.journalCounter(companyId), conditions.absent, error);
 }
 
-function journalItem(companyId: string, written: JournalRecord): Item {
+function journalItem(companyId: string, record: JournalRecord): Item {
+  // The service's write is digested whole by its event: fields filled from history are marked no more.
+  const { authorsFromHistory: _filled, ...written } = record;
   // A journal holding no posting (a draft, submitted, approved, or a voided draft) keeps no placement.
   const journal = 'periodId' in written && written.periodId !== undefined ? written : withoutPlacement(written);
   return {

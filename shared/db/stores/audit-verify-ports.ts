@@ -5,7 +5,7 @@ import { getJournals } from '../ledger/journal-store.ts';
 import { decodeCursor, encodeCursor } from '../table/cursor.ts';
 import { bulkRuns } from '../table/run-slots.ts';
 import { accountPeriodFigures, accountPeriodFiguresOnce, ledgerEntriesAt, pairKey } from './audit-figures.ts';
-import { lastVersionOf } from './history-store.ts';
+import { journalVersions, lastVersionOf } from './history-store.ts';
 import { accountNodes, costCenterNodes } from './nodes/kind-stores.ts';
 import { keepTouchedPairs, pairPosition, verifyPairsAfter } from './verify-pair-store.ts';
 import { getTaxCodes } from './tax-code-store.ts';
@@ -32,6 +32,7 @@ export const auditVerifying: AuditVerifying = {
   counterparties: getCounterparties,
   approvalPolicy: getApprovalPolicy,
   lastVersionOf,
+  journalVersions,
   getEvent,
   eventsBetween,
   pendingEverywhere,
