@@ -1,13 +1,12 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { bulkWrite, type BulkRequest } from '../table/batch-write.ts';
-import { db } from '../table/client.ts';
 import { journalFromItem } from '../ledger/journal-store.ts';
 import * as keys from '../table/keys.ts';
 import { LedgerFold } from '../ledger/ledger-fold.ts';
 import { withPrefix } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
-import { getItem, type Item } from '../table/table-ops.ts';
+import { getItem } from '../table/table-ops.ts';
+import { companyIds } from './company-ids.ts';
 import { postingGuardItems } from './layout-06-posting-guards.ts';
 import { ledgerItemPlaces } from './layout-07-ledger-partitions.ts';
 import { moveJournals } from './layout-09-journal-partitions.ts';
@@ -66,18 +65,6 @@ export async function rebuildCompanyLedger(companyId: string): Promise<{ journal
   const written = await bulkWrite([...keep, ...guards].map((put) => ({ put })));
   const deleted = await bulkWrite(stale);
   return { journals, written, deleted };
-}
-
-/** Every company of the table (a scan: for maintenance, never on a request path). */
-async function* companyIds(): AsyncGenerator<string> {
-  let startKey: Item | undefined;
-  do {
-    const page = await db().send(
-      new ScanCommand({ TableName: config.tableName, FilterExpression: 'entity = :company', ExpressionAttributeValues: { ':company': 'Company' }, ProjectionExpression: 'id', ExclusiveStartKey: startKey }),
-    );
-    for (const item of page.Items ?? []) yield item.id as string;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
 }
 
 /** Rebuilds every company of the table, then marks the table's layout. Returns the companies rebuilt. */
