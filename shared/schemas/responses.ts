@@ -91,7 +91,7 @@ function buildResponses() {
 
   /** Who acted, or whose reads a subscription delivers: a user or an API key, by id. */
   const actor = () => z.strictObject({ type: z.enum(['user', 'apiKey']).register(z.globalRegistry, { description: 'user (a signed-in user) or apiKey.' } as never), id: z.string() });
-  /** Who did what to a journal (null: not done, or done before the service kept it; the History knows). */
+  /** Who did what to a journal (null: not done, or done before the service kept it and not filled from its History since: journals/fill-authors.ts). */
   const journalActors = () => {
     const who = (description: string) => z.nullable(actor()).register(z.globalRegistry, { description } as never);
     const when = (description: string) => z.nullable(instant).register(z.globalRegistry, { description } as never);
