@@ -1,0 +1,83 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { MAX_FILE_BYTES, type StatementError } from './records.ts';
+
+/**
+ * A camt.053 file read as a tree (pure), safely: a file with a DOCTYPE is refused (a bank's file
+ * has none, and it is where entity bombs and external entities live), so only XML's own five
+ * entities and character references are decoded; every value stays text (parseTagValue false),
+ * so an amount never passes through a float; namespace prefixes are dropped.
+ */
+// The refusal of a DOCTYPE is in readXml, before the parser sees the file.
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  // Numeric character references (&#228;) are decoded only with htmlEntities (deprecated for a
+  // custom entityDecoder, which would be hand-written entity code); with no DOCTYPE no entity can expand.
+  htmlEntities: true,
+  // Entity declarations live only in a DOCTYPE, refused above: none is ever taken. The expanded
+  // length counts XML's own entities too, so it is bounded by the file's size, never reached.
+  processEntities: { enabled: true, maxEntityCount: 1, maxEntitySize: 1, maxExpandedLength: MAX_FILE_BYTES },
+});
+
+const malformed = (reason: string): StatementError => ({ row: 0, field: 'Document', reason, code: 'Malformed' });
+
+/** The file's tree, or why it is not well-formed XML (with the line and column the validator names). */
+export function readXml(text: string): { tree: unknown } | { error: StatementError } {
+  if (/<!DOCTYPE/i.test(text)) return { error: malformed('holds a DOCTYPE; a camt.053 file has none (refused so no entity is ever expanded)') };
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) {
+    const open = unclosed(valid.err.msg);
+    if (open) return { error: { row: 0, field: open, reason: 'is not closed: the file ends inside it (cut short)', code: 'Malformed' } };
+    return { error: malformed(`is not well-formed XML: line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}`) };
+  }
+  try {
+    return { tree: parser.parse(text) };
+  } catch (error) {
+    return { error: malformed(`is not well-formed XML: ${(error as Error).message}`) };
+  }
+}
+
+/** The path of the elements still open where the file ends: the validator lists them as a JSON array ("Invalid '[...]' found."). */
+function unclosed(message: string): string | undefined {
+  const list = /^Invalid '(\[[^']*\])' found\.$/.exec(message)?.[1];
+  if (!list) return undefined;
+  try {
+    const names: unknown = JSON.parse(list);
+    return Array.isArray(names) && names.length > 0 && names.every((n) => typeof n === 'string') ? names.join('/') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The elements named `name` under `node`: a list whether the file has none, one or several. */
+export function children(node: unknown, name: string): unknown[] {
+  if (!node || typeof node !== 'object' || Array.isArray(node) || !Object.hasOwn(node, name)) return [];
+  const value: unknown = (node as Record<string, unknown>)[name];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** The first element down a path of names, if any. */
+export function at(node: unknown, ...names: string[]): unknown {
+  let current = node;
+  for (const name of names) current = children(current, name)[0];
+  return current;
+}
+
+/** The trimmed text of an element (or of the element down `names`); undefined when absent or empty. */
+export function textAt(node: unknown, ...names: string[]): string | undefined {
+  const element = at(node, ...names);
+  const text = typeof element === 'string' ? element : element && typeof element === 'object' && Object.hasOwn(element, '#text') ? String((element as Record<string, unknown>)['#text']) : undefined;
+  const trimmed = text?.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** An attribute of an element. */
+export function attributeOf(element: unknown, name: string): string | undefined {
+  if (!element || typeof element !== 'object' || !Object.hasOwn(element, `@${name}`)) return undefined;
+  return String((element as Record<string, unknown>)[`@${name}`]).trim();
+}
