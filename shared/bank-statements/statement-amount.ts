@@ -22,7 +22,7 @@ export function signedAmount(text: string, currency: string, negative: boolean):
   const [whole = '', fraction = ''] = text.split('.');
   const units = minorUnits(currency);
   // Zeros past the minor unit change nothing (500.000 EUR is 500.00); any other digit is a fraction of a cent.
-  if (/[1-9]/.test(fraction.slice(units))) return { reason: `has ${fraction.length} decimal places; ${currency} has ${units}` };
+  if (/[1-9]/.test(fraction.slice(units))) return { reason: `has ${fraction.length} decimal place${fraction.length === 1 ? '' : 's'}; ${currency} has ${units}` };
   if (whole.replace(/^0+/, '').length + units > MAX_SIGNIFICANT_DIGITS) return { reason: `has more than ${MAX_SIGNIFICANT_DIGITS} significant digits` };
   const value = new Big(text);
   // No "-0.00": a zero is a zero whichever side the bank marks it.
