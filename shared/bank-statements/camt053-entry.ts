@@ -45,16 +45,22 @@ export function markedAmount(element: unknown, mark: string | undefined, currenc
   return 'amount' in amount ? amount : { field: 'Amt', reason: amount.reason, code: 'InvalidAmount' };
 }
 
+const BAD_DATE = 'must hold a valid date (Dt YYYY-MM-DD or DtTm)';
+
+/** The statement line of a booked entry, or every error of it, each naming its element. */
 export function readEntry(entry: unknown, place: EntryPlace): { line: StatementLine } | { errors: StatementError[] } {
   const errors: StatementError[] = [];
   const fail = (field: string, reason: string, code: StatementError['code']) => errors.push({ row: place.row, field: `${place.path}/${field}`, reason, code });
 
-  const amount = markedAmount(at(entry, 'Amt'), textAt(entry, 'CdtDbtInd'), place.currency);
+  const mark = textAt(entry, 'CdtDbtInd');
+  const amount = markedAmount(at(entry, 'Amt'), mark, place.currency);
   if (!('amount' in amount)) fail(amount.field, amount.reason, amount.code);
-  const bookingDate = dateOf(at(entry, 'BookgDt'));
-  if (!bookingDate) fail('BookgDt', at(entry, 'BookgDt') === undefined ? 'is required' : 'must hold a valid date (Dt YYYY-MM-DD or DtTm)', at(entry, 'BookgDt') === undefined ? 'Required' : 'InvalidDate');
-  const valueDate = at(entry, 'ValDt') === undefined ? bookingDate : dateOf(at(entry, 'ValDt'));
-  if (!valueDate && at(entry, 'ValDt') !== undefined) fail('ValDt', 'must hold a valid date (Dt YYYY-MM-DD or DtTm)', 'InvalidDate');
+  const booked = at(entry, 'BookgDt');
+  const bookingDate = dateOf(booked);
+  if (!bookingDate) fail('BookgDt', booked === undefined ? 'is required' : BAD_DATE, booked === undefined ? 'Required' : 'InvalidDate');
+  const valued = at(entry, 'ValDt');
+  const valueDate = valued === undefined ? bookingDate : dateOf(valued);
+  if (valued !== undefined && !valueDate) fail('ValDt', BAD_DATE, 'InvalidDate');
   const bankReference = textAt(entry, 'AcctSvcrRef') ?? textAt(entry, 'NtryRef');
   if (!bankReference) fail('AcctSvcrRef', 'is required (or NtryRef): a line needs the bank’s reference to be recognised on a re-run', 'MissingReference');
   if (errors.length > 0 || !('amount' in amount) || !bookingDate || !valueDate || !bankReference) return { errors };
@@ -63,7 +69,7 @@ export function readEntry(entry: unknown, place: EntryPlace): { line: StatementL
   const transactions = children(entry, 'NtryDtls').flatMap((details) => children(details, 'TxDtls'));
   const line: StatementLine = { bankReference, bookingDate, valueDate, amount: amount.amount, description: descriptionOf(entry, transactions), reversal, source: { row: place.row } };
   const [only] = transactions.length === 1 ? transactions : [];
-  if (only !== undefined) Object.assign(line, transactionDetails(only, amount.amount.startsWith('-') === reversal));
+  if (only !== undefined) Object.assign(line, transactionDetails(only, (mark === 'CRDT') !== reversal));
   return { line };
 }
 
@@ -76,8 +82,8 @@ function descriptionOf(entry: unknown, transactions: readonly unknown[]): string
 
 /**
  * The references and the counterparty of the one transaction of an entry. The counterparty is
- * the debtor of money that came in and the creditor of money that went out; a reversal undoes
- * the other way, so its parties are those of the original.
+ * the debtor of money paid in and the creditor of money paid out, as the original transaction
+ * went (`paidIn`): a reversal runs the other way but names the original's parties.
  */
 function transactionDetails(tx: unknown, paidIn: boolean): Pick<StatementLine, 'endToEndId' | 'structuredReference' | 'counterpartyName'> {
   const details: Pick<StatementLine, 'endToEndId' | 'structuredReference' | 'counterpartyName'> = {};

@@ -2,12 +2,12 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { MAX_FILE_BYTES, type StatementError } from './records.ts';
 
 /**
- * A camt.053 file read as a tree (pure), safely: a file with a DOCTYPE is refused (a bank's file
- * has none, and it is where entity bombs and external entities live), so only XML's own five
- * entities and character references are decoded; every value stays text (parseTagValue false),
- * so an amount never passes through a float; namespace prefixes are dropped.
+ * A camt.053 file read as a tree (pure), safely: a file with a DOCTYPE is refused before the
+ * parser sees it (a bank's file has none, and it is where entity bombs and external entities
+ * live), so only predefined entities and character references are decoded; every value stays
+ * text (parseTagValue false), so an amount never passes through a float; namespace prefixes
+ * are dropped.
  */
-// The refusal of a DOCTYPE is in readXml, before the parser sees the file.
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
@@ -16,11 +16,11 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
-  // Numeric character references (&#228;) are decoded only with htmlEntities (deprecated for a
-  // custom entityDecoder, which would be hand-written entity code); with no DOCTYPE no entity can expand.
+  // Character references (&#228;) are decoded only with htmlEntities (deprecated in favour of a
+  // custom entityDecoder, which would be hand-written entity code); it adds HTML's fixed names.
   htmlEntities: true,
-  // Entity declarations live only in a DOCTYPE, refused above: none is ever taken. The expanded
-  // length counts XML's own entities too, so it is bounded by the file's size, never reached.
+  // Entity declarations live only in a DOCTYPE, refused in readXml: none is ever taken. The expanded
+  // length counts the predefined entities too, so it is bounded by the file's size, never reached.
   processEntities: { enabled: true, maxEntityCount: 1, maxEntitySize: 1, maxExpandedLength: MAX_FILE_BYTES },
 });
 
