@@ -17,9 +17,10 @@ export function csvColumns(header: readonly string[]): { columns: CsvColumn[] } 
   const errors: StatementError[] = [];
   const fail = (field: string, reason: string, code: StatementError['code']) => errors.push({ row: HEADER_ROW, field, reason, code });
   const columns: CsvColumn[] = [];
-  for (const cell of header.map((c) => c.trim())) {
+  for (const [index, cell] of header.map((c) => c.trim()).entries()) {
     const column = BY_LOWER_CASE.get(cell.toLowerCase());
-    if (!column) fail(cell, `is not a column of a CSV statement (${CSV_COLUMNS.join(', ')})`, 'UnknownColumn');
+    if (cell === '') fail(`column ${index + 1}`, 'has no name: the first row names each column', 'UnknownColumn');
+    else if (!column) fail(cell, `is not a column of a CSV statement (${CSV_COLUMNS.join(', ')})`, 'UnknownColumn');
     else if (columns.includes(column)) fail(cell, `names the column ${column} twice`, 'DuplicateColumn');
     else columns.push(column);
   }

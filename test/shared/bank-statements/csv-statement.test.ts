@@ -60,6 +60,7 @@ describe('CSV statements', () => {
     ]);
     expect(errorsOf('bookingDate,bankReference,amount,credit').map((e) => [e.field, e.code])).toEqual([['amount', 'DuplicateColumn']]);
     expect(errorsOf('bookingDate,bankReference').map((e) => [e.field, e.code])).toEqual([['amount', 'MissingColumn']]);
+    expect(errorsOf('bookingDate,amount,,bankReference')).toEqual([{ row: 1, field: 'column 3', reason: 'has no name: the first row names each column', code: 'UnknownColumn' }]);
   });
 
   it('names the line and column of each bad value', () => {
