@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/0609ff87-78f1-4b56-87ab-08b81614e5d6`
+         * @description Example request: `GET /api/v1/Companies/dbd6c9f8-2c17-4bae-a8da-77b526c67b44`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Settings`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Settings`
+         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Roles`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Roles`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Roles/54a8c3e0-6420-4107-a632-54750ad84e6b`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Roles/7eb80bfd-6118-4f60-9f09-5ad4b355b558`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Roles/54a8c3e0-6420-4107-a632-54750ad84e6b`
+         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Roles/7eb80bfd-6118-4f60-9f09-5ad4b355b558`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Roles/54a8c3e0-6420-4107-a632-54750ad84e6b`
+         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Roles/7eb80bfd-6118-4f60-9f09-5ad4b355b558`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Members`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Members`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Members/40264535-936f-4d4a-a007-24a6d03c2408`
+         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Members/8201840c-f48e-463d-8a4d-a419c2ad35ca`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Members/40264535-936f-4d4a-a007-24a6d03c2408`
+         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Members/8201840c-f48e-463d-8a4d-a419c2ad35ca`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ApiKeys/4204b90a-3ec0-4be9-ab71-0ea6e88b4c6c`
+         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ApiKeys/2ef93a0f-6966-4345-bf85-e76c7a9d1532`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Accounts`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Accounts`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Accounts/f2b11c2b-ab5a-4ef0-916c-aafa07a02147`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Accounts/162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Accounts/f2b11c2b-ab5a-4ef0-916c-aafa07a02147`
+         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Accounts/162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Accounts/f2b11c2b-ab5a-4ef0-916c-aafa07a02147`
+         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Accounts/162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Accounts/f2b11c2b-ab5a-4ef0-916c-aafa07a02147/History`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Accounts/162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters/e243a748-f848-4f96-9bc9-dcc1406e5fbb`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters/fdcb65e7-4a47-4839-a0bc-096e589488f5`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters/e243a748-f848-4f96-9bc9-dcc1406e5fbb`
+         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters/fdcb65e7-4a47-4839-a0bc-096e589488f5`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters/e243a748-f848-4f96-9bc9-dcc1406e5fbb`
+         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters/fdcb65e7-4a47-4839-a0bc-096e589488f5`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters/e243a748-f848-4f96-9bc9-dcc1406e5fbb/History`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters/fdcb65e7-4a47-4839-a0bc-096e589488f5/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters/e243a748-f848-4f96-9bc9-dcc1406e5fbb/Activate`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters/fdcb65e7-4a47-4839-a0bc-096e589488f5/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/CostCenters/e243a748-f848-4f96-9bc9-dcc1406e5fbb/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters/fdcb65e7-4a47-4839-a0bc-096e589488f5/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9`
+         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/e3852c18-1f36-43f7-9f51-77e3820c1fa3`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9`
+         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/e3852c18-1f36-43f7-9f51-77e3820c1fa3`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/Close`
+         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/Periods`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/Periods/8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/Periods/6662d825-7d46-410d-b589-c72b592dd88e`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/Periods/8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3/Lock`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/Periods/6662d825-7d46-410d-b589-c72b592dd88e/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/Periods/8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3/Close`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/Periods/6662d825-7d46-410d-b589-c72b592dd88e/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/Periods/8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3/Close`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/Periods/6662d825-7d46-410d-b589-c72b592dd88e/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/FinancialYears/f581b14f-ac04-428f-a07f-74413fc974d5/Periods/8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3/Reopen`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/Periods/6662d825-7d46-410d-b589-c72b592dd88e/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/b4f90dce-4c00-4c6a-9c4a-7d22ba33c659`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/6057a644-7671-4b49-8953-5d8a47458afe`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/b4f90dce-4c00-4c6a-9c4a-7d22ba33c659`
+         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/6057a644-7671-4b49-8953-5d8a47458afe`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/b4f90dce-4c00-4c6a-9c4a-7d22ba33c659/History`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/6057a644-7671-4b49-8953-5d8a47458afe/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/937decb6-bb45-4a3b-80bd-b95d4c17bf90/Submit`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/dd91789d-b78c-4ae5-a18d-56e821229953/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/937decb6-bb45-4a3b-80bd-b95d4c17bf90/Approve`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/dd91789d-b78c-4ae5-a18d-56e821229953/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/937decb6-bb45-4a3b-80bd-b95d4c17bf90/Reject`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/dd91789d-b78c-4ae5-a18d-56e821229953/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/b4f90dce-4c00-4c6a-9c4a-7d22ba33c659/Post`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/6057a644-7671-4b49-8953-5d8a47458afe/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/08930d9e-592e-4c1b-8b0e-1da1b7c86564/Void`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/72848579-13a0-4cd2-ab29-b942d071f5e6/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/b4f90dce-4c00-4c6a-9c4a-7d22ba33c659/Adjust`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/6057a644-7671-4b49-8953-5d8a47458afe/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Journals/b4f90dce-4c00-4c6a-9c4a-7d22ba33c659/Reverse`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/6057a644-7671-4b49-8953-5d8a47458afe/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/TrialBalance?financialYearId=f581b14f-ac04-428f-a07f-74413fc974d5`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/TrialBalance?financialYearId=16208dca-9798-4b85-a88b-86fd66444375`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/BudgetVsActual?budgetId=0e25a677-93c0-4a89-86b1-1f5919e12b13&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/BudgetVsActual?budgetId=c287ab1d-1b81-48a6-899d-10c466722e7c&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/0609ff87-78f1-4b56-87ab-08b81614e5d6/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/dbd6c9f8-2c17-4bae-a8da-77b526c67b44/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/Restatements?since=2026-11-29T12%3A35%3A01.369Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/Restatements?since=2026-11-29T13%3A01%3A06.372Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Reports/eaee9660-11d5-47aa-8323-7ec49460ea64`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/c990a80d-113e-43ee-be3c-507ed281efc6`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Webhooks/79521ec4-6d6a-4daf-9153-97a60ee66c0c`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Webhooks/a0af72be-9a46-4e7b-a93e-14fabca62f16`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Webhooks/79521ec4-6d6a-4daf-9153-97a60ee66c0c`
+         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Webhooks/a0af72be-9a46-4e7b-a93e-14fabca62f16`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Webhooks/79521ec4-6d6a-4daf-9153-97a60ee66c0c`
+         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Webhooks/a0af72be-9a46-4e7b-a93e-14fabca62f16`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Webhooks/79521ec4-6d6a-4daf-9153-97a60ee66c0c/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Webhooks/a0af72be-9a46-4e7b-a93e-14fabca62f16/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ExchangeRates/7ef894ab-c1f3-4927-b97d-7f2ab47752d7`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ExchangeRates/097f081b-d23f-4650-9885-2f84e5537d48`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ExchangeRates/7ef894ab-c1f3-4927-b97d-7f2ab47752d7`
+         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ExchangeRates/097f081b-d23f-4650-9885-2f84e5537d48`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ExchangeRates/7ef894ab-c1f3-4927-b97d-7f2ab47752d7`
+         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ExchangeRates/097f081b-d23f-4650-9885-2f84e5537d48`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Budgets`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Budgets`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Budgets/0e25a677-93c0-4a89-86b1-1f5919e12b13`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Budgets/c287ab1d-1b81-48a6-899d-10c466722e7c`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Budgets/0e25a677-93c0-4a89-86b1-1f5919e12b13`
+         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Budgets/c287ab1d-1b81-48a6-899d-10c466722e7c`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Budgets/0e25a677-93c0-4a89-86b1-1f5919e12b13`
+         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Budgets/c287ab1d-1b81-48a6-899d-10c466722e7c`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Imports`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Imports`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Imports/45038834-be45-471c-9d05-810b5e78cb72`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Imports/e7cce6f3-5058-490e-8040-f3125d19fc66`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Imports/45038834-be45-471c-9d05-810b5e78cb72/Errors`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Imports/e7cce6f3-5058-490e-8040-f3125d19fc66/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Imports/134c0ca0-62c0-4488-af15-3b003b7da91d/Approve`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Imports/e40002bf-7d58-4bc7-a674-47832702a2f3/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/TaxCodes/7ea5253d-e881-4e49-9177-e1b90afdb6cd`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/TaxCodes/b4bb1aeb-e990-4131-8dfc-cc599771d19c`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/TaxCodes/7ea5253d-e881-4e49-9177-e1b90afdb6cd`
+         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/TaxCodes/b4bb1aeb-e990-4131-8dfc-cc599771d19c`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/TaxCodes/7ea5253d-e881-4e49-9177-e1b90afdb6cd/History`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/TaxCodes/b4bb1aeb-e990-4131-8dfc-cc599771d19c/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/VatReturns/d4a5b3e9-78e6-4c1f-9637-bb38fa8e292c`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/VatReturns/40ba8828-4989-46e0-8379-025f42b65b45`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Counterparties/fa76b1c8-f4bb-49c1-b1d3-b038810fadc1`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Counterparties/df7e3b2e-6559-4b30-b414-e36f6cfcdade`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Counterparties/fa76b1c8-f4bb-49c1-b1d3-b038810fadc1`
+         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Counterparties/df7e3b2e-6559-4b30-b414-e36f6cfcdade`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/Counterparties/fa76b1c8-f4bb-49c1-b1d3-b038810fadc1/History`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Counterparties/df7e3b2e-6559-4b30-b414-e36f6cfcdade/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1697,13 +1697,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1721,14 +1721,98 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/BankAccounts/af41993c-a62a-4610-96c7-7299bd68df96`
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts/30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff/BankAccounts/af41993c-a62a-4610-96c7-7299bd68df96`
+         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts/30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141`
          */
         put: operations["bankAccounts.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/BankAccounts/{id}/StatementLines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts/30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141/StatementLines?unmatched=true`
+         */
+        get: operations["bankAccounts.statementLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/BankAccounts/{id}/Matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match statement lines with ledger lines of the bank account whose amounts agree exactly (each line matched once)
+         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts/30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141/Matches`
+         */
+        post: operations["bankAccounts.createMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/BankAccounts/{id}/Matches/{matchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a match
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts/30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141/Matches/d6163d9f-8c7b-4506-b4d4-39373750147c`
+         */
+        get: operations["bankAccounts.getMatch"];
+        put?: never;
+        post?: never;
+        /**
+         * Undo a match (versioned): its lines unmatched again
+         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts/30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141/Matches/d6163d9f-8c7b-4506-b4d4-39373750147c`
+         */
+        delete: operations["bankAccounts.deleteMatch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/BankAccounts/{id}/Reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference
+         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts/30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141/Reconciliation?date=2027-01-31`
+         */
+        get: operations["bankAccounts.reconciliation"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1775,12 +1859,12 @@ export interface components {
             companies: {
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 companyId: string;
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 roleId: string;
                 /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
@@ -1790,7 +1874,7 @@ export interface components {
         CreatedCompanyResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -1830,7 +1914,7 @@ export interface components {
             };
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             roleId: string;
             /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
@@ -1843,7 +1927,7 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 id: string;
                 /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -1857,7 +1941,7 @@ export interface components {
                 version: number;
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 roleId: string;
             }[];
@@ -1867,7 +1951,7 @@ export interface components {
         CompanyResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -1912,7 +1996,7 @@ export interface components {
         RoleResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -1935,14 +2019,14 @@ export interface components {
         MemberResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             userId: string;
             /** @description The user’s email address. */
             email: string;
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             roleId: string;
             /** @description The role’s name. */
@@ -1968,7 +2052,7 @@ export interface components {
         CreatedApiKeyResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -1987,7 +2071,7 @@ export interface components {
             revokedAt: string | null;
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             createdBy: string;
             /**
@@ -2013,7 +2097,7 @@ export interface components {
         ApiKeyResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -2032,7 +2116,7 @@ export interface components {
             revokedAt: string | null;
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             createdBy: string;
             /**
@@ -2046,7 +2130,7 @@ export interface components {
         AccountResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
@@ -2143,7 +2227,7 @@ export interface components {
         CostCenterResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
@@ -2188,19 +2272,19 @@ export interface components {
         YearResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
             name: string;
             /**
              * Format: date
-             * @description First day (YYYY-MM-DD), included.
+             * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
              */
             startDate: string;
             /**
              * Format: date
-             * @description Last day (YYYY-MM-DD), included.
+             * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
              */
             endDate: string;
             /**
@@ -2214,7 +2298,7 @@ export interface components {
             periods: components["schemas"]["PeriodResponse"][];
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             closingJournalId?: string;
             /** @description The head of the company’s event chain when it was closed (or, for a report, stored; for a VAT return, filed): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
@@ -2246,7 +2330,7 @@ export interface components {
         JournalResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
@@ -2264,7 +2348,7 @@ export interface components {
             entries: {
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 accountId: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
@@ -2287,7 +2371,7 @@ export interface components {
                     taxCode: string;
                     /**
                      * Format: uuid
-                     * @description The leaf account that is the bank account in the books.
+                     * @description The import that brought it in.
                      */
                     taxCodeId: string;
                     /**
@@ -2490,12 +2574,12 @@ export interface components {
         PeriodResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             financialYearId: string;
             /** @description The period’s number within its year, from 1. */
@@ -2504,12 +2588,12 @@ export interface components {
             name: string;
             /**
              * Format: date
-             * @description First day (YYYY-MM-DD), included.
+             * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
              */
             startDate: string;
             /**
              * Format: date
-             * @description Last day (YYYY-MM-DD), included.
+             * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
              */
             endDate: string;
             /**
@@ -2538,7 +2622,7 @@ export interface components {
         RevaluationResponse: {
             /**
              * Format: date
-             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
+             * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
              */
             date: string;
             /** @description true: answer what the revaluation would post and write nothing (the journal ids are then null). */
@@ -2551,7 +2635,7 @@ export interface components {
             accounts: {
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 accountId: string;
                 /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
@@ -3990,7 +4074,7 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 journalId: string;
                 /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
@@ -4011,17 +4095,17 @@ export interface components {
                 sequence: number;
                 /**
                  * Format: date
-                 * @description The date the journal is posted on; it decides the period.
+                 * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
                  */
                 postingDate: string;
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 financialYearId: string;
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 periodId: string;
                 /**
@@ -4138,7 +4222,7 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 id: string;
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
@@ -4147,7 +4231,7 @@ export interface components {
                 type: string;
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 companyId: string;
                 /** @description The record the event is about (an account, a journal, a member’s user id, the company for its settings). */
@@ -4192,7 +4276,7 @@ export interface components {
         CreatedWebhookResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
@@ -4248,7 +4332,7 @@ export interface components {
         WebhookResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
@@ -4296,7 +4380,7 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 eventId: string;
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
@@ -4332,14 +4416,14 @@ export interface components {
         ExchangeRateResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
             currency: string;
             /**
              * Format: date
-             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
+             * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
              */
             date: string;
             /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
@@ -4368,14 +4452,14 @@ export interface components {
         BudgetResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /** @description The budget’s name. */
             name: string;
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             financialYearId: string;
             /** @description The version read; a write based on another is refused (409). */
@@ -4394,7 +4478,7 @@ export interface components {
             lines: {
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 accountId: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
@@ -4410,14 +4494,14 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 id: string;
                 /** @description The budget’s name. */
                 name: string;
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 financialYearId: string;
                 /** @description The version read; a write based on another is refused (409). */
@@ -4441,19 +4525,19 @@ export interface components {
         ImportResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /**
              * @description What the file holds.
              * @enum {string}
              */
-            kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines";
+            kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines" | "bankStatements";
             /**
-             * @description csv or json.
+             * @description csv or json; for bank statements also camt053 (ISO 20022) or mt940 (SWIFT).
              * @enum {string}
              */
-            format: "json" | "csv";
+            format: "json" | "csv" | "camt053" | "mt940";
             /**
              * @description atomic (nothing written unless every row is valid) or perItem (valid rows written, invalid ones reported).
              * @enum {string}
@@ -4467,6 +4551,8 @@ export interface components {
             financialYearId: string | null;
             /** @description budgetLines: the name of the budget the file becomes; null otherwise. */
             budgetName: string | null;
+            /** @description bankStatements: the bank account the statements are of; null otherwise. */
+            bankAccountId: string | null;
             /**
              * @description queued (accepted, not started), running, succeeded, partiallySucceeded (some rows invalid or failed, the others written) or failed (nothing written: an atomic import with an invalid row, or no valid row).
              * @enum {string}
@@ -4558,7 +4644,7 @@ export interface components {
         ImportApprovalResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             importId: string;
             /** @description Who approved them: one approval per journal, in their name. */
@@ -4586,7 +4672,7 @@ export interface components {
             skipped: {
                 /**
                  * Format: uuid
-                 * @description The leaf account that is the bank account in the books.
+                 * @description The import that brought it in.
                  */
                 journalId: string;
                 /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
@@ -4622,7 +4708,7 @@ export interface components {
         TaxCodeResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
@@ -4648,7 +4734,7 @@ export interface components {
             rates: {
                 /**
                  * Format: date
-                 * @description The first journal date (YYYY-MM-DD) the rate applies to.
+                 * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
                  */
                 effectiveFrom: string;
                 /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
@@ -4860,7 +4946,7 @@ export interface components {
         CounterpartyResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -4933,12 +5019,12 @@ export interface components {
         BankAccountResponse: {
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             id: string;
             /**
              * Format: uuid
-             * @description The leaf account that is the bank account in the books.
+             * @description The import that brought it in.
              */
             accountId: string;
             /** @description The IBAN in electronic form (upper case, no spaces), its check digits verified. */
@@ -4967,6 +5053,196 @@ export interface components {
             results: components["schemas"]["BankAccountResponse"][];
             /** @description Cursor for the next page; null at the end. */
             nextPage: string | null;
+        };
+        StatementLineResponsePage: {
+            /** @description The cursor used for this page; null on the first page. */
+            currentPage: string | null;
+            /** @description The items of this page. */
+            results: {
+                /** @description The bank's reference of the line: how a re-run recognises it, and how a match names it. */
+                bankReference: string;
+                /** @description The bank's id for the statement the line came in. */
+                statementId: string;
+                /**
+                 * Format: date
+                 * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                 */
+                bookingDate: string;
+                /**
+                 * Format: date
+                 * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                 */
+                valueDate: string;
+                /** @description The line. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                amount: string;
+                /** @description Free text. */
+                description: string;
+                /** @description The payer's end-to-end reference, when the bank gives one. */
+                endToEndId: string | null;
+                /** @description The creditor's structured reference (an invoice number), when the bank gives one. */
+                structuredReference: string | null;
+                /** @description Who paid or was paid, when the bank gives it. */
+                counterpartyName: string | null;
+                /** @description The bank reversed an earlier line with this one. */
+                reversal: boolean;
+                /** @description The first statement's opening balance, kept as a line to match with the books' opening of the account. */
+                opening: boolean;
+                /** @description The match holding the line; null: unmatched. */
+                matchId: string | null;
+                /**
+                 * Format: uuid
+                 * @description The import that brought it in.
+                 */
+                importId: string;
+            }[];
+            /** @description Cursor for the next page; null at the end. */
+            nextPage: string | null;
+        };
+        MatchResponse: {
+            /**
+             * Format: uuid
+             * @description The import that brought it in.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The import that brought it in.
+             */
+            bankAccountId: string;
+            /** @description The statement lines matched, by the bank's reference. */
+            statementLines: string[];
+            /** @description The ledger lines of the bank account matched. */
+            ledgerLines: {
+                /**
+                 * Format: uuid
+                 * @description The import that brought it in.
+                 */
+                journalId: string;
+                /** @description The line's index in the journal (0 the first). */
+                line: number;
+                /** @description The ledger line as the bank sees it. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                amount: string;
+                /**
+                 * Format: date
+                 * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                 */
+                postingDate: string;
+            }[];
+            /** @description What both sides add to. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+            amount: string;
+            /** @description manual, or the name of the rule that found the match. */
+            rule: string;
+            /** @description Why the lines were matched, in words. */
+            reason: string;
+            /** @description Who made the match. */
+            matchedBy: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            /**
+             * Format: date-time
+             * @description When the approval began: the time each approval records.
+             */
+            matchedAt: string;
+            /** @description The version read; a write based on another is refused (409). */
+            version: number;
+        };
+        ReconciliationResponse: {
+            /**
+             * Format: uuid
+             * @description The import that brought it in.
+             */
+            bankAccountId: string;
+            /**
+             * Format: date
+             * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+             */
+            date: string;
+            /** @description The bank account's currency: every amount is in it. */
+            currency: string;
+            /** @description The bank's balance: every statement line booked by the date, the first statement's opening balance included. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+            statementBalance: string;
+            /** @description The books' balance of the account: every line posted by the date. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+            ledgerBalance: string;
+            /** @description statementBalance - ledgerBalance, always equal to unmatchedStatement.total - unmatchedLedger.total. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+            difference: string;
+            /** @description Statement lines not reconciled at the date (the first 1,000 listed; count and total cover all). */
+            unmatchedStatement: {
+                /** @description How many there are in all. */
+                count: number;
+                /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                total: string;
+                /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
+                lines: {
+                    /** @description The bank's reference of a statement line: how a re-run recognises it, and how a match names it. */
+                    bankReference: string;
+                    /** @description The bank's id for a statement (camt.053 Stmt/Id; MT940 :20: with :28C:; for CSV, given in the import). */
+                    statementId: string;
+                    /**
+                     * Format: date
+                     * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                     */
+                    bookingDate: string;
+                    /**
+                     * Format: date
+                     * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                     */
+                    valueDate: string;
+                    /** @description The line. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                    amount: string;
+                    /** @description Free text. */
+                    description: string;
+                    /** @description A match holding the line that does not hold whole at the date (its other side later, or gone); null: none. */
+                    matchId: string | null;
+                }[];
+            };
+            /** @description Ledger lines of the account not reconciled at the date (the first 1,000 listed; count and total cover all). */
+            unmatchedLedger: {
+                /** @description How many there are in all. */
+                count: number;
+                /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                total: string;
+                /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
+                lines: {
+                    /**
+                     * Format: uuid
+                     * @description The import that brought it in.
+                     */
+                    journalId: string;
+                    /** @description The line's index in the journal (0 the first). */
+                    line: number;
+                    /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
+                    serialNumber: number;
+                    /**
+                     * Format: date
+                     * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                     */
+                    postingDate: string;
+                    /** @description The line as the bank sees it. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                    amount: string;
+                    /** @description Free text. */
+                    description: string | null;
+                    /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
+                    reference: string | null;
+                }[];
+            };
+            /** @description No unmatched item on either side. */
+            reconciled: boolean;
+            /** @description Matches a later change broke (a ledger line they name is gone: its journal voided or adjusted). */
+            brokenMatches: {
+                /**
+                 * Format: uuid
+                 * @description The import that brought it in.
+                 */
+                matchId: string;
+                /** @description What was found there, naming the record; null when verified. */
+                reason: string;
+            }[];
         };
     };
     responses: {
@@ -5289,6 +5565,8 @@ export interface components {
         "query.knownAt": string;
         /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
         "query.active": "true" | "false";
+        /** @description A match of the bank account (its id). */
+        "path.matchId": string;
     };
     requestBodies: never;
     headers: never;
@@ -5316,7 +5594,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:34619/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45749%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=tM-cgoUA1AOC3auH1XUysUwV34-v1VafLUr-nUfCnFU&code_challenge_method=S256&state=qAwqX2fvOK4ZyCO4Ttpe3oQDUse6spYPEy3wPq8vXtc&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:45013/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43419%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=L3tx004UKfiGH4zVGUQNfmu85SSUw7Zh1ARKfYe1exM&code_challenge_method=S256&state=KFMvyAtcZ5X4yE7j2JlqnXFLdkpjHln4A9uN7JnKlYU&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5356,7 +5634,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff",
+                     *           "companyId": "e7b5f644-30a2-4e22-8b5f-97a2abba18fb",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5406,7 +5684,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "0609ff87-78f1-4b56-87ab-08b81614e5d6",
+                     *           "companyId": "dbd6c9f8-2c17-4bae-a8da-77b526c67b44",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5510,7 +5788,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff",
+                     *           "companyId": "e7b5f644-30a2-4e22-8b5f-97a2abba18fb",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5560,7 +5838,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "0609ff87-78f1-4b56-87ab-08b81614e5d6",
+                     *           "companyId": "dbd6c9f8-2c17-4bae-a8da-77b526c67b44",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5653,16 +5931,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0609ff87-78f1-4b56-87ab-08b81614e5d6",
+                     *           "id": "dbd6c9f8-2c17-4bae-a8da-77b526c67b44",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T12:34:45.137Z",
+                     *           "createdAt": "2026-11-29T13:01:00.713Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff",
+                     *           "id": "e7b5f644-30a2-4e22-8b5f-97a2abba18fb",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T12:34:44.483Z",
+                     *           "createdAt": "2026-11-29T13:01:00.478Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5720,9 +5998,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0609ff87-78f1-4b56-87ab-08b81614e5d6",
+                     *       "id": "dbd6c9f8-2c17-4bae-a8da-77b526c67b44",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T12:34:45.137Z",
+                     *       "createdAt": "2026-11-29T13:01:00.713Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5734,7 +6012,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T12:34:45.137Z"
+                     *         "updatedAt": "2026-11-29T13:01:00.713Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5818,9 +6096,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0609ff87-78f1-4b56-87ab-08b81614e5d6",
+                     *       "id": "dbd6c9f8-2c17-4bae-a8da-77b526c67b44",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T12:34:45.137Z",
+                     *       "createdAt": "2026-11-29T13:01:00.713Z",
                      *       "version": 1
                      *     }
                      */
@@ -5864,7 +6142,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T12:34:44.483Z"
+                     *       "updatedAt": "2026-11-29T13:01:00.478Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5894,7 +6172,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "356cc6df-41ef-4817-8f2f-090e6c0f203d",
+                 *       "retainedEarningsAccountId": "f00b82da-0833-4bd5-a1fc-05c510315af2",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5953,14 +6231,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "356cc6df-41ef-4817-8f2f-090e6c0f203d",
+                     *       "retainedEarningsAccountId": "f00b82da-0833-4bd5-a1fc-05c510315af2",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T12:34:51.119Z"
+                     *       "updatedAt": "2026-11-29T13:01:01.706Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6141,7 +6419,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "54a8c3e0-6420-4107-a632-54750ad84e6b",
+                     *           "id": "7eb80bfd-6118-4f60-9f09-5ad4b355b558",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6152,8 +6430,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T12:35:18.621Z",
-                     *           "updatedAt": "2026-11-29T12:35:18.745Z"
+                     *           "createdAt": "2026-11-29T13:01:16.157Z",
+                     *           "updatedAt": "2026-11-29T13:01:16.182Z"
                      *         }
                      *       ]
                      *     }
@@ -6216,7 +6494,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "54a8c3e0-6420-4107-a632-54750ad84e6b",
+                     *       "id": "7eb80bfd-6118-4f60-9f09-5ad4b355b558",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6226,8 +6504,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:18.621Z",
-                     *       "updatedAt": "2026-11-29T12:35:18.621Z"
+                     *       "createdAt": "2026-11-29T13:01:16.157Z",
+                     *       "updatedAt": "2026-11-29T13:01:16.157Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6274,7 +6552,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "54a8c3e0-6420-4107-a632-54750ad84e6b",
+                     *       "id": "7eb80bfd-6118-4f60-9f09-5ad4b355b558",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6284,8 +6562,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:18.621Z",
-                     *       "updatedAt": "2026-11-29T12:35:18.621Z"
+                     *       "createdAt": "2026-11-29T13:01:16.157Z",
+                     *       "updatedAt": "2026-11-29T13:01:16.157Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6349,7 +6627,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "54a8c3e0-6420-4107-a632-54750ad84e6b",
+                     *       "id": "7eb80bfd-6118-4f60-9f09-5ad4b355b558",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6360,8 +6638,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:35:18.621Z",
-                     *       "updatedAt": "2026-11-29T12:35:18.745Z"
+                     *       "createdAt": "2026-11-29T13:01:16.157Z",
+                     *       "updatedAt": "2026-11-29T13:01:16.182Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6470,8 +6748,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
-                     *           "email": "user-80ee0778-4dc0-42e0-aea3-9fdbbfff51d0@example.com",
+                     *           "userId": "a33a5b11-5c6c-46a0-9445-490968c75409",
+                     *           "email": "user-2c54a43d-921f-4aa3-b6fa-253fe16d0782@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6520,20 +6798,20 @@ export interface operations {
                      *             "bank:read",
                      *             "bank:reconcile"
                      *           ],
-                     *           "joinedAt": "2026-11-29T12:34:44.483Z",
+                     *           "joinedAt": "2026-11-29T13:01:00.478Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "40264535-936f-4d4a-a007-24a6d03c2408",
-                     *           "email": "contract-1795955718817@example.com",
-                     *           "roleId": "54a8c3e0-6420-4107-a632-54750ad84e6b",
+                     *           "userId": "8201840c-f48e-463d-8a4d-a419c2ad35ca",
+                     *           "email": "contract-1795957276203@example.com",
+                     *           "roleId": "7eb80bfd-6118-4f60-9f09-5ad4b355b558",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T12:35:19.109Z",
+                     *           "joinedAt": "2026-11-29T13:01:16.219Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6565,8 +6843,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795955718817@example.com",
-                 *       "roleId": "54a8c3e0-6420-4107-a632-54750ad84e6b"
+                 *       "email": "contract-1795957276203@example.com",
+                 *       "roleId": "7eb80bfd-6118-4f60-9f09-5ad4b355b558"
                  *     }
                  */
                 "application/json": {
@@ -6592,16 +6870,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "40264535-936f-4d4a-a007-24a6d03c2408",
-                     *       "email": "contract-1795955718817@example.com",
-                     *       "roleId": "54a8c3e0-6420-4107-a632-54750ad84e6b",
+                     *       "userId": "8201840c-f48e-463d-8a4d-a419c2ad35ca",
+                     *       "email": "contract-1795957276203@example.com",
+                     *       "roleId": "7eb80bfd-6118-4f60-9f09-5ad4b355b558",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T12:35:19.109Z",
+                     *       "joinedAt": "2026-11-29T13:01:16.219Z",
                      *       "version": 1
                      *     }
                      */
@@ -6666,8 +6944,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "40264535-936f-4d4a-a007-24a6d03c2408",
-                     *       "email": "contract-1795955718817@example.com",
+                     *       "userId": "8201840c-f48e-463d-8a4d-a419c2ad35ca",
+                     *       "email": "contract-1795957276203@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6688,7 +6966,7 @@ export interface operations {
                      *         "approval-policies:read",
                      *         "bank:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T12:35:19.109Z",
+                     *       "joinedAt": "2026-11-29T13:01:16.219Z",
                      *       "version": 2
                      *     }
                      */
@@ -6798,9 +7076,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4204b90a-3ec0-4be9-ab71-0ea6e88b4c6c",
+                     *           "id": "2ef93a0f-6966-4345-bf85-e76c7a9d1532",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_3XRC5Bf",
+                     *           "prefix": "sk-svc_XrxpM1Y",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6808,8 +7086,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
-                     *           "createdAt": "2026-11-29T12:35:19.404Z",
+                     *           "createdBy": "a33a5b11-5c6c-46a0-9445-490968c75409",
+                     *           "createdAt": "2026-11-29T13:01:16.331Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6880,9 +7158,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4204b90a-3ec0-4be9-ab71-0ea6e88b4c6c",
+                     *       "id": "2ef93a0f-6966-4345-bf85-e76c7a9d1532",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_3XRC5Bf",
+                     *       "prefix": "sk-svc_XrxpM1Y",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6890,8 +7168,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
-                     *       "createdAt": "2026-11-29T12:35:19.404Z",
+                     *       "createdBy": "a33a5b11-5c6c-46a0-9445-490968c75409",
+                     *       "createdAt": "2026-11-29T13:01:16.331Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6943,18 +7221,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4204b90a-3ec0-4be9-ab71-0ea6e88b4c6c",
+                     *       "id": "2ef93a0f-6966-4345-bf85-e76c7a9d1532",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_3XRC5Bf",
+                     *       "prefix": "sk-svc_XrxpM1Y",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T12:35:19.543Z",
-                     *       "createdBy": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
-                     *       "createdAt": "2026-11-29T12:35:19.404Z",
+                     *       "revokedAt": "2026-11-29T13:01:16.374Z",
+                     *       "createdBy": "a33a5b11-5c6c-46a0-9445-490968c75409",
+                     *       "createdAt": "2026-11-29T13:01:16.331Z",
                      *       "version": 2
                      *     }
                      */
@@ -7009,24 +7287,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
+                     *           "id": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "157a3291-3c90-49db-ba1e-88a1956d460f",
+                     *           "parentId": "e8e14550-3a9b-43f0-a048-d71e5d56c4e5",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:34:49.979Z",
-                     *           "updatedAt": "2026-11-29T12:34:49.979Z",
+                     *           "createdAt": "2026-11-29T13:01:01.583Z",
+                     *           "updatedAt": "2026-11-29T13:01:01.583Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "157a3291-3c90-49db-ba1e-88a1956d460f",
+                     *           "id": "e8e14550-3a9b-43f0-a048-d71e5d56c4e5",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7035,32 +7313,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:34:49.819Z",
-                     *           "updatedAt": "2026-11-29T12:34:49.819Z",
+                     *           "createdAt": "2026-11-29T13:01:01.544Z",
+                     *           "updatedAt": "2026-11-29T13:01:01.544Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *           "id": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "b58658dc-4709-4b21-902f-cf8f53325d66",
+                     *           "parentId": "34ab2398-8149-440d-998d-e5b04fb298b7",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:34:49.484Z",
-                     *           "updatedAt": "2026-11-29T12:34:49.484Z",
+                     *           "createdAt": "2026-11-29T13:01:01.504Z",
+                     *           "updatedAt": "2026-11-29T13:01:01.504Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b58658dc-4709-4b21-902f-cf8f53325d66",
+                     *           "id": "34ab2398-8149-440d-998d-e5b04fb298b7",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7069,32 +7347,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:34:49.361Z",
-                     *           "updatedAt": "2026-11-29T12:34:49.361Z",
+                     *           "createdAt": "2026-11-29T13:01:01.460Z",
+                     *           "updatedAt": "2026-11-29T13:01:01.460Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "356cc6df-41ef-4817-8f2f-090e6c0f203d",
+                     *           "id": "f00b82da-0833-4bd5-a1fc-05c510315af2",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "909b8693-fc06-452e-874f-a6bdd832a2cd",
+                     *           "parentId": "ddb837af-d3cf-45f1-9aa0-ed345ce61e84",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:34:48.672Z",
-                     *           "updatedAt": "2026-11-29T12:34:48.672Z",
+                     *           "createdAt": "2026-11-29T13:01:01.420Z",
+                     *           "updatedAt": "2026-11-29T13:01:01.420Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "909b8693-fc06-452e-874f-a6bdd832a2cd",
+                     *           "id": "ddb837af-d3cf-45f1-9aa0-ed345ce61e84",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7103,49 +7381,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:34:47.035Z",
-                     *           "updatedAt": "2026-11-29T12:34:47.035Z",
+                     *           "createdAt": "2026-11-29T13:01:01.381Z",
+                     *           "updatedAt": "2026-11-29T13:01:01.381Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *           "id": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
+                     *           "parentId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:34:46.780Z",
-                     *           "updatedAt": "2026-11-29T12:34:46.780Z",
+                     *           "createdAt": "2026-11-29T13:01:01.333Z",
+                     *           "updatedAt": "2026-11-29T13:01:01.333Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *           "id": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
+                     *           "parentId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:34:46.149Z",
-                     *           "updatedAt": "2026-11-29T12:34:46.149Z",
+                     *           "createdAt": "2026-11-29T13:01:01.244Z",
+                     *           "updatedAt": "2026-11-29T13:01:01.244Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
+                     *           "id": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7154,8 +7432,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:34:46.062Z",
-                     *           "updatedAt": "2026-11-29T12:34:46.062Z",
+                     *           "createdAt": "2026-11-29T13:01:01.184Z",
+                     *           "updatedAt": "2026-11-29T13:01:01.184Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7244,7 +7522,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f2b11c2b-ab5a-4ef0-916c-aafa07a02147",
+                     *       "id": "162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7253,8 +7531,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:34:51.475Z",
-                     *       "updatedAt": "2026-11-29T12:34:51.475Z",
+                     *       "createdAt": "2026-11-29T13:01:01.775Z",
+                     *       "updatedAt": "2026-11-29T13:01:01.775Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7305,7 +7583,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f2b11c2b-ab5a-4ef0-916c-aafa07a02147",
+                     *       "id": "162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7314,8 +7592,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:34:51.475Z",
-                     *       "updatedAt": "2026-11-29T12:34:51.475Z",
+                     *       "createdAt": "2026-11-29T13:01:01.775Z",
+                     *       "updatedAt": "2026-11-29T13:01:01.775Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7397,7 +7675,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f2b11c2b-ab5a-4ef0-916c-aafa07a02147",
+                     *       "id": "162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7406,8 +7684,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:34:51.475Z",
-                     *       "updatedAt": "2026-11-29T12:34:52.319Z",
+                     *       "createdAt": "2026-11-29T13:01:01.775Z",
+                     *       "updatedAt": "2026-11-29T13:01:02.115Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7528,15 +7806,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a20414c9-f036-4655-ac29-c5f7fee3679e",
-                     *           "occurredAt": "2026-11-29T12:34:51.475Z",
+                     *           "requestId": "577547c0-0a6a-4abc-ba5e-a5be6353c850",
+                     *           "occurredAt": "2026-11-29T13:01:01.775Z",
                      *           "sequence": 14,
-                     *           "hash": "1e5f6a21b8125df93c7e95559981f43bea5ff476feb8f4520bfeed5664d24155",
+                     *           "hash": "0c8ad1ae110b129356aadd3575f709cb67ac49c9fd29493c86ffc6601779e40a",
                      *           "state": {
-                     *             "id": "f2b11c2b-ab5a-4ef0-916c-aafa07a02147",
+                     *             "id": "162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7545,8 +7823,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T12:34:51.475Z",
-                     *             "updatedAt": "2026-11-29T12:34:51.475Z",
+                     *             "createdAt": "2026-11-29T13:01:01.775Z",
+                     *             "updatedAt": "2026-11-29T13:01:01.775Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7606,7 +7884,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e243a748-f848-4f96-9bc9-dcc1406e5fbb",
+                     *           "id": "fdcb65e7-4a47-4839-a0bc-096e589488f5",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7615,12 +7893,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:34:53.313Z",
-                     *           "updatedAt": "2026-11-29T12:34:53.313Z",
+                     *           "createdAt": "2026-11-29T13:01:02.619Z",
+                     *           "updatedAt": "2026-11-29T13:01:02.619Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "4bdd0278-9751-42b9-812a-7781d8e6748e",
+                     *           "id": "464ed447-9611-4017-87f3-554c104eea7d",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7629,12 +7907,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:34:50.288Z",
-                     *           "updatedAt": "2026-11-29T12:34:50.288Z",
+                     *           "createdAt": "2026-11-29T13:01:01.619Z",
+                     *           "updatedAt": "2026-11-29T13:01:01.619Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "1d909221-a398-4e4b-8e74-b0092b52ffc2",
+                     *           "id": "fb4ec279-48fb-44bf-8848-1f6482d1dfc5",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7643,8 +7921,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:34:50.541Z",
-                     *           "updatedAt": "2026-11-29T12:34:50.541Z",
+                     *           "createdAt": "2026-11-29T13:01:01.648Z",
+                     *           "updatedAt": "2026-11-29T13:01:01.648Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7714,7 +7992,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e243a748-f848-4f96-9bc9-dcc1406e5fbb",
+                     *       "id": "fdcb65e7-4a47-4839-a0bc-096e589488f5",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7723,8 +8001,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:34:53.313Z",
-                     *       "updatedAt": "2026-11-29T12:34:53.313Z",
+                     *       "createdAt": "2026-11-29T13:01:02.619Z",
+                     *       "updatedAt": "2026-11-29T13:01:02.619Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7772,7 +8050,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e243a748-f848-4f96-9bc9-dcc1406e5fbb",
+                     *       "id": "fdcb65e7-4a47-4839-a0bc-096e589488f5",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7781,8 +8059,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:34:53.313Z",
-                     *       "updatedAt": "2026-11-29T12:34:53.313Z",
+                     *       "createdAt": "2026-11-29T13:01:02.619Z",
+                     *       "updatedAt": "2026-11-29T13:01:02.619Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7851,7 +8129,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e243a748-f848-4f96-9bc9-dcc1406e5fbb",
+                     *       "id": "fdcb65e7-4a47-4839-a0bc-096e589488f5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7860,8 +8138,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:34:53.313Z",
-                     *       "updatedAt": "2026-11-29T12:34:53.677Z",
+                     *       "createdAt": "2026-11-29T13:01:02.619Z",
+                     *       "updatedAt": "2026-11-29T13:01:02.970Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7979,15 +8257,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e0f9abd2-e38c-4618-92f9-b1afe9b9628a",
-                     *           "occurredAt": "2026-11-29T12:34:53.313Z",
+                     *           "requestId": "e7242e51-ef97-4633-82d5-57b0a7e70d23",
+                     *           "occurredAt": "2026-11-29T13:01:02.620Z",
                      *           "sequence": 17,
-                     *           "hash": "2a574bc5067288cb110601516c588083908a12df8fcbc75da5b1272aba0c56d7",
+                     *           "hash": "1fd76e38f5096018c8c5fb7a80d06191706bab29facb4b1602e4072502fd73d9",
                      *           "state": {
-                     *             "id": "e243a748-f848-4f96-9bc9-dcc1406e5fbb",
+                     *             "id": "fdcb65e7-4a47-4839-a0bc-096e589488f5",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7996,8 +8274,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T12:34:53.313Z",
-                     *             "updatedAt": "2026-11-29T12:34:53.313Z",
+                     *             "createdAt": "2026-11-29T13:01:02.619Z",
+                     *             "updatedAt": "2026-11-29T13:01:02.619Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8050,7 +8328,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e243a748-f848-4f96-9bc9-dcc1406e5fbb",
+                     *       "id": "fdcb65e7-4a47-4839-a0bc-096e589488f5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8059,8 +8337,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T12:34:53.313Z",
-                     *       "updatedAt": "2026-11-29T12:34:54.159Z",
+                     *       "createdAt": "2026-11-29T13:01:02.619Z",
+                     *       "updatedAt": "2026-11-29T13:01:03.149Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8111,7 +8389,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e243a748-f848-4f96-9bc9-dcc1406e5fbb",
+                     *       "id": "fdcb65e7-4a47-4839-a0bc-096e589488f5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8120,8 +8398,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T12:34:53.313Z",
-                     *       "updatedAt": "2026-11-29T12:34:53.752Z",
+                     *       "createdAt": "2026-11-29T13:01:02.619Z",
+                     *       "updatedAt": "2026-11-29T13:01:03.034Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8172,19 +8450,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *           "id": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T12:34:56.712Z",
-                     *           "updatedAt": "2026-11-29T12:34:56.712Z",
+                     *           "createdAt": "2026-11-29T13:01:04.346Z",
+                     *           "updatedAt": "2026-11-29T13:01:04.346Z",
                      *           "periods": [
                      *             {
-                     *               "id": "3ee2326b-86c6-441a-99f4-88daf9388e34",
-                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *               "id": "c00d6ff0-936d-46fe-9bee-8b80834fb542",
+                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8194,8 +8472,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1cbee10c-df9f-4c89-9720-fd554f191ee2",
-                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *               "id": "4848ba91-1f82-431e-8547-8c33a12b2ef0",
+                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8205,8 +8483,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "81b7d8de-c8d9-4052-91ce-cbcc1b5e1f91",
-                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *               "id": "a2d9e4d8-2088-4705-9939-e5f2790317e1",
+                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8216,8 +8494,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5a105122-da1b-4774-89e1-b417052ead58",
-                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *               "id": "b31ce620-34a6-456c-8187-05717ac4decd",
+                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8227,8 +8505,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e849c028-c741-403c-86f3-06c43ee73f0b",
-                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *               "id": "11dc6109-199d-4e4e-8d7b-2efc5d920752",
+                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8238,8 +8516,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "13c374b7-b9bd-4b57-9cf2-79dadfec0631",
-                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *               "id": "92baf00b-e829-4362-854d-8d04ae296550",
+                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8249,8 +8527,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "72a0c5ac-f333-4707-b941-1d8793fe87fe",
-                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *               "id": "943e38ff-dae1-4e08-9432-b03ea3352837",
+                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8260,8 +8538,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dd1d23fe-2454-48c1-9890-1a4f29b50173",
-                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *               "id": "f21410e9-d30d-4a9c-9a2a-18cb98484bea",
+                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8271,8 +8549,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7f77cbb8-1c0e-41ab-b940-cffefdbffaf3",
-                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *               "id": "9ede03d5-ec9e-4d25-8bc4-a2f36d2448fd",
+                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8282,8 +8560,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c5d856b7-0532-476a-8c11-da7effdca195",
-                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *               "id": "d1e305b1-8de6-4bc6-bf75-2c564045f5b4",
+                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8293,8 +8571,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e9c22a55-ec94-4640-b14e-3f0190cfb262",
-                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *               "id": "9a4d5905-e161-4e10-a0a3-1e15ee4e351f",
+                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8304,8 +8582,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "12ea1461-18ba-44c1-b903-a896edc45b3a",
-                     *               "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *               "id": "23d50b8b-4615-44c5-ae0e-e1dc2750c8a1",
+                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8317,19 +8595,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T12:34:56.489Z",
-                     *           "updatedAt": "2026-11-29T12:34:56.489Z",
+                     *           "createdAt": "2026-11-29T13:01:04.076Z",
+                     *           "updatedAt": "2026-11-29T13:01:04.076Z",
                      *           "periods": [
                      *             {
-                     *               "id": "8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3",
-                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *               "id": "6662d825-7d46-410d-b589-c72b592dd88e",
+                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8339,8 +8617,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "eeac9062-bab6-4869-aa86-54d883387956",
-                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *               "id": "1f79327e-6b97-4233-8d43-f487b519511a",
+                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8350,8 +8628,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
-                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *               "id": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
+                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8361,8 +8639,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2958bef1-0a94-44b2-86fd-67a4c87772f3",
-                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *               "id": "c8b6c8e3-3087-49f2-913b-962bcb1bea71",
+                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8372,8 +8650,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8f90f71d-262b-43a8-891c-1baf65b3773f",
-                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *               "id": "bdbf6270-19ce-4c3f-a613-655044ac3fca",
+                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8383,8 +8661,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a0c68f54-2a95-4f12-b2e9-aee8fabce702",
-                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *               "id": "c0bbfcce-5899-41dd-a27f-9c2f11c32e08",
+                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8394,8 +8672,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "15d42b3a-d72c-4551-bd0b-1f795758b988",
-                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *               "id": "e40e5002-7f25-49f0-93fb-b8a593155705",
+                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8405,8 +8683,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "55b231b9-c997-4a35-bace-20a18a5a9b6b",
-                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *               "id": "f2ececfc-cf47-4786-b0e8-b6f223582714",
+                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8416,8 +8694,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6adef8e9-905b-4c2c-905c-e2b54e1ae2ae",
-                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *               "id": "6ec8bbe5-08aa-40c7-b358-af87e389a56d",
+                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8427,8 +8705,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bf83f466-e132-40fb-b874-a2c41725ba7a",
-                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *               "id": "9f52f237-6e3e-4a7f-a6e9-c6c9876db28b",
+                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8438,8 +8716,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6d8e8639-54c6-45d3-8d4e-9ed5e0ac57ba",
-                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *               "id": "46b12393-5d0d-48fb-b677-615089c2d86c",
+                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8449,8 +8727,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2e074994-615b-4186-a662-63d693c58c16",
-                     *               "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *               "id": "bcbaa6e3-92ed-49c3-8b5d-c7a3fb4aecf3",
+                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8537,19 +8815,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *       "id": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T12:34:56.712Z",
-                     *       "updatedAt": "2026-11-29T12:34:56.712Z",
+                     *       "createdAt": "2026-11-29T13:01:04.346Z",
+                     *       "updatedAt": "2026-11-29T13:01:04.346Z",
                      *       "periods": [
                      *         {
-                     *           "id": "3ee2326b-86c6-441a-99f4-88daf9388e34",
-                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *           "id": "c00d6ff0-936d-46fe-9bee-8b80834fb542",
+                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8559,8 +8837,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1cbee10c-df9f-4c89-9720-fd554f191ee2",
-                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *           "id": "4848ba91-1f82-431e-8547-8c33a12b2ef0",
+                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8570,8 +8848,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "81b7d8de-c8d9-4052-91ce-cbcc1b5e1f91",
-                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *           "id": "a2d9e4d8-2088-4705-9939-e5f2790317e1",
+                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8581,8 +8859,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5a105122-da1b-4774-89e1-b417052ead58",
-                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *           "id": "b31ce620-34a6-456c-8187-05717ac4decd",
+                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8592,8 +8870,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e849c028-c741-403c-86f3-06c43ee73f0b",
-                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *           "id": "11dc6109-199d-4e4e-8d7b-2efc5d920752",
+                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8603,8 +8881,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "13c374b7-b9bd-4b57-9cf2-79dadfec0631",
-                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *           "id": "92baf00b-e829-4362-854d-8d04ae296550",
+                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8614,8 +8892,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "72a0c5ac-f333-4707-b941-1d8793fe87fe",
-                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *           "id": "943e38ff-dae1-4e08-9432-b03ea3352837",
+                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8625,8 +8903,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dd1d23fe-2454-48c1-9890-1a4f29b50173",
-                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *           "id": "f21410e9-d30d-4a9c-9a2a-18cb98484bea",
+                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8636,8 +8914,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7f77cbb8-1c0e-41ab-b940-cffefdbffaf3",
-                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *           "id": "9ede03d5-ec9e-4d25-8bc4-a2f36d2448fd",
+                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8647,8 +8925,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c5d856b7-0532-476a-8c11-da7effdca195",
-                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *           "id": "d1e305b1-8de6-4bc6-bf75-2c564045f5b4",
+                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8658,8 +8936,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e9c22a55-ec94-4640-b14e-3f0190cfb262",
-                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *           "id": "9a4d5905-e161-4e10-a0a3-1e15ee4e351f",
+                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8669,8 +8947,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "12ea1461-18ba-44c1-b903-a896edc45b3a",
-                     *           "financialYearId": "57c2c6ec-da6d-4a26-8246-905a4a07a951",
+                     *           "id": "23d50b8b-4615-44c5-ae0e-e1dc2750c8a1",
+                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8726,19 +9004,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *       "id": "16208dca-9798-4b85-a88b-86fd66444375",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T12:34:56.489Z",
-                     *       "updatedAt": "2026-11-29T12:34:56.489Z",
+                     *       "createdAt": "2026-11-29T13:01:04.076Z",
+                     *       "updatedAt": "2026-11-29T13:01:04.076Z",
                      *       "periods": [
                      *         {
-                     *           "id": "8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "6662d825-7d46-410d-b589-c72b592dd88e",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8748,8 +9026,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "eeac9062-bab6-4869-aa86-54d883387956",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "1f79327e-6b97-4233-8d43-f487b519511a",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8759,8 +9037,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8770,8 +9048,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2958bef1-0a94-44b2-86fd-67a4c87772f3",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "c8b6c8e3-3087-49f2-913b-962bcb1bea71",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8781,8 +9059,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8f90f71d-262b-43a8-891c-1baf65b3773f",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "bdbf6270-19ce-4c3f-a613-655044ac3fca",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8792,8 +9070,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a0c68f54-2a95-4f12-b2e9-aee8fabce702",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "c0bbfcce-5899-41dd-a27f-9c2f11c32e08",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8803,8 +9081,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "15d42b3a-d72c-4551-bd0b-1f795758b988",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "e40e5002-7f25-49f0-93fb-b8a593155705",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8814,8 +9092,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "55b231b9-c997-4a35-bace-20a18a5a9b6b",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "f2ececfc-cf47-4786-b0e8-b6f223582714",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8825,8 +9103,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6adef8e9-905b-4c2c-905c-e2b54e1ae2ae",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "6ec8bbe5-08aa-40c7-b358-af87e389a56d",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8836,8 +9114,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bf83f466-e132-40fb-b874-a2c41725ba7a",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "9f52f237-6e3e-4a7f-a6e9-c6c9876db28b",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8847,8 +9125,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6d8e8639-54c6-45d3-8d4e-9ed5e0ac57ba",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "46b12393-5d0d-48fb-b677-615089c2d86c",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8858,8 +9136,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2e074994-615b-4186-a662-63d693c58c16",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "bcbaa6e3-92ed-49c3-8b5d-c7a3fb4aecf3",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8946,19 +9224,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
+                     *       "id": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T12:34:57.035Z",
-                     *       "updatedAt": "2026-11-29T12:34:57.291Z",
+                     *       "createdAt": "2026-11-29T13:01:04.655Z",
+                     *       "updatedAt": "2026-11-29T13:01:04.835Z",
                      *       "periods": [
                      *         {
-                     *           "id": "90eb884b-b6c7-4fcd-b4e8-91a3c3898dbb",
-                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
+                     *           "id": "65f31a00-5a60-4c31-b500-c07ae1759b0e",
+                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8968,8 +9246,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d0f4bd2f-00b4-4506-aab7-135d85ed5c20",
-                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
+                     *           "id": "fbdbcb86-db74-4026-95ef-ada8ef7fafe3",
+                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8979,8 +9257,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7029755b-a713-41e2-b468-28be95477f9d",
-                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
+                     *           "id": "2d2883d7-6ae3-441a-abfa-a2d911f8eb29",
+                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8990,8 +9268,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "69bd7435-a9cd-438b-9710-15a7b46bcc96",
-                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
+                     *           "id": "6dd41d99-343d-47e2-9631-9c8d904e81a7",
+                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9001,8 +9279,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a36bcbc-0270-4663-a92b-23f4c76438c4",
-                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
+                     *           "id": "abfefe69-0038-4b5e-97b1-2548fbc2f7b8",
+                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9012,8 +9290,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f6cdec8e-7b4a-40ea-b96b-2531eba3f39a",
-                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
+                     *           "id": "573cdb29-f3d9-4e37-8603-ff01551fb633",
+                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9023,8 +9301,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e1e997ba-c904-4356-8970-31297102bad2",
-                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
+                     *           "id": "2d1ec564-8446-4dcc-855d-abade6f25fb7",
+                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9034,8 +9312,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "62f1048d-963c-4a66-9230-2e0a71e8507b",
-                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
+                     *           "id": "786793db-8d12-48e1-93cd-7ed11bbbe8a5",
+                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9045,8 +9323,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1b205215-b22e-424c-8c41-b761b3864606",
-                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
+                     *           "id": "b1829b44-cf35-42e8-9ce4-dd4b12e64d5b",
+                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9056,8 +9334,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "839a54e2-543f-42b7-9542-a35535a7a9c8",
-                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
+                     *           "id": "92a68676-3dc8-4e15-bec7-f73d6cfffda9",
+                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9067,8 +9345,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "79db58ef-eb4c-450d-b2bd-6e721ffd9447",
-                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
+                     *           "id": "ec1e1fb3-41eb-42a2-af2d-d6a9252f18c6",
+                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9078,8 +9356,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3f250862-3b4d-443e-831a-3a77b1f30d4c",
-                     *           "financialYearId": "86a3cf57-f4e3-4380-bf3a-0fd00a76f3f9",
+                     *           "id": "d168c1e2-eaaa-4b59-8d37-e86835fb5b0a",
+                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9227,14 +9505,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17f2fd12-81a2-4c0e-bfa6-2c796c43120a",
+                     *       "id": "cbebec51-2312-4ebf-ac0b-c47f75c90a9f",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
+                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9247,7 +9525,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "356cc6df-41ef-4817-8f2f-090e6c0f203d",
+                     *           "accountId": "f00b82da-0833-4bd5-a1fc-05c510315af2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9275,19 +9553,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:14.840Z",
-                     *       "updatedAt": "2026-11-29T12:35:14.840Z",
+                     *       "createdAt": "2026-11-29T13:01:13.676Z",
+                     *       "updatedAt": "2026-11-29T13:01:13.676Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9358,8 +9636,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2e074994-615b-4186-a662-63d693c58c16",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "bcbaa6e3-92ed-49c3-8b5d-c7a3fb4aecf3",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9369,8 +9647,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6d8e8639-54c6-45d3-8d4e-9ed5e0ac57ba",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "46b12393-5d0d-48fb-b677-615089c2d86c",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9380,8 +9658,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bf83f466-e132-40fb-b874-a2c41725ba7a",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "9f52f237-6e3e-4a7f-a6e9-c6c9876db28b",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9391,8 +9669,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6adef8e9-905b-4c2c-905c-e2b54e1ae2ae",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "6ec8bbe5-08aa-40c7-b358-af87e389a56d",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9402,8 +9680,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "55b231b9-c997-4a35-bace-20a18a5a9b6b",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "f2ececfc-cf47-4786-b0e8-b6f223582714",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9413,8 +9691,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "15d42b3a-d72c-4551-bd0b-1f795758b988",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "e40e5002-7f25-49f0-93fb-b8a593155705",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9424,8 +9702,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a0c68f54-2a95-4f12-b2e9-aee8fabce702",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "c0bbfcce-5899-41dd-a27f-9c2f11c32e08",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9435,8 +9713,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8f90f71d-262b-43a8-891c-1baf65b3773f",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "bdbf6270-19ce-4c3f-a613-655044ac3fca",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9446,8 +9724,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2958bef1-0a94-44b2-86fd-67a4c87772f3",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "c8b6c8e3-3087-49f2-913b-962bcb1bea71",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9457,8 +9735,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9468,8 +9746,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "eeac9062-bab6-4869-aa86-54d883387956",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "1f79327e-6b97-4233-8d43-f487b519511a",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9479,8 +9757,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "id": "6662d825-7d46-410d-b589-c72b592dd88e",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9528,8 +9806,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3",
-                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *       "id": "6662d825-7d46-410d-b589-c72b592dd88e",
+                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9586,8 +9864,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3",
-                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *       "id": "6662d825-7d46-410d-b589-c72b592dd88e",
+                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9744,8 +10022,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8ecb8fbb-38c0-439c-b33b-0ed816b1d4f3",
-                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *       "id": "6662d825-7d46-410d-b589-c72b592dd88e",
+                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9834,14 +10112,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
+                     *           "id": "6057a644-7671-4b49-8953-5d8a47458afe",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *               "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9854,7 +10132,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *               "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9882,19 +10160,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:01.770Z",
-                     *           "updatedAt": "2026-11-29T12:35:01.770Z",
+                     *           "createdAt": "2026-11-29T13:01:06.667Z",
+                     *           "updatedAt": "2026-11-29T13:01:06.667Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -9947,12 +10225,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                 *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                 *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10009,14 +10287,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
+                     *       "id": "6057a644-7671-4b49-8953-5d8a47458afe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10029,7 +10307,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10057,19 +10335,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:01.770Z",
-                     *       "updatedAt": "2026-11-29T12:35:01.770Z",
+                     *       "createdAt": "2026-11-29T13:01:06.667Z",
+                     *       "updatedAt": "2026-11-29T13:01:06.667Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10127,14 +10405,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
+                     *       "id": "6057a644-7671-4b49-8953-5d8a47458afe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10147,7 +10425,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10175,19 +10453,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:01.770Z",
-                     *       "updatedAt": "2026-11-29T12:35:01.770Z",
+                     *       "createdAt": "2026-11-29T13:01:06.667Z",
+                     *       "updatedAt": "2026-11-29T13:01:06.667Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10234,12 +10512,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                 *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                 *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10299,14 +10577,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
+                     *       "id": "6057a644-7671-4b49-8953-5d8a47458afe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10319,7 +10597,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10347,19 +10625,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:35:01.770Z",
-                     *       "updatedAt": "2026-11-29T12:35:02.385Z",
+                     *       "createdAt": "2026-11-29T13:01:06.667Z",
+                     *       "updatedAt": "2026-11-29T13:01:07.012Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10429,22 +10707,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "97b4e81b-1ec3-4770-9073-261e2cbff12e",
-                     *           "occurredAt": "2026-11-29T12:35:01.775Z",
+                     *           "requestId": "06471159-c169-4236-aee0-1b997d610b3d",
+                     *           "occurredAt": "2026-11-29T13:01:06.671Z",
                      *           "sequence": 31,
-                     *           "hash": "5809915de71d12144fb082e8af9132d65bc8f83f24706e579a3ff09d3d03428f",
+                     *           "hash": "6bc58004cc6165e14b25e2ebad13e65c679505a9e28ce8baed82c107a2ccca60",
                      *           "state": {
-                     *             "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
+                     *             "id": "6057a644-7671-4b49-8953-5d8a47458afe",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *                 "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10457,7 +10735,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *                 "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10485,19 +10763,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T12:35:01.770Z",
-                     *             "updatedAt": "2026-11-29T12:35:01.770Z",
+                     *             "createdAt": "2026-11-29T13:01:06.667Z",
+                     *             "updatedAt": "2026-11-29T13:01:06.667Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10560,14 +10838,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "937decb6-bb45-4a3b-80bd-b95d4c17bf90",
-                     *       "serialNumber": 7,
+                     *       "id": "dd91789d-b78c-4ae5-a18d-56e821229953",
+                     *       "serialNumber": 8,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
+                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10580,7 +10858,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *           "accountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10608,25 +10886,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:35:25.975Z",
-                     *       "updatedAt": "2026-11-29T12:35:26.040Z",
+                     *       "createdAt": "2026-11-29T13:01:19.630Z",
+                     *       "updatedAt": "2026-11-29T13:01:19.673Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
-                     *       "submittedAt": "2026-11-29T12:35:26.040Z",
+                     *       "submittedAt": "2026-11-29T13:01:19.673Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10692,14 +10970,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "937decb6-bb45-4a3b-80bd-b95d4c17bf90",
-                     *       "serialNumber": 7,
+                     *       "id": "dd91789d-b78c-4ae5-a18d-56e821229953",
+                     *       "serialNumber": 8,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
+                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10712,7 +10990,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *           "accountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10740,46 +11018,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T12:35:25.975Z",
-                     *       "updatedAt": "2026-11-29T12:35:26.137Z",
+                     *       "createdAt": "2026-11-29T13:01:19.630Z",
+                     *       "updatedAt": "2026-11-29T13:01:19.724Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
+                     *         "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
-                     *       "submittedAt": "2026-11-29T12:35:26.102Z",
+                     *       "submittedAt": "2026-11-29T13:01:19.706Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
+                     *             "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
                      *           },
-                     *           "at": "2026-11-29T12:35:26.137Z"
+                     *           "at": "2026-11-29T13:01:19.724Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
+                     *         "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
                      *       },
-                     *       "approvedAt": "2026-11-29T12:35:26.137Z",
+                     *       "approvedAt": "2026-11-29T13:01:19.724Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
+                     *           "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
                      *         },
-                     *         "at": "2026-11-29T12:35:26.077Z"
+                     *         "at": "2026-11-29T13:01:19.692Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10845,14 +11123,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "937decb6-bb45-4a3b-80bd-b95d4c17bf90",
-                     *       "serialNumber": 7,
+                     *       "id": "dd91789d-b78c-4ae5-a18d-56e821229953",
+                     *       "serialNumber": 8,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
+                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10865,7 +11143,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *           "accountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10893,19 +11171,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T12:35:25.975Z",
-                     *       "updatedAt": "2026-11-29T12:35:26.077Z",
+                     *       "createdAt": "2026-11-29T13:01:19.630Z",
+                     *       "updatedAt": "2026-11-29T13:01:19.692Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
+                     *         "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10915,9 +11193,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
+                     *           "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
                      *         },
-                     *         "at": "2026-11-29T12:35:26.077Z",
+                     *         "at": "2026-11-29T13:01:19.692Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -10987,14 +11265,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
+                     *       "id": "6057a644-7671-4b49-8953-5d8a47458afe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11007,7 +11285,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11027,27 +11305,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
-                     *       "periodId": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
+                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *       "periodId": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T12:35:01.770Z",
-                     *       "updatedAt": "2026-11-29T12:35:02.468Z",
+                     *       "createdAt": "2026-11-29T13:01:06.667Z",
+                     *       "updatedAt": "2026-11-29T13:01:07.065Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11057,9 +11335,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
-                     *       "postedAt": "2026-11-29T12:35:02.468Z",
+                     *       "postedAt": "2026-11-29T13:01:07.065Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11127,14 +11405,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "08930d9e-592e-4c1b-8b0e-1da1b7c86564",
+                     *       "id": "72848579-13a0-4cd2-ab29-b942d071f5e6",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
+                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11147,7 +11425,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11167,27 +11445,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
-                     *       "periodId": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
+                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *       "periodId": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T12:35:02.657Z",
-                     *       "updatedAt": "2026-11-29T12:35:02.779Z",
+                     *       "createdAt": "2026-11-29T13:01:07.542Z",
+                     *       "updatedAt": "2026-11-29T13:01:07.626Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11197,14 +11475,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
-                     *       "postedAt": "2026-11-29T12:35:02.716Z",
+                     *       "postedAt": "2026-11-29T13:01:07.573Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
-                     *       "voidedAt": "2026-11-29T12:35:02.779Z"
+                     *       "voidedAt": "2026-11-29T13:01:07.626Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11254,14 +11532,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
+                     *       "id": "6057a644-7671-4b49-8953-5d8a47458afe",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11274,7 +11552,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11302,19 +11580,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T12:35:01.770Z",
-                     *       "updatedAt": "2026-11-29T12:35:02.526Z",
+                     *       "createdAt": "2026-11-29T13:01:06.667Z",
+                     *       "updatedAt": "2026-11-29T13:01:07.190Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11386,14 +11664,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "652fc472-818f-40f0-8110-e7172c38d6e2",
+                     *       "id": "abfd0d9c-05c8-4ae1-825b-98e352b176a2",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11406,7 +11684,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11426,27 +11704,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
-                     *       "periodId": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
-                     *       "reversalOf": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
+                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *       "periodId": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
+                     *       "reversalOf": "6057a644-7671-4b49-8953-5d8a47458afe",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:02.614Z",
-                     *       "updatedAt": "2026-11-29T12:35:02.614Z",
+                     *       "createdAt": "2026-11-29T13:01:07.445Z",
+                     *       "updatedAt": "2026-11-29T13:01:07.445Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11456,9 +11734,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
-                     *       "postedAt": "2026-11-29T12:35:02.614Z",
+                     *       "postedAt": "2026-11-29T13:01:07.445Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11606,28 +11884,28 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
-                     *       "journalsExamined": 2,
-                     *       "exceptionCount": 2,
+                     *       "journalsExamined": 3,
+                     *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "dfa630f9-41f4-44b2-bf6f-4dad35a135d9",
-                     *           "serialNumber": 6,
-                     *           "date": "2027-01-15",
+                     *           "journalId": "b5474125-c209-4fe0-b0ac-1a186d9872b9",
+                     *           "serialNumber": 7,
+                     *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
-                     *           "postedAt": "2026-11-29T12:35:23.596Z",
+                     *           "postedAt": "2026-11-29T13:01:19.370Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11635,29 +11913,54 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "937decb6-bb45-4a3b-80bd-b95d4c17bf90",
-                     *           "serialNumber": 7,
+                     *           "journalId": "93d650a5-ee64-49eb-aefa-8b498155ba22",
+                     *           "serialNumber": 6,
+                     *           "date": "2027-01-15",
+                     *           "status": "posted",
+                     *           "createdBy": {
+                     *             "type": "user",
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *           },
+                     *           "editedBy": {
+                     *             "type": "user",
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *           },
+                     *           "approvedBy": [],
+                     *           "postedBy": {
+                     *             "type": "user",
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *           },
+                     *           "postedAt": "2026-11-29T13:01:18.088Z",
+                     *           "findings": [
+                     *             "enteredAndPosted"
+                     *           ],
+                     *           "rules": [],
+                     *           "approvalPolicyVersion": null
+                     *         },
+                     *         {
+                     *           "journalId": "dd91789d-b78c-4ae5-a18d-56e821229953",
+                     *           "serialNumber": 8,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
+                     *               "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
-                     *           "postedAt": "2026-11-29T12:35:26.174Z",
+                     *           "postedAt": "2026-11-29T13:01:19.740Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11669,16 +11972,16 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
-                     *           "entered": 2,
+                     *           "entered": 3,
                      *           "approved": 0,
-                     *           "posted": 2
+                     *           "posted": 3
                      *         },
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
+                     *             "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
@@ -11756,14 +12059,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
+                     *           "accountId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11790,8 +12093,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
-                     *           "parentId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
+                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *           "parentId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11817,7 +12120,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b58658dc-4709-4b21-902f-cf8f53325d66",
+                     *           "accountId": "34ab2398-8149-440d-998d-e5b04fb298b7",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11844,8 +12147,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
-                     *           "parentId": "b58658dc-4709-4b21-902f-cf8f53325d66",
+                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *           "parentId": "34ab2398-8149-440d-998d-e5b04fb298b7",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11871,7 +12174,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "157a3291-3c90-49db-ba1e-88a1956d460f",
+                     *           "accountId": "e8e14550-3a9b-43f0-a048-d71e5d56c4e5",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11898,8 +12201,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
-                     *           "parentId": "157a3291-3c90-49db-ba1e-88a1956d460f",
+                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
+                     *           "parentId": "e8e14550-3a9b-43f0-a048-d71e5d56c4e5",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12033,7 +12336,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "157a3291-3c90-49db-ba1e-88a1956d460f",
+                     *           "accountId": "e8e14550-3a9b-43f0-a048-d71e5d56c4e5",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12052,8 +12355,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
-                     *           "parentId": "157a3291-3c90-49db-ba1e-88a1956d460f",
+                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
+                     *           "parentId": "e8e14550-3a9b-43f0-a048-d71e5d56c4e5",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12165,7 +12468,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
+                     *           "accountId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12182,8 +12485,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
-                     *           "parentId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
+                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *           "parentId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12307,7 +12610,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
+                     *           "accountId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12323,8 +12626,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
-                     *           "parentId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
+                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *           "parentId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12433,9 +12736,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "0e25a677-93c0-4a89-86b1-1f5919e12b13",
+                     *       "budgetId": "c287ab1d-1b81-48a6-899d-10c466722e7c",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12462,8 +12765,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
-                     *           "parentId": "b58658dc-4709-4b21-902f-cf8f53325d66",
+                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *           "parentId": "34ab2398-8149-440d-998d-e5b04fb298b7",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12496,8 +12799,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
-                     *           "parentId": "157a3291-3c90-49db-ba1e-88a1956d460f",
+                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
+                     *           "parentId": "e8e14550-3a9b-43f0-a048-d71e5d56c4e5",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12508,7 +12811,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "4bdd0278-9751-42b9-812a-7781d8e6748e",
+                     *             "id": "464ed447-9611-4017-87f3-554c104eea7d",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12898,18 +13201,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "dfa630f9-41f4-44b2-bf6f-4dad35a135d9",
+                     *           "journalId": "93d650a5-ee64-49eb-aefa-8b498155ba22",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "05b67c3d-8c47-45ec-a967-371f11555ba5",
+                     *           "taxCodeId": "e58e3c9f-441f-4a98-8f59-eede5d68dc48",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13061,7 +13364,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
+                     *         "id": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13082,13 +13385,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
+                     *           "journalId": "6057a644-7671-4b49-8953-5d8a47458afe",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13100,7 +13403,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRjODkwMWI5LWUyYTYtNDQyMi1hYjViLThkZDllMDdhYzdmZiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiM2E2MmRlNWYtNjk3Ny00ZDBlLWExOWQtYTRkMTVjZTBkODcxIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjRmOTBkY2UtNGMwMC00YzZhLTljNGEtN2QyMmJhMzNjNjU5IiwiYWNjb3VudElkIjoiM2Q4YTMyMDctZTJhOS00ZDkzLTgxNTAtNzZiYTZlZWI0M2E4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.D1Iz2nZxtKdJDF6m6MnIcJZKx9kp7uANBln4iGgpAgU"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU3YjVmNjQ0LTMwYTItNGUyMi04YjVmLTk3YTJhYmJhMThmYiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMzBjYjI5ZDktMzVlZC00NDQ4LTllMDMtYjFjODg3NWZhYzA0IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNjA1N2E2NDQtNzY3MS00YjQ5LTg5NTMtNWQ4YTQ3NDU4YWZlIiwiYWNjb3VudElkIjoiNWNlODE3MzYtMTY3Zi00ZTViLWIyNjktZjcxYzdjNGU1NTUzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.ifjNZ4j5a5mwkGhwesVKHpjEQgEzgRFiOqi50PWL6u0"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13213,70 +13516,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c62bf83c-847d-4b0f-8cad-bbf5cc9b041e",
+                     *           "id": "0c83b540-5073-4deb-be9a-28bea08b3f86",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T12:35:13.312Z",
+                     *           "createdAt": "2026-11-29T13:01:12.503Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "d3c5c39e82ad0a4a368566a7784a44545357d584a6c9e1c08495d7e7016a910d"
+                     *             "hash": "0ffdf3eb4fa51721915ee19fab28b3a4885fe230f3a1f563b4d5165dbf350d90"
                      *           }
                      *         },
                      *         {
-                     *           "id": "27f33693-0e24-4415-bd39-4159c5d5b56b",
+                     *           "id": "9d292bbd-3182-4be3-837e-12f925fe4702",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T12:35:12.913Z",
+                     *           "createdAt": "2026-11-29T13:01:12.260Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "262bafbc99c67b965ffdc8c2da710a4075ff0ee0bd92eddb326bfdcec02a48e8"
+                     *             "hash": "d018944e1ee15ad4ccd11576ca188b7ff5fe7e9034c0e737d7df03376c432bc0"
                      *           }
                      *         },
                      *         {
-                     *           "id": "39e15194-f334-4473-98cd-e266f67c388d",
+                     *           "id": "0cf99181-8838-4641-996c-ca6f549889bd",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5"
+                     *             "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375"
                      *           },
-                     *           "createdAt": "2026-11-29T12:35:12.343Z",
+                     *           "createdAt": "2026-11-29T13:01:12.160Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "79fcdf45b873fe35326a43a20cef3c245741ea8fcd3c481bdb9b512391fbbe6f"
+                     *             "hash": "5a9dabf4a71f1e8fd7d8d81c602b07fb2f95df3a34f73c5ac49accfa56c19ff8"
                      *           }
                      *         },
                      *         {
-                     *           "id": "eaee9660-11d5-47aa-8323-7ec49460ea64",
+                     *           "id": "c990a80d-113e-43ee-be3c-507ed281efc6",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T12:35:12.182Z",
+                     *           "createdAt": "2026-11-29T13:01:12.022Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "aaafbc74aed1b1a3c075a6e678ccbd31b6500712a82405ac26c97894f486da44"
+                     *             "hash": "a5c4f8c6c1190cfe466e89715a57ba4ec5032b2c8ede28e952634a3f919fb2ec"
                      *           }
                      *         }
                      *       ],
@@ -13441,20 +13744,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eaee9660-11d5-47aa-8323-7ec49460ea64",
+                     *       "id": "c990a80d-113e-43ee-be3c-507ed281efc6",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T12:35:12.182Z",
+                     *       "createdAt": "2026-11-29T13:01:12.022Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "aaafbc74aed1b1a3c075a6e678ccbd31b6500712a82405ac26c97894f486da44"
+                     *         "hash": "a5c4f8c6c1190cfe466e89715a57ba4ec5032b2c8ede28e952634a3f919fb2ec"
                      *       }
                      *     }
                      */
@@ -13519,20 +13822,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eaee9660-11d5-47aa-8323-7ec49460ea64",
+                     *       "id": "c990a80d-113e-43ee-be3c-507ed281efc6",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T12:35:12.182Z",
+                     *       "createdAt": "2026-11-29T13:01:12.022Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "aaafbc74aed1b1a3c075a6e678ccbd31b6500712a82405ac26c97894f486da44"
+                     *         "hash": "a5c4f8c6c1190cfe466e89715a57ba4ec5032b2c8ede28e952634a3f919fb2ec"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13551,7 +13854,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
+                     *             "accountId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13567,8 +13870,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
-                     *             "parentId": "3a62de5f-6977-4d0e-a19d-a4d15ce0d871",
+                     *             "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *             "parentId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13674,27 +13977,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0d4979e6-a413-4bd9-9a67-4ed1abdff00a",
+                     *           "id": "fb7c56cd-7459-4ea6-a36c-5d9b2a198810",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff",
-                     *           "recordId": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
+                     *           "companyId": "e7b5f644-30a2-4e22-8b5f-97a2abba18fb",
+                     *           "recordId": "6057a644-7671-4b49-8953-5d8a47458afe",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
-                     *           "occurredAt": "2026-11-29T12:35:02.472Z",
-                     *           "requestId": "be681a0f-90f6-4e82-a89d-ed249879c9c9",
+                     *           "occurredAt": "2026-11-29T13:01:07.072Z",
+                     *           "requestId": "362b09e5-d9bc-4abc-a7e1-d3da42b9b7c0",
                      *           "data": {
-                     *             "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
+                     *             "id": "6057a644-7671-4b49-8953-5d8a47458afe",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *                 "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13707,7 +14010,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *                 "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13727,27 +14030,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
-                     *             "periodId": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
+                     *             "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *             "periodId": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T12:35:01.770Z",
-                     *             "updatedAt": "2026-11-29T12:35:02.468Z",
+                     *             "createdAt": "2026-11-29T13:01:06.667Z",
+                     *             "updatedAt": "2026-11-29T13:01:07.065Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13757,40 +14060,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             },
-                     *             "postedAt": "2026-11-29T12:35:02.468Z",
+                     *             "postedAt": "2026-11-29T13:01:07.065Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "6be2a45146f8f51ef55c0b7f2af4f3d2f650f1a24474bc10b02a9d526391149c",
-                     *           "previousHash": "25e58d21da85cddfecb187098e457ba932ee3e3b844ad02faee27e7d08882105",
-                     *           "hash": "15f2136e52cef06e15fa5f031a8ac6f4ee86cbcf46b5105cedf708174d718974"
+                     *           "recordDigest": "f87962da3915c5ff12dbf5a348e349d9f2f0f266bc659361b87f650311657b77",
+                     *           "previousHash": "4d245fca0dcd4ea19914f1372081fe3e875a6790094c1e6c93d9a984da190918",
+                     *           "hash": "090cdd64391e416c35876739cc4330a4140fe0058e5a43862f0c653cca67cd4b"
                      *         },
                      *         {
-                     *           "id": "7a902d66-8c5e-402a-953b-598643d798cf",
+                     *           "id": "93d2183f-d5b5-4c91-ab01-71f73deceee7",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff",
-                     *           "recordId": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
+                     *           "companyId": "e7b5f644-30a2-4e22-8b5f-97a2abba18fb",
+                     *           "recordId": "6057a644-7671-4b49-8953-5d8a47458afe",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
-                     *           "occurredAt": "2026-11-29T12:35:02.567Z",
-                     *           "requestId": "8502e591-cca9-4c50-8285-36276ad77237",
+                     *           "occurredAt": "2026-11-29T13:01:07.291Z",
+                     *           "requestId": "7c35ceb9-5232-40f9-a233-f2717903a859",
                      *           "data": {
-                     *             "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
+                     *             "id": "6057a644-7671-4b49-8953-5d8a47458afe",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *                 "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13803,7 +14106,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *                 "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13823,27 +14126,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
-                     *             "periodId": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
+                     *             "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *             "periodId": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T12:35:01.770Z",
-                     *             "updatedAt": "2026-11-29T12:35:02.565Z",
+                     *             "createdAt": "2026-11-29T13:01:06.667Z",
+                     *             "updatedAt": "2026-11-29T13:01:07.285Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13853,40 +14156,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             },
-                     *             "postedAt": "2026-11-29T12:35:02.565Z",
+                     *             "postedAt": "2026-11-29T13:01:07.285Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "a2ec265cbae5ba7171a758bff7bce0a360b0115d98ec940e7a6d1d900d4af3d9",
-                     *           "previousHash": "7111cf96c2435acc7f8f2233a0fe1be82f88106869f7d3d94544aa47fa0b0200",
-                     *           "hash": "f13f834e7f620979f9b874f1284559676c345158ce7a49d484c4ee44a9cfbef0"
+                     *           "recordDigest": "250c0f4a39440f8cb3083af4bd2597546682863f137caa9f5f62428a3491529c",
+                     *           "previousHash": "67295e9b39a1a8a85eb871e77a350245cd6f444a45f6b0689dc0ae8ae73b6019",
+                     *           "hash": "80c4f9c59ed941a2edfc8e77868583b93b05d8a3c246b59ec7600e3dfa73388c"
                      *         },
                      *         {
-                     *           "id": "65704d23-e638-405b-a049-2386e29a802d",
+                     *           "id": "697d9af6-db46-43c5-8b3d-410dcabff2f4",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "dc8901b9-e2a6-4422-ab5b-8dd9e07ac7ff",
-                     *           "recordId": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
+                     *           "companyId": "e7b5f644-30a2-4e22-8b5f-97a2abba18fb",
+                     *           "recordId": "6057a644-7671-4b49-8953-5d8a47458afe",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
-                     *           "occurredAt": "2026-11-29T12:35:02.615Z",
-                     *           "requestId": "e0b1fc19-cedd-4c69-a5d3-7cdf1417c584",
+                     *           "occurredAt": "2026-11-29T13:01:07.447Z",
+                     *           "requestId": "fc875f2f-dc21-4895-a18d-f5de713af2ed",
                      *           "data": {
-                     *             "id": "b4f90dce-4c00-4c6a-9c4a-7d22ba33c659",
+                     *             "id": "6057a644-7671-4b49-8953-5d8a47458afe",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3d8a3207-e2a9-4d93-8150-76ba6eeb43a8",
+                     *                 "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13899,7 +14202,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *                 "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13919,27 +14222,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
-                     *             "periodId": "d4aa5e72-43d3-4556-87c6-e45b07a05e68",
+                     *             "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *             "periodId": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
                      *             "reversalOf": null,
-                     *             "reversedBy": "652fc472-818f-40f0-8110-e7172c38d6e2",
+                     *             "reversedBy": "abfd0d9c-05c8-4ae1-825b-98e352b176a2",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T12:35:01.770Z",
-                     *             "updatedAt": "2026-11-29T12:35:02.614Z",
+                     *             "createdAt": "2026-11-29T13:01:06.667Z",
+                     *             "updatedAt": "2026-11-29T13:01:07.445Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13949,20 +14252,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             },
-                     *             "postedAt": "2026-11-29T12:35:02.565Z",
+                     *             "postedAt": "2026-11-29T13:01:07.285Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "ea8130ed0189a4b28a23248966f4819998380ce0bb2aa61c4fae1b1fd5b65c72",
-                     *           "previousHash": "f13f834e7f620979f9b874f1284559676c345158ce7a49d484c4ee44a9cfbef0",
-                     *           "hash": "e2ac3c6016b723cad8123a26e9a590775b2b92f417b80fa0865821f2d4a542a8"
+                     *           "recordDigest": "e3e30295f7c2424ae9292e742cd53ec5cbbf0aeb221bb1d7ff0056ddfc3bb5fc",
+                     *           "previousHash": "80c4f9c59ed941a2edfc8e77868583b93b05d8a3c246b59ec7600e3dfa73388c",
+                     *           "hash": "677aae96554b20ede61de91da6267af7e39068c5aa96d82ab7d71c6ab5f1285a"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRjODkwMWI5LWUyYTYtNDQyMi1hYjViLThkZDllMDdhYzdmZiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.D0hKnveImPIcYRs-xoMPDFDVupQp9JS6X07L9R_BKL0"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU3YjVmNjQ0LTMwYTItNGUyMi04YjVmLTk3YTJhYmJhMThmYiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0._wtQ00eHzGwRwHbet7P8N2XBNbDlAR78PNqsJ9oHTiM"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14010,7 +14313,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "79521ec4-6d6a-4daf-9153-97a60ee66c0c",
+                     *           "id": "a0af72be-9a46-4e7b-a93e-14fabca62f16",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14021,11 +14324,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:19.645Z",
-                     *           "updatedAt": "2026-11-29T12:35:19.645Z"
+                     *           "createdAt": "2026-11-29T13:01:16.398Z",
+                     *           "updatedAt": "2026-11-29T13:01:16.398Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14073,7 +14376,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted")[];
                     /**
                      * @description Free text.
                      * @default
@@ -14096,7 +14399,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79521ec4-6d6a-4daf-9153-97a60ee66c0c",
+                     *       "id": "a0af72be-9a46-4e7b-a93e-14fabca62f16",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14107,11 +14410,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:19.645Z",
-                     *       "updatedAt": "2026-11-29T12:35:19.645Z",
+                     *       "createdAt": "2026-11-29T13:01:16.398Z",
+                     *       "updatedAt": "2026-11-29T13:01:16.398Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14160,7 +14463,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79521ec4-6d6a-4daf-9153-97a60ee66c0c",
+                     *       "id": "a0af72be-9a46-4e7b-a93e-14fabca62f16",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14171,11 +14474,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:19.645Z",
-                     *       "updatedAt": "2026-11-29T12:35:19.645Z"
+                     *       "createdAt": "2026-11-29T13:01:16.398Z",
+                     *       "updatedAt": "2026-11-29T13:01:16.398Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14221,7 +14524,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted")[];
                     /**
                      * @description Free text.
                      * @default
@@ -14243,7 +14546,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79521ec4-6d6a-4daf-9153-97a60ee66c0c",
+                     *       "id": "a0af72be-9a46-4e7b-a93e-14fabca62f16",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14255,11 +14558,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:35:19.645Z",
-                     *       "updatedAt": "2026-11-29T12:35:19.886Z"
+                     *       "createdAt": "2026-11-29T13:01:16.398Z",
+                     *       "updatedAt": "2026-11-29T13:01:16.524Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14399,13 +14702,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7ef894ab-c1f3-4927-b97d-7f2ab47752d7",
+                     *           "id": "097f081b-d23f-4650-9885-2f84e5537d48",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:20.296Z",
-                     *           "updatedAt": "2026-11-29T12:35:20.296Z"
+                     *           "createdAt": "2026-11-29T13:01:16.696Z",
+                     *           "updatedAt": "2026-11-29T13:01:16.696Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14466,13 +14769,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7ef894ab-c1f3-4927-b97d-7f2ab47752d7",
+                     *       "id": "097f081b-d23f-4650-9885-2f84e5537d48",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:20.296Z",
-                     *       "updatedAt": "2026-11-29T12:35:20.296Z"
+                     *       "createdAt": "2026-11-29T13:01:16.696Z",
+                     *       "updatedAt": "2026-11-29T13:01:16.696Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14527,13 +14830,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7ef894ab-c1f3-4927-b97d-7f2ab47752d7",
+                     *       "id": "097f081b-d23f-4650-9885-2f84e5537d48",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:20.296Z",
-                     *       "updatedAt": "2026-11-29T12:35:20.296Z"
+                     *       "createdAt": "2026-11-29T13:01:16.696Z",
+                     *       "updatedAt": "2026-11-29T13:01:16.696Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14584,13 +14887,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7ef894ab-c1f3-4927-b97d-7f2ab47752d7",
+                     *       "id": "097f081b-d23f-4650-9885-2f84e5537d48",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:35:20.296Z",
-                     *       "updatedAt": "2026-11-29T12:35:20.800Z"
+                     *       "createdAt": "2026-11-29T13:01:16.696Z",
+                     *       "updatedAt": "2026-11-29T13:01:16.880Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14683,13 +14986,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0e25a677-93c0-4a89-86b1-1f5919e12b13",
+                     *           "id": "c287ab1d-1b81-48a6-899d-10c466722e7c",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:21.108Z",
-                     *           "updatedAt": "2026-11-29T12:35:21.108Z"
+                     *           "createdAt": "2026-11-29T13:01:16.947Z",
+                     *           "updatedAt": "2026-11-29T13:01:16.947Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14724,10 +15027,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                 *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                  *       "lines": [
                  *         {
-                 *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                 *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14744,8 +15047,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
-                 *           "costCenterId": "4bdd0278-9751-42b9-812a-7781d8e6748e",
+                 *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
+                 *           "costCenterId": "464ed447-9611-4017-87f3-554c104eea7d",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14796,15 +15099,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0e25a677-93c0-4a89-86b1-1f5919e12b13",
+                     *       "id": "c287ab1d-1b81-48a6-899d-10c466722e7c",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:21.108Z",
-                     *       "updatedAt": "2026-11-29T12:35:21.108Z",
+                     *       "createdAt": "2026-11-29T13:01:16.947Z",
+                     *       "updatedAt": "2026-11-29T13:01:16.947Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14822,8 +15125,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
-                     *           "costCenterId": "4bdd0278-9751-42b9-812a-7781d8e6748e",
+                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
+                     *           "costCenterId": "464ed447-9611-4017-87f3-554c104eea7d",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14878,15 +15181,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0e25a677-93c0-4a89-86b1-1f5919e12b13",
+                     *       "id": "c287ab1d-1b81-48a6-899d-10c466722e7c",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:21.108Z",
-                     *       "updatedAt": "2026-11-29T12:35:21.108Z",
+                     *       "createdAt": "2026-11-29T13:01:16.947Z",
+                     *       "updatedAt": "2026-11-29T13:01:16.947Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14904,8 +15207,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "89af18bc-90f9-4cbf-adb5-db62128aebc6",
-                     *           "costCenterId": "4bdd0278-9751-42b9-812a-7781d8e6748e",
+                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
+                     *           "costCenterId": "464ed447-9611-4017-87f3-554c104eea7d",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14952,10 +15255,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                 *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                  *       "lines": [
                  *         {
-                 *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                 *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15009,15 +15312,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0e25a677-93c0-4a89-86b1-1f5919e12b13",
+                     *       "id": "c287ab1d-1b81-48a6-899d-10c466722e7c",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "f581b14f-ac04-428f-a07f-74413fc974d5",
+                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:35:21.108Z",
-                     *       "updatedAt": "2026-11-29T12:35:22.229Z",
+                     *       "createdAt": "2026-11-29T13:01:16.947Z",
+                     *       "updatedAt": "2026-11-29T13:01:17.566Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "4cb02460-127b-4fa4-afaa-7e9f0ce56585",
+                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15127,7 +15430,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "45038834-be45-471c-9d05-810b5e78cb72",
+                     *           "id": "e7cce6f3-5058-490e-8040-f3125d19fc66",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15135,6 +15438,7 @@ export interface operations {
                      *           "post": false,
                      *           "financialYearId": null,
                      *           "budgetName": null,
+                     *           "bankAccountId": null,
                      *           "status": "partiallySucceeded",
                      *           "counts": {
                      *             "valid": 1,
@@ -15158,12 +15462,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
-                     *           "createdAt": "2026-11-29T12:34:55.354Z",
-                     *           "updatedAt": "2026-11-29T12:34:56.212Z",
-                     *           "startedAt": "2026-11-29T12:34:55.911Z",
-                     *           "finishedAt": "2026-11-29T12:34:56.212Z"
+                     *           "createdAt": "2026-11-29T13:01:03.675Z",
+                     *           "updatedAt": "2026-11-29T13:01:03.921Z",
+                     *           "startedAt": "2026-11-29T13:01:03.776Z",
+                     *           "finishedAt": "2026-11-29T13:01:03.921Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15206,15 +15510,15 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description What the file holds: accounts, costCenters, openingBalances (one opening journal of financialYearId), journals, or budgetLines (one budget named budgetName for financialYearId).
+                     * @description What the file holds: accounts, costCenters, openingBalances (one opening journal of financialYearId), journals, budgetLines (one budget named budgetName for financialYearId), or bankStatements (the statements of bankAccountId).
                      * @enum {string}
                      */
-                    kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines";
+                    kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines" | "bankStatements";
                     /**
-                     * @description csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects.
+                     * @description csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects; camt053 (ISO 20022 XML) and mt940 (SWIFT): bank statements as the bank sends them, data one string.
                      * @enum {string}
                      */
-                    format: "json" | "csv";
+                    format: "json" | "csv" | "camt053" | "mt940";
                     /**
                      * @description atomic (the default): nothing is written unless every row is valid; perItem: valid rows are written, invalid ones reported.
                      * @default atomic
@@ -15240,6 +15544,36 @@ export interface operations {
                      * @default false
                      */
                     post?: boolean;
+                    /**
+                     * Format: uuid
+                     * @description bankStatements only (required there): the bank account (its account's id) the statements are of.
+                     */
+                    bankAccountId?: string;
+                    /** @description bankStatements in CSV only (required there): what the lines do not say of their statement: the bank's id for it, and its opening and closing balances. */
+                    statement?: {
+                        /** @description The bank's id for a statement (camt.053 Stmt/Id; MT940 :20: with :28C:; for CSV, given in the import). */
+                        statementId: string;
+                        /** @description Debit minus credit before dateFrom. */
+                        openingBalance: {
+                            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+                            amount: string;
+                            /**
+                             * Format: date
+                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
+                             */
+                            date: string;
+                        };
+                        /** @description Debit minus credit through dateTo. */
+                        closingBalance: {
+                            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+                            amount: string;
+                            /**
+                             * Format: date
+                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
+                             */
+                            date: string;
+                        };
+                    };
                 };
             };
         };
@@ -15252,7 +15586,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "45038834-be45-471c-9d05-810b5e78cb72",
+                     *       "id": "e7cce6f3-5058-490e-8040-f3125d19fc66",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15260,6 +15594,7 @@ export interface operations {
                      *       "post": false,
                      *       "financialYearId": null,
                      *       "budgetName": null,
+                     *       "bankAccountId": null,
                      *       "status": "queued",
                      *       "counts": {
                      *         "rows": 2,
@@ -15276,10 +15611,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
-                     *       "createdAt": "2026-11-29T12:34:55.354Z",
-                     *       "updatedAt": "2026-11-29T12:34:55.354Z",
+                     *       "createdAt": "2026-11-29T13:01:03.675Z",
+                     *       "updatedAt": "2026-11-29T13:01:03.675Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15328,7 +15663,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "45038834-be45-471c-9d05-810b5e78cb72",
+                     *       "id": "e7cce6f3-5058-490e-8040-f3125d19fc66",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15336,6 +15671,7 @@ export interface operations {
                      *       "post": false,
                      *       "financialYearId": null,
                      *       "budgetName": null,
+                     *       "bankAccountId": null,
                      *       "status": "partiallySucceeded",
                      *       "counts": {
                      *         "valid": 1,
@@ -15359,12 +15695,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
-                     *       "createdAt": "2026-11-29T12:34:55.354Z",
-                     *       "updatedAt": "2026-11-29T12:34:56.212Z",
-                     *       "startedAt": "2026-11-29T12:34:55.911Z",
-                     *       "finishedAt": "2026-11-29T12:34:56.212Z"
+                     *       "createdAt": "2026-11-29T13:01:03.675Z",
+                     *       "updatedAt": "2026-11-29T13:01:03.921Z",
+                     *       "startedAt": "2026-11-29T13:01:03.776Z",
+                     *       "finishedAt": "2026-11-29T13:01:03.921Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15450,12 +15786,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "134c0ca0-62c0-4488-af15-3b003b7da91d",
+                     *       "importId": "e40002bf-7d58-4bc7-a674-47832702a2f3",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "51d02728-76e0-484b-94b1-3078fe6b3cec"
+                     *         "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
                      *       },
-                     *       "approvedAt": "2026-11-29T12:35:26.870Z",
+                     *       "approvedAt": "2026-11-29T13:01:19.930Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15511,11 +15847,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 115,
+                     *       "checked": 121,
                      *       "fromSequence": 1,
-                     *       "toSequence": 115,
-                     *       "headSequence": 115,
-                     *       "headHash": "6e1c65c511233033d81ef96c62676708fc3f01276f96ef83d6e49d779af5455a",
+                     *       "toSequence": 121,
+                     *       "headSequence": 121,
+                     *       "headHash": "44663dbd8bafce7ce686df1f1e634b2b3bf8f1a5011d93c1fd581254ed7bc377",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -15579,7 +15915,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8d36539b-2f55-42ba-8255-7760abd2e310",
+                     *           "id": "c1508d8d-a9ca-4823-9a18-51c39253af9e",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15601,11 +15937,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:22.871Z",
-                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
+                     *           "createdAt": "2026-11-29T13:01:17.751Z",
+                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
                      *         },
                      *         {
-                     *           "id": "05b67c3d-8c47-45ec-a967-371f11555ba5",
+                     *           "id": "e58e3c9f-441f-4a98-8f59-eede5d68dc48",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15623,7 +15959,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
+                     *           "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15633,11 +15969,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:22.871Z",
-                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
+                     *           "createdAt": "2026-11-29T13:01:17.751Z",
+                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
                      *         },
                      *         {
-                     *           "id": "80171fab-a45d-45b5-a17a-526113043797",
+                     *           "id": "1628abc2-2f4a-48d2-8976-32f1627f0cf3",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15657,11 +15993,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:22.871Z",
-                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
+                     *           "createdAt": "2026-11-29T13:01:17.751Z",
+                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRjODkwMWI5LWUyYTYtNDQyMi1hYjViLThkZDllMDdhYzdmZiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNkYzg5MDFiOS1lMmE2LTQ0MjItYWI1Yi04ZGQ5ZTA3YWM3ZmYjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.DmRwjyE0AeVgMFjDoKC00tAG5q4ECK0rjxAZVbpCWlg"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU3YjVmNjQ0LTMwYTItNGUyMi04YjVmLTk3YTJhYmJhMThmYiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNlN2I1ZjY0NC0zMGEyLTRlMjItOGI1Zi05N2EyYWJiYTE4ZmIjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.bKzD1nWparo5NXaDt0HgRum_CLMunuxSuIAOWHMzkv0"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -15709,7 +16045,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
+                 *       "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15785,7 +16121,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7ea5253d-e881-4e49-9177-e1b90afdb6cd",
+                     *       "id": "b4bb1aeb-e990-4131-8dfc-cc599771d19c",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15803,7 +16139,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
+                     *       "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15813,8 +16149,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:23.221Z",
-                     *       "updatedAt": "2026-11-29T12:35:23.221Z"
+                     *       "createdAt": "2026-11-29T13:01:17.881Z",
+                     *       "updatedAt": "2026-11-29T13:01:17.881Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15856,8 +16192,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
-                 *       "inputTaxAccountId": "50871370-08d1-44bb-9724-c15c56ac3f14"
+                 *       "outputTaxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
+                 *       "inputTaxAccountId": "5a65f67e-30fc-4b8f-89a4-79e053685687"
                  *     }
                  */
                 "application/json": {
@@ -15879,7 +16215,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "05b67c3d-8c47-45ec-a967-371f11555ba5",
+                     *           "id": "e58e3c9f-441f-4a98-8f59-eede5d68dc48",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15897,7 +16233,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
+                     *           "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15907,11 +16243,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:22.871Z",
-                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
+                     *           "createdAt": "2026-11-29T13:01:17.751Z",
+                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
                      *         },
                      *         {
-                     *           "id": "15a6abea-7dac-4d31-a7b8-c4c6bccb1707",
+                     *           "id": "890ddb53-3645-4658-b178-484a3dc6316c",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -15933,11 +16269,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:22.871Z",
-                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
+                     *           "createdAt": "2026-11-29T13:01:17.751Z",
+                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
                      *         },
                      *         {
-                     *           "id": "8d36539b-2f55-42ba-8255-7760abd2e310",
+                     *           "id": "c1508d8d-a9ca-4823-9a18-51c39253af9e",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15959,11 +16295,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:22.871Z",
-                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
+                     *           "createdAt": "2026-11-29T13:01:17.751Z",
+                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
                      *         },
                      *         {
-                     *           "id": "e852b7f8-d4f0-4a53-ab62-5b993250a7e1",
+                     *           "id": "0d980a56-2107-418a-b685-f7de94591cea",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -15985,11 +16321,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:22.871Z",
-                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
+                     *           "createdAt": "2026-11-29T13:01:17.751Z",
+                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
                      *         },
                      *         {
-                     *           "id": "9e53a00b-a9e0-4cd1-9620-dda0a826b29a",
+                     *           "id": "6a9c2793-4786-459b-b3aa-0579833f5ac7",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16011,11 +16347,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:22.871Z",
-                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
+                     *           "createdAt": "2026-11-29T13:01:17.751Z",
+                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
                      *         },
                      *         {
-                     *           "id": "80171fab-a45d-45b5-a17a-526113043797",
+                     *           "id": "1628abc2-2f4a-48d2-8976-32f1627f0cf3",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16035,11 +16371,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:22.871Z",
-                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
+                     *           "createdAt": "2026-11-29T13:01:17.751Z",
+                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
                      *         },
                      *         {
-                     *           "id": "d0819bb8-a407-470b-9e6e-b09b00d45833",
+                     *           "id": "cdda13e1-0722-442f-8693-d599a6c50072",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16057,7 +16393,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "50871370-08d1-44bb-9724-c15c56ac3f14",
+                     *           "taxAccountId": "5a65f67e-30fc-4b8f-89a4-79e053685687",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16067,11 +16403,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:22.871Z",
-                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
+                     *           "createdAt": "2026-11-29T13:01:17.751Z",
+                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
                      *         },
                      *         {
-                     *           "id": "16fa9c10-abcb-433c-b78e-0b882f2c4ced",
+                     *           "id": "3580a32c-85c2-4650-b4ec-68c311345b7b",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16089,7 +16425,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "50871370-08d1-44bb-9724-c15c56ac3f14",
+                     *           "taxAccountId": "5a65f67e-30fc-4b8f-89a4-79e053685687",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16099,11 +16435,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:22.871Z",
-                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
+                     *           "createdAt": "2026-11-29T13:01:17.751Z",
+                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
                      *         },
                      *         {
-                     *           "id": "b8b4a2fd-65a0-48d2-a6d3-8214b1e68b43",
+                     *           "id": "8a0b4c3d-bd9b-4875-b63b-413b79b88f97",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16121,19 +16457,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "50871370-08d1-44bb-9724-c15c56ac3f14",
-                     *           "reverseChargeAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
+                     *           "taxAccountId": "5a65f67e-30fc-4b8f-89a4-79e053685687",
+                     *           "reverseChargeAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:22.871Z",
-                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
+                     *           "createdAt": "2026-11-29T13:01:17.751Z",
+                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
                      *         },
                      *         {
-                     *           "id": "fc97d836-39e4-45a6-8683-bb6624a2c45d",
+                     *           "id": "81297ddc-5bc9-49f1-a223-1345bc831c45",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16155,11 +16491,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:22.871Z",
-                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
+                     *           "createdAt": "2026-11-29T13:01:17.751Z",
+                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
                      *         },
                      *         {
-                     *           "id": "721593a8-bdbc-493b-a476-b9dd22d676ba",
+                     *           "id": "fef8bd0e-99d1-44c8-87be-4ce787a071f6",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16181,11 +16517,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:22.871Z",
-                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
+                     *           "createdAt": "2026-11-29T13:01:17.751Z",
+                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
                      *         },
                      *         {
-                     *           "id": "caefe703-741c-4295-b679-195bfaa8c7db",
+                     *           "id": "a50d7cc8-a4d7-495f-adb9-910ef08df3cb",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16205,8 +16541,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:22.871Z",
-                     *           "updatedAt": "2026-11-29T12:35:22.871Z"
+                     *           "createdAt": "2026-11-29T13:01:17.751Z",
+                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
                      *         }
                      *       ]
                      *     }
@@ -16255,7 +16591,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7ea5253d-e881-4e49-9177-e1b90afdb6cd",
+                     *       "id": "b4bb1aeb-e990-4131-8dfc-cc599771d19c",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16273,7 +16609,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
+                     *       "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16283,8 +16619,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:23.221Z",
-                     *       "updatedAt": "2026-11-29T12:35:23.221Z"
+                     *       "createdAt": "2026-11-29T13:01:17.881Z",
+                     *       "updatedAt": "2026-11-29T13:01:17.881Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16328,7 +16664,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
+                 *       "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16396,7 +16732,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7ea5253d-e881-4e49-9177-e1b90afdb6cd",
+                     *       "id": "b4bb1aeb-e990-4131-8dfc-cc599771d19c",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16414,7 +16750,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
+                     *       "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16424,8 +16760,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:35:23.221Z",
-                     *       "updatedAt": "2026-11-29T12:35:23.352Z"
+                     *       "createdAt": "2026-11-29T13:01:17.881Z",
+                     *       "updatedAt": "2026-11-29T13:01:17.987Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16483,15 +16819,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "892505db-09fd-4907-81c9-1e952cb182ce",
-                     *           "occurredAt": "2026-11-29T12:35:23.223Z",
+                     *           "requestId": "422f2816-122f-4856-86d9-6334a29cc273",
+                     *           "occurredAt": "2026-11-29T13:01:17.881Z",
                      *           "sequence": 95,
-                     *           "hash": "238db831b8dc33580379af5abb7b2d09e4fc1da52af606a600f4d905d561f5ed",
+                     *           "hash": "beeb3253e3ab73ea49a66536b3ef82bed127e943039f60f4e3387ab8af2589e0",
                      *           "state": {
-                     *             "id": "7ea5253d-e881-4e49-9177-e1b90afdb6cd",
+                     *             "id": "b4bb1aeb-e990-4131-8dfc-cc599771d19c",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16509,7 +16845,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
+                     *             "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16519,8 +16855,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T12:35:23.221Z",
-                     *             "updatedAt": "2026-11-29T12:35:23.221Z"
+                     *             "createdAt": "2026-11-29T13:01:17.881Z",
+                     *             "updatedAt": "2026-11-29T13:01:17.881Z"
                      *           }
                      *         },
                      *         {
@@ -16528,15 +16864,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "555d037d-27a5-43d3-8226-3c1933e3f553",
-                     *           "occurredAt": "2026-11-29T12:35:23.352Z",
+                     *           "requestId": "89104ebf-8f27-4c2d-a5b4-4fad2d00531f",
+                     *           "occurredAt": "2026-11-29T13:01:17.987Z",
                      *           "sequence": 96,
-                     *           "hash": "837301989bd3f1e768e14eb19b0b320ce1d9dcecd70e8cbc80cc445b543e1e10",
+                     *           "hash": "6f061a310dccfa91773a0073856b2acfbaeef606f984f1b529d76d8470f23f71",
                      *           "state": {
-                     *             "id": "7ea5253d-e881-4e49-9177-e1b90afdb6cd",
+                     *             "id": "b4bb1aeb-e990-4131-8dfc-cc599771d19c",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16554,7 +16890,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "6ca9ea99-d76d-4b2f-a38c-747fec925c6e",
+                     *             "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16564,8 +16900,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T12:35:23.221Z",
-                     *             "updatedAt": "2026-11-29T12:35:23.352Z"
+                     *             "createdAt": "2026-11-29T13:01:17.881Z",
+                     *             "updatedAt": "2026-11-29T13:01:17.987Z"
                      *           }
                      *         }
                      *       ],
@@ -16605,7 +16941,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "d4a5b3e9-78e6-4c1f-9637-bb38fa8e292c",
+                     *           "id": "40ba8828-4989-46e0-8379-025f42b65b45",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -16778,14 +17114,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T12:35:24.588Z",
+                     *           "filedAt": "2026-11-29T13:01:18.456Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "64cded2d3d49693bf56ab53c68d1cd778c963ca3f031673158af8773219e73de"
+                     *             "hash": "3df76a557bda0b592f271be6b625819527badd65befcd022d493776b08fb501d"
                      *           },
                      *           "version": 1
                      *         }
@@ -16849,7 +17185,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4a5b3e9-78e6-4c1f-9637-bb38fa8e292c",
+                     *       "id": "40ba8828-4989-46e0-8379-025f42b65b45",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17022,14 +17358,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T12:35:24.588Z",
+                     *       "filedAt": "2026-11-29T13:01:18.456Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "64cded2d3d49693bf56ab53c68d1cd778c963ca3f031673158af8773219e73de"
+                     *         "hash": "3df76a557bda0b592f271be6b625819527badd65befcd022d493776b08fb501d"
                      *       },
                      *       "version": 1
                      *     }
@@ -17086,7 +17422,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4a5b3e9-78e6-4c1f-9637-bb38fa8e292c",
+                     *       "id": "40ba8828-4989-46e0-8379-025f42b65b45",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17259,14 +17595,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T12:35:24.588Z",
+                     *       "filedAt": "2026-11-29T13:01:18.456Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "64cded2d3d49693bf56ab53c68d1cd778c963ca3f031673158af8773219e73de"
+                     *         "hash": "3df76a557bda0b592f271be6b625819527badd65befcd022d493776b08fb501d"
                      *       },
                      *       "version": 1
                      *     }
@@ -17320,7 +17656,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fa76b1c8-f4bb-49c1-b1d3-b038810fadc1",
+                     *           "id": "df7e3b2e-6559-4b30-b414-e36f6cfcdade",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17329,8 +17665,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:25.316Z",
-                     *           "updatedAt": "2026-11-29T12:35:25.316Z"
+                     *           "createdAt": "2026-11-29T13:01:18.836Z",
+                     *           "updatedAt": "2026-11-29T13:01:18.836Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17404,7 +17740,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fa76b1c8-f4bb-49c1-b1d3-b038810fadc1",
+                     *       "id": "df7e3b2e-6559-4b30-b414-e36f6cfcdade",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17413,8 +17749,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:25.316Z",
-                     *       "updatedAt": "2026-11-29T12:35:25.316Z"
+                     *       "createdAt": "2026-11-29T13:01:18.836Z",
+                     *       "updatedAt": "2026-11-29T13:01:18.836Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17453,7 +17789,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fa76b1c8-f4bb-49c1-b1d3-b038810fadc1",
+                     *       "id": "df7e3b2e-6559-4b30-b414-e36f6cfcdade",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17462,8 +17798,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:25.316Z",
-                     *       "updatedAt": "2026-11-29T12:35:25.316Z"
+                     *       "createdAt": "2026-11-29T13:01:18.836Z",
+                     *       "updatedAt": "2026-11-29T13:01:18.836Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17537,7 +17873,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fa76b1c8-f4bb-49c1-b1d3-b038810fadc1",
+                     *       "id": "df7e3b2e-6559-4b30-b414-e36f6cfcdade",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17546,8 +17882,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:35:25.316Z",
-                     *       "updatedAt": "2026-11-29T12:35:25.463Z"
+                     *       "createdAt": "2026-11-29T13:01:18.836Z",
+                     *       "updatedAt": "2026-11-29T13:01:18.911Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17597,15 +17933,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0f8fd18f-e226-4970-a912-e977aba55168",
-                     *           "occurredAt": "2026-11-29T12:35:25.316Z",
+                     *           "requestId": "a7589007-e174-46d2-b2e3-20552850fd0a",
+                     *           "occurredAt": "2026-11-29T13:01:18.836Z",
                      *           "sequence": 100,
-                     *           "hash": "c09a8693612e15435bdc9000b7cfc479311df15df9ba498df414775b15ec4839",
+                     *           "hash": "5d585faacd9e58b5ce3dc47e78418b33c751a964cbab93ba393dcfcb95923e9e",
                      *           "state": {
-                     *             "id": "fa76b1c8-f4bb-49c1-b1d3-b038810fadc1",
+                     *             "id": "df7e3b2e-6559-4b30-b414-e36f6cfcdade",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17614,8 +17950,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T12:35:25.316Z",
-                     *             "updatedAt": "2026-11-29T12:35:25.316Z"
+                     *             "createdAt": "2026-11-29T13:01:18.836Z",
+                     *             "updatedAt": "2026-11-29T13:01:18.836Z"
                      *           }
                      *         },
                      *         {
@@ -17623,15 +17959,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "b82e603d-eebc-4ee7-9dd7-0df5648a34ea",
-                     *           "occurredAt": "2026-11-29T12:35:25.464Z",
+                     *           "requestId": "91e90288-a963-4f8f-b274-45b468480302",
+                     *           "occurredAt": "2026-11-29T13:01:18.911Z",
                      *           "sequence": 101,
-                     *           "hash": "9458096a53a9616f2a233e701fbd724368601904e0086dabbfdbc25acedf1011",
+                     *           "hash": "8ea507cdbd72c2b1719edca9db11662070217a00c342cfff7ac0d24f804280e1",
                      *           "state": {
-                     *             "id": "fa76b1c8-f4bb-49c1-b1d3-b038810fadc1",
+                     *             "id": "df7e3b2e-6559-4b30-b414-e36f6cfcdade",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17640,8 +17976,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T12:35:25.316Z",
-                     *             "updatedAt": "2026-11-29T12:35:25.463Z"
+                     *             "createdAt": "2026-11-29T13:01:18.836Z",
+                     *             "updatedAt": "2026-11-29T13:01:18.911Z"
                      *           }
                      *         }
                      *       ],
@@ -17691,10 +18027,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T12:35:25.768Z",
+                     *       "updatedAt": "2026-11-29T13:01:19.523Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       }
                      *     }
                      */
@@ -17777,10 +18113,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T12:35:25.768Z",
+                     *       "updatedAt": "2026-11-29T13:01:19.523Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *       }
                      *     }
                      */
@@ -17837,13 +18173,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a",
+                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8ed03fc3-9090-4076-95c2-742b9c3458e2",
-                     *           "occurredAt": "2026-11-29T12:35:25.768Z",
-                     *           "sequence": 105,
-                     *           "hash": "9b09c67c43ed6242e3b69e31577a7e5780937165a9052c1bf80c1cb4cb816157",
+                     *           "requestId": "030da1d3-540a-41b5-90fb-34d56b67078a",
+                     *           "occurredAt": "2026-11-29T13:01:19.523Z",
+                     *           "sequence": 111,
+                     *           "hash": "0a4d6c09a13fb174233f4cc3a5dce5edab06411b68bdc88d4a410d27000e968a",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -17857,10 +18193,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T12:35:25.768Z",
+                     *             "updatedAt": "2026-11-29T13:01:19.523Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "3ff4bcd7-b65a-4612-be2f-121f4a1d722a"
+                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
                      *             }
                      *           }
                      *         }
@@ -17913,14 +18249,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "af41993c-a62a-4610-96c7-7299bd68df96",
-                     *           "accountId": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *           "id": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *           "accountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T12:35:25.613Z",
-                     *           "updatedAt": "2026-11-29T12:35:25.613Z"
+                     *           "createdAt": "2026-11-29T13:01:19.023Z",
+                     *           "updatedAt": "2026-11-29T13:01:19.023Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17959,7 +18295,9 @@ export interface operations {
                 "application/json": {
                     /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it. */
                     accountId: string;
+                    /** @description The International Bank Account Number, as printed (spaces and lower case allowed): its country's length and form and its ISO 13616 check digits are verified; stored in electronic form. */
                     iban: string;
+                    /** @description The name of the bank that keeps the account (1 to 100 characters). */
                     bankName: string;
                     /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                     currency?: string;
@@ -17975,14 +18313,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af41993c-a62a-4610-96c7-7299bd68df96",
-                     *       "accountId": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *       "id": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *       "accountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:25.613Z",
-                     *       "updatedAt": "2026-11-29T12:35:25.613Z"
+                     *       "createdAt": "2026-11-29T13:01:19.023Z",
+                     *       "updatedAt": "2026-11-29T13:01:19.023Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18036,14 +18374,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af41993c-a62a-4610-96c7-7299bd68df96",
-                     *       "accountId": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *       "id": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *       "accountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T12:35:25.613Z",
-                     *       "updatedAt": "2026-11-29T12:35:25.613Z"
+                     *       "createdAt": "2026-11-29T13:01:19.023Z",
+                     *       "updatedAt": "2026-11-29T13:01:19.023Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18079,7 +18417,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The International Bank Account Number, as printed (spaces and lower case allowed): its country's length and form and its ISO 13616 check digits are verified; stored in electronic form. */
                     iban: string;
+                    /** @description The name of the bank that keeps the account (1 to 100 characters). */
                     bankName: string;
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
@@ -18095,14 +18435,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af41993c-a62a-4610-96c7-7299bd68df96",
-                     *       "accountId": "af41993c-a62a-4610-96c7-7299bd68df96",
+                     *       "id": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *       "accountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T12:35:25.613Z",
-                     *       "updatedAt": "2026-11-29T12:35:25.676Z"
+                     *       "createdAt": "2026-11-29T13:01:19.023Z",
+                     *       "updatedAt": "2026-11-29T13:01:19.069Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18114,6 +18454,403 @@ export interface operations {
             404: components["responses"]["NotFound.404"];
             409: components["responses"]["Conflict.409"];
             413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "bankAccounts.statementLines": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+                /** @description The field to sort by. */
+                orderBy?: "BookingDate";
+                /** @description true ascending, false descending. */
+                orderAsc?: components["parameters"]["query.orderAsc"];
+                /** @description Free-text search, at most 50 characters. */
+                keyword?: components["parameters"]["query.keyword"];
+                /** @description First day of the range (YYYY-MM-DD), included. */
+                dateFrom?: components["parameters"]["query.dateFrom"];
+                /** @description Last day of the range (YYYY-MM-DD), included. */
+                dateTo?: components["parameters"]["query.dateTo"];
+                /** @description true: only the lines no match holds. */
+                unmatched?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "bankReference": "B270110001",
+                     *           "statementId": "STMT202701/1/1",
+                     *           "bookingDate": "2027-01-10",
+                     *           "valueDate": "2027-01-10",
+                     *           "amount": "1200.00",
+                     *           "description": "Customer payment",
+                     *           "endToEndId": null,
+                     *           "structuredReference": null,
+                     *           "counterpartyName": null,
+                     *           "reversal": false,
+                     *           "opening": false,
+                     *           "matchId": null,
+                     *           "importId": "459ca3bb-977d-4901-90d6-77ad28e3a2c3"
+                     *         },
+                     *         {
+                     *           "bankReference": "OPENING STMT202701/1/1",
+                     *           "statementId": "STMT202701/1/1",
+                     *           "bookingDate": "2027-01-01",
+                     *           "valueDate": "2027-01-01",
+                     *           "amount": "0.00",
+                     *           "description": "Opening balance of statement STMT202701/1/1",
+                     *           "endToEndId": null,
+                     *           "structuredReference": null,
+                     *           "counterpartyName": null,
+                     *           "reversal": false,
+                     *           "opening": true,
+                     *           "matchId": null,
+                     *           "importId": "459ca3bb-977d-4901-90d6-77ad28e3a2c3"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StatementLineResponsePage"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "bankAccounts.createMatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "statementLines": [
+                 *         "B270110001"
+                 *       ],
+                 *       "ledgerLines": [
+                 *         {
+                 *           "journalId": "b5474125-c209-4fe0-b0ac-1a186d9872b9",
+                 *           "line": 0
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Statement lines of the bank account, by the bank's reference (GET .../StatementLines lists them). */
+                    statementLines: string[];
+                    /** @description Lines of posted journals on the bank account: the journal's id and the line's index in it (0 the first). */
+                    ledgerLines: {
+                        /**
+                         * Format: uuid
+                         * @description The journal (UUID).
+                         */
+                        journalId: string;
+                        /** @description The line’s position in its journal, from 0. */
+                        line: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d6163d9f-8c7b-4506-b4d4-39373750147c",
+                     *       "bankAccountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *       "statementLines": [
+                     *         "B270110001"
+                     *       ],
+                     *       "ledgerLines": [
+                     *         {
+                     *           "journalId": "b5474125-c209-4fe0-b0ac-1a186d9872b9",
+                     *           "line": 0,
+                     *           "amount": "1200.00",
+                     *           "postingDate": "2027-01-10"
+                     *         }
+                     *       ],
+                     *       "amount": "1200.00",
+                     *       "rule": "manual",
+                     *       "reason": "matched by hand",
+                     *       "matchedBy": {
+                     *         "type": "user",
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *       },
+                     *       "matchedAt": "2026-11-29T13:01:19.402Z",
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MatchResponse"];
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NotBankLine`, `MatchUnbalanced` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `AlreadyMatched` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "bankAccounts.getMatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+                /** @description A match of the bank account (its id). */
+                matchId: components["parameters"]["path.matchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d6163d9f-8c7b-4506-b4d4-39373750147c",
+                     *       "bankAccountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *       "statementLines": [
+                     *         "B270110001"
+                     *       ],
+                     *       "ledgerLines": [
+                     *         {
+                     *           "amount": "1200.00",
+                     *           "postingDate": "2027-01-10",
+                     *           "line": 0,
+                     *           "journalId": "b5474125-c209-4fe0-b0ac-1a186d9872b9"
+                     *         }
+                     *       ],
+                     *       "amount": "1200.00",
+                     *       "rule": "manual",
+                     *       "reason": "matched by hand",
+                     *       "matchedBy": {
+                     *         "type": "user",
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *       },
+                     *       "matchedAt": "2026-11-29T13:01:19.402Z",
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MatchResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "bankAccounts.deleteMatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+                /** @description A match of the bank account (its id). */
+                matchId: components["parameters"]["path.matchId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d6163d9f-8c7b-4506-b4d4-39373750147c",
+                     *       "bankAccountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *       "statementLines": [
+                     *         "B270110001"
+                     *       ],
+                     *       "ledgerLines": [
+                     *         {
+                     *           "amount": "1200.00",
+                     *           "postingDate": "2027-01-10",
+                     *           "line": 0,
+                     *           "journalId": "b5474125-c209-4fe0-b0ac-1a186d9872b9"
+                     *         }
+                     *       ],
+                     *       "amount": "1200.00",
+                     *       "rule": "manual",
+                     *       "reason": "matched by hand",
+                     *       "matchedBy": {
+                     *         "type": "user",
+                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *       },
+                     *       "matchedAt": "2026-11-29T13:01:19.402Z",
+                     *       "version": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MatchResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            409: components["responses"]["Conflict.409"];
+            413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "bankAccounts.reconciliation": {
+        parameters: {
+            query: {
+                /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z. */
+                date: string;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bankAccountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *       "date": "2027-01-31",
+                     *       "currency": "SAR",
+                     *       "statementBalance": "1200.00",
+                     *       "ledgerBalance": "1200.00",
+                     *       "difference": "0.00",
+                     *       "unmatchedStatement": {
+                     *         "count": 1,
+                     *         "total": "0.00",
+                     *         "lines": [
+                     *           {
+                     *             "bankReference": "OPENING STMT202701/1/1",
+                     *             "statementId": "STMT202701/1/1",
+                     *             "bookingDate": "2027-01-01",
+                     *             "valueDate": "2027-01-01",
+                     *             "amount": "0.00",
+                     *             "description": "Opening balance of statement STMT202701/1/1",
+                     *             "matchId": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "unmatchedLedger": {
+                     *         "count": 0,
+                     *         "total": "0.00",
+                     *         "lines": []
+                     *       },
+                     *       "reconciled": false,
+                     *       "brokenMatches": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReconciliationResponse"];
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `TooManyBankLines` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };

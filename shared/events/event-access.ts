@@ -68,6 +68,9 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   ImportApproved: ['imports:manage'],
   BankAccountCreated: ['bank:read'],
   BankAccountChanged: ['bank:read'],
+  BankStatementImported: ['bank:read'],
+  BankMatchCreated: ['bank:read'],
+  BankMatchDeleted: ['bank:read'],
 };
 
 /** The permission that shows the envelopes of a company's events (the feed's, a subscription's). */

@@ -61,6 +61,9 @@ export const EVENT_TYPES = [
   'ImportApproved',
   'BankAccountCreated',
   'BankAccountChanged',
+  'BankStatementImported',
+  'BankMatchCreated',
+  'BankMatchDeleted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

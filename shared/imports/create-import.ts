@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { Forbidden, NotFound } from '../errors.ts';
+import { Forbidden, NotFound, ValidationError } from '../errors.ts';
 import { noCounts, type ImportJob } from './records.ts';
 import { readRows } from './read-rows.ts';
 import { checkMayImport } from './rules.ts';
@@ -17,11 +17,11 @@ import { importView, type ImportView } from './views.ts';
  */
 export async function createImport(queue: ImportQueue, uow: UnitOfWork, companyId: string, granted: readonly string[], input: CreateImportInput): Promise<ImportView> {
   checkMayImport(input.kind, input.post, granted);
-  const { rows } = await readRows(input.kind, input.format, input.data);
+  const rows = input.kind === 'bankStatements' ? await statementLines(queue, companyId, input) : (await readRows(input.kind, input.format, input.data)).rows.length;
   if (input.financialYearId && !(await queue.hasYear(companyId, input.financialYearId))) throw new NotFound('The financial year', 'financialYearId');
   const createdBy = uow.actor;
   if (!createdBy) throw new Forbidden('An import needs a caller to write in the name of.');
-  const { job, pieces, now } = queuedJob(queue, input, createdBy, rows.length);
+  const { job, pieces, now } = queuedJob(queue, input, createdBy, rows);
   await queue.keepFile(companyId, job.id, pieces, now);
   return uow.commit(queue.queuedChanges(companyId, job), importView(job));
 }
@@ -40,6 +40,8 @@ export function queuedJob(queue: Pick<ImportQueue, 'storedPieces'>, input: Creat
     post: input.post,
     financialYearId: input.financialYearId,
     budgetName: input.budgetName,
+    bankAccountId: input.bankAccountId,
+    statement: input.statement,
     status: 'queued',
     counts: { ...noCounts(), rows },
     errors: [],
@@ -51,4 +53,21 @@ export function queuedJob(queue: Pick<ImportQueue, 'storedPieces'>, input: Creat
     progress: { checked: false, step: 0 },
   };
   return { job, pieces, now };
+}
+
+/**
+ * The lines of a statement file, read now so a file no parser can read is refused at once (its
+ * lines are checked by the job). Errors: NotFound naming `bankAccountId`, ValidationError naming
+ * `data` (InvalidStatement).
+ */
+async function statementLines(queue: ImportQueue, companyId: string, input: CreateImportInput): Promise<number> {
+  const currency = await queue.bankCurrency(companyId, input.bankAccountId!);
+  if (!currency) throw new NotFound('The bank account', 'bankAccountId');
+  const { parsedBankFile } = await import('../reconciliation/parse-file.ts');
+  const parsed = await parsedBankFile(input.format, String(input.data), input.statement, currency);
+  if (parsed.statements.length === 0) {
+    const first = parsed.errors[0];
+    throw ValidationError.field('data', `holds no statement that can be read${first ? `: ${first.field} (row ${first.row}) ${first.reason}` : ''}`, 'InvalidStatement');
+  }
+  return parsed.statements.reduce((n, s) => n + s.lines.length, 0);
 }

@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors.ts';
 import { MAX_PERIODS } from '../financial-years/rules.ts';
-import type { ImportFormat, ImportKind, RowError } from './records.ts';
+import type { ImportFormat, RowError, RowImportKind as ImportKind } from './records.ts';
 
 /**
  * The rows of an import's payload, as text values by column (pure): a CSV string (RFC 4180,

@@ -9,9 +9,11 @@ import type { ActorRef } from '../auth/actor.ts';
  * step on the job (`progress.step`) in the same write, so a worker that dies is followed by one
  * that starts at the first step not recorded and nothing is written twice.
  */
-export const IMPORT_KINDS = ['accounts', 'costCenters', 'openingBalances', 'journals', 'budgetLines'] as const;
+export const IMPORT_KINDS = ['accounts', 'costCenters', 'openingBalances', 'journals', 'budgetLines', 'bankStatements'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
-export const IMPORT_FORMATS = ['json', 'csv'] as const;
+/** The kinds whose file is rows of named columns (CSV or JSON); a bank statement file is read by its own parsers. */
+export type RowImportKind = Exclude<ImportKind, 'bankStatements'>;
+export const IMPORT_FORMATS = ['json', 'csv', 'camt053', 'mt940'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const IMPORT_MODES = ['atomic', 'perItem'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
@@ -61,6 +63,10 @@ export interface ImportJob {
   financialYearId?: string | undefined;
   /** budgetLines: the name of the budget the file becomes. */
   budgetName?: string | undefined;
+  /** bankStatements: the bank account (its account's id) the statements are of. */
+  bankAccountId?: string | undefined;
+  /** bankStatements in CSV: what the file's lines do not say of their statement. */
+  statement?: CsvStatement | undefined;
   status: ImportStatus;
   counts: ImportCounts;
   /** The first errors (every one is an error item, read page by page). */
@@ -93,4 +99,11 @@ export interface JournalMark {
   reference?: string | undefined;
   status: string;
   openingOf?: string | undefined;
+}
+
+/** What a CSV statement's lines do not say: the bank's id for the statement and its balances. */
+export interface CsvStatement {
+  statementId: string;
+  openingBalance: { amount: string; date: string };
+  closingBalance: { amount: string; date: string };
 }

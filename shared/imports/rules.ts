@@ -21,6 +21,8 @@ export function permissionsToWrite(kind: ImportKind, post: boolean): Permission[
       return post ? ['journals:create', 'journals:post'] : ['journals:create'];
     case 'budgetLines':
       return ['budgets:manage'];
+    case 'bankStatements':
+      return ['bank:reconcile'];
   }
 }
 

@@ -6,7 +6,7 @@ import { creatorAccessLost } from './creator-access.ts';
 import { CLAIM_MS, JobStopped, JobSteps, TimeUp, type ImportPlan } from './job-steps.ts';
 import { planJournalImport } from './journal-import.ts';
 import { planNodes, type NodeImportKind } from './plan-nodes.ts';
-import { LISTED_ERRORS, type ImportCounts, type ImportJob, type RowError } from './records.ts';
+import { LISTED_ERRORS, type ImportCounts, type ImportJob, type RowError, type RowImportKind } from './records.ts';
 import { readRows, type SourceRow } from './read-rows.ts';
 import { finalStatus } from './rules.ts';
 import { writeNodes } from './write-nodes.ts';
@@ -87,13 +87,11 @@ async function countFault(steps: JobSteps, error: unknown): Promise<ImportRunFai
 async function runClaimed(steps: JobSteps): Promise<void> {
   const { work, companyId, job } = steps;
   const stop = job.stop ?? (await creatorAccessLost(work.access, companyId, job));
-  let rows: SourceRow[];
+  let rows: number;
   let plan: ImportPlan;
   try {
     const text = await work.file(companyId, job.id);
-    const read = await readRows(job.kind, job.format, job.format === 'csv' ? text : (JSON.parse(text) as unknown));
-    rows = read.rows;
-    plan = await planFor(work, job, companyId, read.rows, read.errors);
+    ({ rows, plan } = await checkedFile(work, job, companyId, text));
   } catch (error) {
     // A job stopping that cannot be planned again ends at once when it cannot hold anything.
     if (stop && !mayHoldCompany(job)) return stopJob(steps, undefined, stop);
@@ -102,7 +100,7 @@ async function runClaimed(steps: JobSteps): Promise<void> {
     return finishUnreadable(steps, { row: 0, field: error.items[0]!.name, reason: error.items[0]!.reason, code: error.items[0]!.code });
   }
   if (stop) return stopJob(steps, plan, stop);
-  const counts: ImportCounts = { rows: rows.length, valid: rows.length - plan.invalidRows.size, invalid: plan.invalidRows.size, written: steps.written, skippedDuplicates: plan.skippedRows.size };
+  const counts: ImportCounts = { rows, valid: rows - plan.invalidRows.size, invalid: plan.invalidRows.size, written: steps.written, skippedDuplicates: plan.skippedRows.size };
   const writes = !job.dryRun && !(job.mode === 'atomic' && counts.invalid > 0) && plan.units > 0;
   if (!job.progress.checked) {
     await work.putErrors(companyId, job.id, plan.errors);
@@ -124,7 +122,20 @@ async function runClaimed(steps: JobSteps): Promise<void> {
   await finish(steps, { ...counts, written: steps.written });
 }
 
-async function planFor(work: ImportWork, job: ImportJob, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
+/** The file read and checked: how many rows (a statement's lines) it holds, and the plan of its writes. */
+async function checkedFile(work: ImportWork, job: ImportJob, companyId: string, text: string): Promise<{ rows: number; plan: ImportPlan }> {
+  if (job.kind === 'bankStatements') {
+    // The statements' parsers (an XML reader among them) load with the first statement file.
+    const [{ parsedBankFile }, { planStatementImport }] = await Promise.all([import('../reconciliation/parse-file.ts'), import('../reconciliation/statement-import.ts')]);
+    const account = await work.statements.bankAccount(companyId, job.bankAccountId!);
+    const plan = await planStatementImport(work.statements, job, companyId, await parsedBankFile(job.format, text, job.statement, account?.currency));
+    return { rows: plan.rows, plan };
+  }
+  const read = await readRows(job.kind, job.format, job.format === 'csv' ? text : (JSON.parse(text) as unknown));
+  return { rows: read.rows.length, plan: await planFor(work, { ...job, kind: job.kind }, companyId, read.rows, read.errors) };
+}
+
+async function planFor(work: ImportWork, job: ImportJob & { kind: RowImportKind }, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
   if (job.kind === 'accounts' || job.kind === 'costCenters') return planNodeImport(work, job, companyId, job.kind, rows, readErrors);
   if (job.kind === 'budgetLines') return planBudgetImport(work, job, companyId, rows, readErrors);
   return planJournalImport(work, job, companyId, rows, readErrors);

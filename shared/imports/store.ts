@@ -10,6 +10,7 @@ import type { AppError } from '../errors.ts';
 import type { EventRecord } from '../events/event-record.ts';
 import type { YearRecord } from '../financial-years/records.ts';
 import type { DraftJournal, PostedJournal, SubmittedJournal } from '../journals/records.ts';
+import type { StatementImporting } from '../reconciliation/store.ts';
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
 import type { TaxCodeRecord } from '../tax-codes/records.ts';
 import type { NodeConditionName, NodeRecord } from '../tree/records.ts';
@@ -48,6 +49,8 @@ export interface ImportQueue {
   queuedChanges(companyId: string, job: ImportJob): Change[];
   /** Whether the company has this financial year (an import names the one its journals or budget go in). */
   hasYear(companyId: string, yearId: string): Promise<boolean>;
+  /** The currency of the bank account on this account, or undefined when there is none. */
+  bankCurrency(companyId: string, accountId: string): Promise<string | undefined>;
 }
 
 /** An item as the books store it, opaque to the worker: it only hands items back to be put or deleted. */
@@ -92,6 +95,9 @@ export interface ImportWork {
   readonly transactionLimit: number;
   /** What the job's creator holds in the company now (creator-access.ts). */
   readonly access: CompanyAccess;
+
+  /** A bankStatements import's reads and writes (reconciliation/store.ts). */
+  readonly statements: StatementImporting;
 
   // What the check reads of the books.
   settings(companyId: string): Promise<SettingsRecord | undefined>;

@@ -14,6 +14,7 @@ export function importView(job: ImportJob): ImportView {
     post: job.post,
     financialYearId: job.financialYearId ?? null,
     budgetName: job.budgetName ?? null,
+    bankAccountId: job.bankAccountId ?? null,
     status: job.status,
     counts: job.counts,
     errors: job.errors,

@@ -387,12 +387,13 @@ function buildResponses() {
   const ImportResponse = z.strictObject({
     id,
     kind: described(z.enum(IMPORT_KINDS), 'What the file holds.'),
-    format: described(z.enum(IMPORT_FORMATS), 'csv or json.'),
+    format: described(z.enum(IMPORT_FORMATS), 'csv or json; for bank statements also camt053 (ISO 20022) or mt940 (SWIFT).'),
     mode: described(z.enum(IMPORT_MODES), 'atomic (nothing written unless every row is valid) or perItem (valid rows written, invalid ones reported).'),
     dryRun: described(z.boolean(), 'true: rows checked and reported, nothing written.'),
     post: described(z.boolean(), 'journals: posted on their posting dates (false: drafts).'),
     financialYearId: described(z.nullable(id), 'openingBalances: the year the opening journal opens; budgetLines: the budget\'s year; null otherwise.'),
     budgetName: described(z.nullable(z.string()), 'budgetLines: the name of the budget the file becomes; null otherwise.'),
+    bankAccountId: described(z.nullable(id), 'bankStatements: the bank account the statements are of; null otherwise.'),
     status: described(z.enum(IMPORT_STATUSES), 'queued (accepted, not started), running, succeeded, partiallySucceeded (some rows invalid or failed, the others written) or failed (nothing written: an atomic import with an invalid row, or no valid row).'),
     counts: described(
       z.strictObject({
@@ -439,6 +440,74 @@ function buildResponses() {
     updatedAt: instant,
   });
 
+  const signed = (description: string) => described(z.string(), `${description} Signed, as an exact decimal string in the bank account's currency: positive is money into the account.`);
+  const balance = (description: string) => described(z.strictObject({ amount: signed('The balance.'), date }), description);
+  const StatementResponse = z.strictObject({
+    id: described(z.string(), 'The statement within the service: its bank account and its place in the chain.'),
+    bankAccountId: id,
+    sequence: described(z.int(), "The statement's place in the bank account's chain: 1 for the first, each one continuing the previous one's closing balance."),
+    statementId: described(z.string(), "The bank's id for the statement."),
+    openingBalance: balance('The balance the statement opens at.'),
+    closingBalance: balance('The balance the statement closes at: its opening balance plus its lines.'),
+    lineCount: described(z.int(), 'Lines the statement holds.'),
+    importId: described(id, 'The import that brought it in.'),
+    createdAt: instant,
+  });
+  const StatementLineResponse = z.strictObject({
+    bankReference: described(z.string(), "The bank's reference of the line: how a re-run recognises it, and how a match names it."),
+    statementId: described(z.string(), "The bank's id for the statement the line came in."),
+    bookingDate: date,
+    valueDate: date,
+    amount: signed('The line.'),
+    description: z.string(),
+    endToEndId: described(z.nullable(z.string()), "The payer's end-to-end reference, when the bank gives one."),
+    structuredReference: described(z.nullable(z.string()), "The creditor's structured reference (an invoice number), when the bank gives one."),
+    counterpartyName: described(z.nullable(z.string()), 'Who paid or was paid, when the bank gives it.'),
+    reversal: described(z.boolean(), 'The bank reversed an earlier line with this one.'),
+    opening: described(z.boolean(), "The first statement's opening balance, kept as a line to match with the books' opening of the account."),
+    matchId: described(z.nullable(id), 'The match holding the line; null: unmatched.'),
+    importId: id,
+  });
+  const ledgerRef = { journalId: id, line: described(z.int(), "The line's index in the journal (0 the first).") };
+  const MatchResponse = z.strictObject({
+    id,
+    bankAccountId: id,
+    statementLines: described(z.array(z.string()), "The statement lines matched, by the bank's reference."),
+    ledgerLines: described(z.array(z.strictObject({ ...ledgerRef, amount: signed('The ledger line as the bank sees it.'), postingDate: date })), 'The ledger lines of the bank account matched.'),
+    amount: signed('What both sides add to.'),
+    rule: described(z.string(), 'manual, or the name of the rule that found the match.'),
+    reason: described(z.string(), 'Why the lines were matched, in words.'),
+    matchedBy: actor(),
+    matchedAt: instant,
+    version: z.int(),
+  });
+  const ReconciliationResponse = z.strictObject({
+    bankAccountId: id,
+    date: described(date, 'The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.'),
+    currency: described(z.string(), "The bank account's currency: every amount is in it."),
+    statementBalance: signed("The bank's balance: every statement line booked by the date, the first statement's opening balance included."),
+    ledgerBalance: signed("The books' balance of the account: every line posted by the date."),
+    difference: signed('statementBalance - ledgerBalance, always equal to unmatchedStatement.total - unmatchedLedger.total.'),
+    unmatchedStatement: described(
+      z.strictObject({
+        count: z.int(),
+        total: signed('Their sum.'),
+        lines: z.array(z.strictObject({ bankReference: z.string(), statementId: z.string(), bookingDate: date, valueDate: date, amount: signed('The line.'), description: z.string(), matchId: described(z.nullable(id), 'A match holding the line that does not hold whole at the date (its other side later, or gone); null: none.') })),
+      }),
+      'Statement lines not reconciled at the date (the first 1,000 listed; count and total cover all).',
+    ),
+    unmatchedLedger: described(
+      z.strictObject({
+        count: z.int(),
+        total: signed('Their sum.'),
+        lines: z.array(z.strictObject({ ...ledgerRef, serialNumber: z.int(), postingDate: date, amount: signed('The line as the bank sees it.'), description: z.nullable(z.string()), reference: z.nullable(z.string()) })),
+      }),
+      'Ledger lines of the account not reconciled at the date (the first 1,000 listed; count and total cover all).',
+    ),
+    reconciled: described(z.boolean(), 'No unmatched item on either side.'),
+    brokenMatches: described(z.array(z.strictObject({ matchId: id, reason: z.string() })), 'Matches a later change broke (a ledger line they name is gone: its journal voided or adjusted).'),
+  });
+
   const LoginResponse = z.strictObject({ redirectTo: z.url() });
   const TokenResponse = z.strictObject({
     access_token: z.string(),
@@ -449,7 +518,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, BankAccountResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, ...buildReportResponses() };
 }
 
 export const responses = /* @__PURE__ */ lazy(buildResponses);

@@ -1,18 +1,13 @@
 import type { AccountGuardReads } from '../../accounts/store.ts';
 import type { BankAccountCreating, BankAccountList, BankAccountReads, BankAccountReplacing } from '../../bank-accounts/store.ts';
-import { NotFound } from '../../errors.ts';
 import { bankAccountsPage, createBankAccountOp, getBankAccount, noBankAccountCheckOp, replaceBankAccountOp } from './bank-account-store.ts';
 import { accountLines } from './nodes/line-nodes.ts';
 import { referenceCheckOp } from './nodes/node-references.ts';
 import { settingsAccounts } from './settings-accounts.ts';
-import { getSettings } from './settings-store.ts';
+import { bankAccountCurrencies } from './bank-account-facts.ts';
 
 /** The bank accounts' ports (bank-accounts/store.ts), one per use case. */
-const currencies: BankAccountReads['currencies'] = async (companyId, accountId) => {
-  const [account, settings] = await Promise.all([accountLines.get(companyId, accountId), getSettings(companyId)]);
-  if (!settings) throw new NotFound('The company');
-  return { account: account?.attributes.currency, base: settings.baseCurrency };
-};
+const currencies = bankAccountCurrencies;
 
 export const bankAccountReads: BankAccountReads = { get: getBankAccount, currencies };
 

@@ -25,6 +25,7 @@ import { createNodeOps } from './nodes/node-writes.ts';
 import { getSettings } from './settings-store.ts';
 import { getTaxCodesByCode } from './tax-code-store.ts';
 import { getRegistry, getYear, periodPostingsOp } from './year-store.ts';
+import { statementImporting } from './reconciliation-ports.ts';
 import type { YearRecord } from '../../financial-years/records.ts';
 
 const NODES: Record<'accounts' | 'costCenters', NodeKindRef> = { accounts: accountLines, costCenters: costCenterLines };
@@ -63,6 +64,7 @@ export const importWork: ImportWork = {
   taxCodes: getTaxCodesByCode,
   counterparties: getCounterparties,
   budgetLineNodes: { accounts: accountNodes, costCenters: costCenterNodes },
+  statements: statementImporting,
   budgetsPage: (companyId, page) => budgetsPage(companyId, { pageSize: 100, orderBy: 'CreatedAt', orderAsc: true, page }),
 
   nodeChanges: (kind, companyId, node: NodeRecord, searchText, parentChain, parentMust) => createNodeOps(NODES[kind], companyId, node, searchText, parentChain, parentMust),

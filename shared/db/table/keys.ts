@@ -435,6 +435,26 @@ export const bankAccountKeys = {
   bankAccountListPartition: (companyId: string) => `${companyPk(companyId)}#BANKACCOUNT`,
 };
 
+/**
+ * Keys of a bank account's reconciliation (reconciliation-store.ts), under a partition of its own:
+ * its chain of statements, each statement (by its place in the chain, and by the bank's id for
+ * it), each statement line (by the bank's reference; by booking date on gsi1), each match, and the
+ * claim of each ledger line a match holds.
+ */
+export const reconciliationKeys = {
+  partition: (companyId: string, accountId: string) => `${companyPk(companyId)}#BANK#${accountId}`,
+  chain: (companyId: string, accountId: string): Key => ({ pk: reconciliationKeys.partition(companyId, accountId), sk: 'CHAIN' }),
+  statement: (companyId: string, accountId: string, sequence: number): Key => ({ pk: reconciliationKeys.partition(companyId, accountId), sk: `STATEMENT#${String(sequence).padStart(8, '0')}` }),
+  statementsPrefix: () => 'STATEMENT#',
+  statementById: (companyId: string, accountId: string, statementId: string): Key => ({ pk: reconciliationKeys.partition(companyId, accountId), sk: `STATEMENTID#${statementId}` }),
+  line: (companyId: string, accountId: string, bankReference: string): Key => ({ pk: reconciliationKeys.partition(companyId, accountId), sk: `LINE#${bankReference}` }),
+  lineByDate: (companyId: string, accountId: string, bookingDate: string, bankReference: string) => ({ gsi1pk: `${reconciliationKeys.partition(companyId, accountId)}#LINES`, gsi1sk: `${bookingDate} ${bankReference}` }),
+  linesByDatePartition: (companyId: string, accountId: string) => `${reconciliationKeys.partition(companyId, accountId)}#LINES`,
+  match: (companyId: string, accountId: string, matchId: string): Key => ({ pk: reconciliationKeys.partition(companyId, accountId), sk: `MATCH#${matchId}` }),
+  matchesPrefix: () => 'MATCH#',
+  ledgerClaim: (companyId: string, accountId: string, journalId: string, line: number): Key => ({ pk: reconciliationKeys.partition(companyId, accountId), sk: `CLAIM#${journalId}#${line}` }),
+};
+
 /** Keys of a company's counterparties (counterparty-store.ts). */
 export const counterpartyKeys = {
   /** A counterparty, and its place in the company's list by creation time (gsi1). */

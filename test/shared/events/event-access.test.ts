@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../../shared/auth/permissions.ts';
 import { EVENT_READ_PERMISSIONS, mayReadEventData } from '../../../shared/events/event-access.ts';
-import { EVENT_TYPES } from '../../../shared/events/event-types.ts';
+import { EVENT_TYPES, type EventType } from '../../../shared/events/event-types.ts';
 import { ROUTES, type Route } from '../../../shared/routes.ts';
 
 const reads = ROUTES.filter((r) => r.methods.includes('GET'));
@@ -20,10 +20,14 @@ function guardingReads(row: Route): Set<string> {
   return new Set(guards.map((r) => r.access));
 }
 
+/** Events no route writes (a job does), each with the read that shows their records. */
+const JOB_EVENTS: Partial<Record<EventType, string>> = { BankStatementImported: 'bankAccounts.statementLines' };
+
 describe('who may read an event\'s data', () => {
   it('needs, for each event type, the permission that guards reading its record over REST', () => {
     const writing = ROUTES.filter((r) => r.event);
-    expect(new Set(writing.map((r) => r.event))).toEqual(new Set(EVENT_TYPES));
+    expect(new Set([...writing.map((r) => r.event), ...Object.keys(JOB_EVENTS)])).toEqual(new Set(EVENT_TYPES));
+    for (const [type, readName] of Object.entries(JOB_EVENTS)) expect(EVENT_READ_PERMISSIONS[type as EventType], type).toEqual([ROUTES.find((r) => r.name === readName)!.access]);
     for (const row of writing) {
       const needed = EVENT_READ_PERMISSIONS[row.event!];
       const guards = guardingReads(row);

@@ -1,0 +1,35 @@
+import type { Matching, ReconciliationReads, StatementImporting, StatementLineList } from '../../reconciliation/store.ts';
+import { getJournals } from '../ledger/journal-store.ts';
+import { ledgerLines } from '../ledger/ledger-store.ts';
+import { bankAccountFacts } from './bank-account-facts.ts';
+import { getLines, getMatch, getMatches, getStatementChain, linesPage, linesThere, linesUpTo, matchOps, newLineOp, statementOps, statementsThere, unmatchOps } from './reconciliation-store.ts';
+
+/** Bank reconciliation's ports (reconciliation/store.ts), one per use case. */
+const bankAccount = bankAccountFacts;
+
+export const statementImporting: StatementImporting = {
+  bankAccount,
+  statementChain: getStatementChain,
+  statementsThere,
+  linesThere,
+  newLineChange: newLineOp,
+  statementChanges: statementOps,
+};
+
+export const matching: Matching = {
+  bankAccount,
+  lines: getLines,
+  journals: getJournals,
+  match: getMatch,
+  matchChanges: matchOps,
+  unmatchChanges: unmatchOps,
+};
+
+export const reconciliationReads: ReconciliationReads = {
+  bankAccount,
+  linesUpTo,
+  ledgerUpTo: (companyId, accountId, date, limit) => ledgerLines(companyId, accountId, { from: '0000-01-01', to: date }, undefined, limit + 1, () => true),
+  matches: getMatches,
+};
+
+export const statementLineList: StatementLineList = { bankAccount, page: linesPage };

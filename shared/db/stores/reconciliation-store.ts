@@ -1,0 +1,139 @@
+import type { AppError } from '../../errors.ts';
+import { VersionConflict } from '../../errors.ts';
+import { config } from '../../config.ts';
+import type { MatchRecord, StatementChain, StatementLineRecord, StatementRecord } from '../../reconciliation/records.ts';
+import { queryAll } from '../table/query-all.ts';
+import { mapPage, queryPage } from '../table/paginate.ts';
+import type { ListQuery, Page } from '../../schemas/list-query.ts';
+import { batchGetItems } from '../table/batch-get.ts';
+import { reconciliationKeys as keys } from '../table/keys.ts';
+import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
+import type { WriteOp } from '../table/transact.ts';
+
+/**
+ * A bank account's reconciliation under a partition of its own (keys.ts, reconciliationKeys):
+ * its chain of statements, the statements, their lines by the bank's reference.
+ */
+const LINE_FIELDS = ['companyId', 'accountId', 'bankReference', 'statementId', 'bookingDate', 'valueDate', 'amount', 'description', 'endToEndId', 'structuredReference', 'counterpartyName', 'reversal', 'opening', 'importId', 'matchId'] as const;
+const STATEMENT_FIELDS = ['companyId', 'accountId', 'sequence', 'statementId', 'openingBalance', 'closingBalance', 'lineCount', 'importId', 'createdAt'] as const;
+export const lineFromItem = (item: Item) => recordOf<StatementLineRecord>(item, LINE_FIELDS);
+export const statementFromItem = (item: Item) => recordOf<StatementRecord>(item, STATEMENT_FIELDS);
+
+export async function getStatementChain(companyId: string, accountId: string): Promise<StatementChain> {
+  const item = await getItem(keys.chain(companyId, accountId), { consistent: true });
+  return item ? { count: item.count as number, last: item.last as StatementChain['last'] } : { count: 0 };
+}
+
+/** Of these statement ids, those the account has, with the import that wrote each. */
+export async function statementsThere(companyId: string, accountId: string, statementIds: readonly string[]): Promise<Map<string, string>> {
+  const items = await batchGetItems([...new Set(statementIds)].map((id) => keys.statementById(companyId, accountId, id)), { consistent: true, attributes: ['statementId', 'importId'] });
+  return new Map(items.map((i) => [i.statementId as string, i.importId as string]));
+}
+
+/** Of these bank references, those the account has a line of, with the import that wrote each. */
+export async function linesThere(companyId: string, accountId: string, bankReferences: readonly string[]): Promise<Map<string, string>> {
+  const items = await batchGetItems([...new Set(bankReferences)].map((ref) => keys.line(companyId, accountId, ref)), { consistent: true, attributes: ['bankReference', 'importId'] });
+  return new Map(items.map((i) => [i.bankReference as string, i.importId as string]));
+}
+
+export const lineItem = (line: StatementLineRecord): Item => ({
+  ...keys.line(line.companyId, line.accountId, line.bankReference),
+  ...keys.lineByDate(line.companyId, line.accountId, line.bookingDate, line.bankReference),
+  entity: 'StatementLine',
+  ...line,
+});
+
+export function newLineOp(line: StatementLineRecord, ifWritten: () => AppError): WriteOp {
+  return mainTable.put(lineItem(line), { condition: conditions.absent, onConditionFailed: ifWritten });
+}
+
+/** The statement (by its place, and by the bank's id for it), and the chain moved on to it from the count before. */
+export function statementOps(statement: StatementRecord): WriteOp[] {
+  const { companyId, accountId, sequence } = statement;
+  const moved = () => new VersionConflict('Another statement of this bank account was written meanwhile.');
+  return [
+    mainTable.put({ ...keys.statement(companyId, accountId, sequence), entity: 'Statement', ...statement }, { condition: conditions.absent, onConditionFailed: moved }),
+    mainTable.put({ ...keys.statementById(companyId, accountId, statement.statementId), entity: 'StatementId', statementId: statement.statementId, sequence, importId: statement.importId }, { condition: conditions.absent, onConditionFailed: moved }),
+    mainTable.put(
+      { ...keys.chain(companyId, accountId), entity: 'StatementChain', count: sequence, last: { statementId: statement.statementId, closingBalance: statement.closingBalance } },
+      {
+        condition: sequence === 1 ? conditions.absent : { expression: '#count = :before', names: { '#count': 'count' }, values: { ':before': sequence - 1 } },
+        onConditionFailed: moved,
+      },
+    ),
+  ];
+}
+
+const MATCH_FIELDS = ['companyId', 'accountId', 'matchId', 'statementLines', 'ledgerLines', 'amount', 'rule', 'reason', 'matchedBy', 'matchedAt', 'version'] as const;
+const matchFromItem = (item: Item) => recordOf<MatchRecord>(item, MATCH_FIELDS);
+
+/** The account's lines with these bank references that exist (strongly consistent). */
+export async function getLines(companyId: string, accountId: string, bankReferences: readonly string[]): Promise<StatementLineRecord[]> {
+  return (await batchGetItems([...new Set(bankReferences)].map((ref) => keys.line(companyId, accountId, ref)), { consistent: true })).map(lineFromItem);
+}
+
+export async function getMatch(companyId: string, accountId: string, matchId: string): Promise<MatchRecord | undefined> {
+  const item = await getItem(keys.match(companyId, accountId, matchId), { consistent: true });
+  return item && matchFromItem(item);
+}
+
+export async function getMatches(companyId: string, accountId: string, matchIds: readonly string[]): Promise<MatchRecord[]> {
+  return (await batchGetItems(matchIds.map((id) => keys.match(companyId, accountId, id)), { consistent: true })).map(matchFromItem);
+}
+
+/** The match, each statement line taken (present, held by no match) and each ledger line claimed (by no other match): all or nothing. */
+export function matchOps(match: MatchRecord, taken: () => AppError): WriteOp[] {
+  const { companyId, accountId, matchId } = match;
+  return [
+    mainTable.put({ ...keys.match(companyId, accountId, matchId), entity: 'Match', ...match }, { condition: conditions.absent }),
+    ...match.statementLines.map((ref) =>
+      mainTable.update(
+        keys.line(companyId, accountId, ref),
+        { expression: 'SET matchId = :match', values: { ':match': matchId } },
+        { condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(matchId)' }, onConditionFailed: taken },
+      ),
+    ),
+    ...match.ledgerLines.map((l) => mainTable.put({ ...keys.ledgerClaim(companyId, accountId, l.journalId, l.line), entity: 'LedgerClaim', matchId }, { condition: conditions.absent, onConditionFailed: taken })),
+  ];
+}
+
+/** The match deleted at its version, its lines freed and its claims dropped (each still its own). */
+export function unmatchOps(match: MatchRecord): WriteOp[] {
+  const { companyId, accountId, matchId } = match;
+  const changed = () => new VersionConflict('The match changed meanwhile; read it again.');
+  const ours = { expression: 'matchId = :match', values: { ':match': matchId } };
+  return [
+    mainTable.delete(keys.match(companyId, accountId, matchId), { condition: conditions.atVersion(match.version), onConditionFailed: changed }),
+    ...match.statementLines.map((ref) => mainTable.update(keys.line(companyId, accountId, ref), { expression: 'REMOVE matchId' }, { condition: ours, onConditionFailed: changed })),
+    ...match.ledgerLines.map((l) => mainTable.delete(keys.ledgerClaim(companyId, accountId, l.journalId, l.line), { condition: ours, onConditionFailed: changed })),
+  ];
+}
+
+/** The account's statement lines booked on or before `date`, in booking order, at most `limit + 1`. */
+export async function linesUpTo(companyId: string, accountId: string, date: string, limit: number): Promise<StatementLineRecord[]> {
+  const found: StatementLineRecord[] = [];
+  for await (const item of queryAll({
+    TableName: config.tableName,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :to',
+    ExpressionAttributeValues: { ':pk': keys.linesByDatePartition(companyId, accountId), ':to': `${date}~` },
+  })) {
+    found.push(lineFromItem(item));
+    if (found.length > limit) break;
+  }
+  return found;
+}
+
+/** A page of the account's statement lines by booking date, within the dates, only the unmatched ones when asked (at most 5,000 examined a request). */
+export async function linesPage(companyId: string, accountId: string, query: ListQuery & { dateFrom?: string | undefined; dateTo?: string | undefined; unmatched?: boolean | undefined }): Promise<Page<StatementLineRecord>> {
+  const page = await queryPage({
+    index: 'gsi1',
+    partition: keys.linesByDatePartition(companyId, accountId),
+    pageSize: query.pageSize,
+    page: query.page,
+    binding: { companyId, endpoint: 'bankAccounts.statementLines', orderBy: query.orderBy, orderAsc: query.orderAsc, filters: { accountId, dateFrom: query.dateFrom, dateTo: query.dateTo, unmatched: query.unmatched } },
+    range: { from: query.dateFrom ?? '0000', to: `${query.dateTo ?? '9999'}~` },
+    ...(query.unmatched ? { filter: { FilterExpression: 'attribute_not_exists(matchId)' }, examine: { items: 5_000, reads: 10 } } : {}),
+  });
+  return mapPage(page, lineFromItem);
+}

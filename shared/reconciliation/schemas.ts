@@ -1,0 +1,44 @@
+import * as z from '../schemas/zod.ts';
+import { IsoDateField } from '../schemas/dates.ts';
+import { Uuid, Version } from '../schemas/common.ts';
+import { lazy } from '../schemas/lazy.ts';
+import { BooleanText, listQueryShape } from '../schemas/list-query.ts';
+
+/** Items one match holds at most: it is written in one transaction with every line it takes. */
+export const MAX_MATCH_ITEMS = 90;
+
+/** `POST .../BankAccounts/{id}/Matches`: statement lines (by the bank's reference) and ledger lines (journal and line index) whose amounts agree. */
+export const CreateMatchBody = /* @__PURE__ */ lazy(() =>
+  z
+    .strictObject({
+      statementLines: z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.minLength(1, { error: 'must name at least one statement line' })),
+      ledgerLines: z.array(z.strictObject({ journalId: Uuid(), line: z.int().check(z.minimum(0), z.maximum(999)) })).check(z.minLength(1, { error: 'must name at least one ledger line' })),
+    })
+    .check(
+      z.superRefine((body, ctx) => {
+        if (body.statementLines.length + body.ledgerLines.length > MAX_MATCH_ITEMS) ctx.addIssue({ code: 'custom', path: ['ledgerLines'], message: `a match holds at most ${MAX_MATCH_ITEMS} lines in all; it names ${body.statementLines.length + body.ledgerLines.length}` });
+        const twice = body.statementLines.find((r, i) => body.statementLines.indexOf(r) !== i);
+        if (twice !== undefined) ctx.addIssue({ code: 'custom', path: ['statementLines'], message: `names the statement line ${twice} twice` });
+        const keys = body.ledgerLines.map((l) => `${l.journalId}#${l.line}`);
+        const again = keys.findIndex((k, i) => keys.indexOf(k) !== i);
+        if (again >= 0) ctx.addIssue({ code: 'custom', path: ['ledgerLines', again], message: 'names a ledger line twice' });
+      }),
+    ),
+);
+export type CreateMatchInput = z.output<ReturnType<typeof CreateMatchBody>>;
+
+export const DeleteMatchBody = /* @__PURE__ */ lazy(() => z.strictObject({ version: Version() }));
+
+/** `GET .../BankAccounts/{id}/Reconciliation?date=`. */
+export const ReconciliationQuery = /* @__PURE__ */ lazy(() => z.strictObject({ date: IsoDateField() }));
+export type ReconciliationInput = z.output<ReturnType<typeof ReconciliationQuery>>;
+
+/** A bank account's statement lines by booking date; `unmatched=true` only those no match holds. */
+export const ListStatementLinesQuery = /* @__PURE__ */ lazy(() =>
+  z.extend(listQueryShape(['BookingDate'], 'BookingDate'), {
+    dateFrom: z.optional(IsoDateField()),
+    dateTo: z.optional(IsoDateField()),
+    unmatched: z.optional(BooleanText()),
+  }),
+);
+export type ListStatementLinesInput = z.output<ReturnType<typeof ListStatementLinesQuery>>;

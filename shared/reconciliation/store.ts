@@ -1,0 +1,70 @@
+import type { AppError } from '../errors.ts';
+import type { Change } from '../unit-of-work.ts';
+import type { Line } from '../journals/rules.ts';
+import type { ListQuery, Page } from '../schemas/list-query.ts';
+import type { MatchRecord, StatementChain, StatementLineRecord, StatementRecord } from './records.ts';
+import type { LedgerItem } from './rules.ts';
+
+/**
+ * What bank reconciliation needs of the place its records are kept, one port per use case;
+ * shared/db implements them.
+ */
+
+/** A bank account as reconciliation reads it: its IBAN, currency, and the decimals amounts in that currency have in the books. */
+export interface BankAccountFacts {
+  iban: string;
+  currency: string;
+  precision: number;
+}
+
+/** What a statement import reads and writes (statement-import.ts). */
+export interface StatementImporting {
+  /** The bank account on this account, or undefined when there is none. */
+  bankAccount(companyId: string, accountId: string): Promise<BankAccountFacts | undefined>;
+  statementChain(companyId: string, accountId: string): Promise<StatementChain>;
+  /** Of these statement ids, those the account has, each with the import that wrote it. */
+  statementsThere(companyId: string, accountId: string, statementIds: readonly string[]): Promise<Map<string, string>>;
+  /** Of these bank references, those the account has a line of, each with the import that wrote it. */
+  linesThere(companyId: string, accountId: string, bankReferences: readonly string[]): Promise<Map<string, string>>;
+  /** A line written new; `ifWritten` the error when it is there already. */
+  newLineChange(line: StatementLineRecord, ifWritten: () => AppError): Change;
+  /** The statement written new, and the account's chain moved on to it (at the count it had). Errors at commit: VersionConflict. */
+  statementChanges(statement: StatementRecord): Change[];
+}
+
+/** What matching reads and writes (matches.ts). */
+export interface Matching {
+  bankAccount(companyId: string, accountId: string): Promise<BankAccountFacts | undefined>;
+  /** The account's lines with these bank references that exist (strongly consistent). */
+  lines(companyId: string, accountId: string, bankReferences: readonly string[]): Promise<StatementLineRecord[]>;
+  /** Journals by id, with their lines, status and posting date (strongly consistent). */
+  journals(companyId: string, journalIds: readonly string[]): Promise<Array<{ id: string; status: string; postingDate?: string | undefined; entries: Line[] }>>;
+  match(companyId: string, accountId: string, matchId: string): Promise<MatchRecord | undefined>;
+  /**
+   * The match written, each statement line taken (unless another match holds it) and each ledger
+   * line claimed (unless another match claims it): else `taken`, naming what another holds.
+   */
+  matchChanges(match: MatchRecord, taken: () => AppError): Change[];
+  /** The match undone at its version: its lines freed, its claims dropped. Errors at commit: VersionConflict. */
+  unmatchChanges(match: MatchRecord): Change[];
+}
+
+/** A ledger line of the bank account as the ledger keeps it: its journal's fields, its side and amounts. */
+export interface LedgerLineRead extends Omit<LedgerItem, 'amount'>, Pick<Line, 'side' | 'amount' | 'currency' | 'foreign'> {}
+
+/** What the reconciliation report reads (reconciliation.ts). */
+export interface ReconciliationReads {
+  bankAccount(companyId: string, accountId: string): Promise<BankAccountFacts | undefined>;
+  /** The account's statement lines booked on or before `date`, at most `limit + 1`. */
+  linesUpTo(companyId: string, accountId: string, date: string, limit: number): Promise<StatementLineRecord[]>;
+  /** The account's ledger lines posted on or before `date`, as the ledger keeps them, at most `limit + 1`. */
+  ledgerUpTo(companyId: string, accountId: string, date: string, limit: number): Promise<LedgerLineRead[]>;
+  matches(companyId: string, accountId: string, matchIds: readonly string[]): Promise<MatchRecord[]>;
+}
+
+/** A page of a bank account's statement lines (statement-lines.ts). */
+export interface StatementLineList {
+  bankAccount(companyId: string, accountId: string): Promise<BankAccountFacts | undefined>;
+  /** By booking date (oldest first unless not `orderAsc`), within the dates, only the unmatched when asked. Errors: ValidationError (InvalidCursor). */
+  page(companyId: string, accountId: string, query: ListQuery & { dateFrom?: string | undefined; dateTo?: string | undefined; unmatched?: boolean | undefined }): Promise<Page<StatementLineRecord>>;
+}
