@@ -219,6 +219,7 @@ describe('responses match the OpenAPI document', () => {
     check('bankAccounts.getMatch', await api.get(`${base}/BankAccounts/${bankAccount.id}/Matches/${matched.id}`));
     check('bankAccounts.reconciliation', await api.get(`${base}/BankAccounts/${bankAccount.id}/Reconciliation?date=2027-01-31`));
     check('bankAccounts.deleteMatch', await api.delete(`${base}/BankAccounts/${bankAccount.id}/Matches/${matched.id}`, { version: matched.version }));
+    check('bankAccounts.autoMatch', await api.post(`${base}/BankAccounts/${bankAccount.id}/AutoMatch`, { date: '2027-01-31' }));
     // Four eyes: a policy holds large journals until another person approves them.
     const reviewer = await signedInUser(gateway.url);
     expect((await api.post(`${base}/Members`, { email: reviewer.user.email, roleId: ROLES[0]!.id })).status).toBe(200);

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/dbd6c9f8-2c17-4bae-a8da-77b526c67b44`
+         * @description Example request: `GET /api/v1/Companies/76dbddd8-5ae9-45e6-9b42-dbf93dead1aa`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Settings`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Settings`
+         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Roles`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Roles`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Roles/7eb80bfd-6118-4f60-9f09-5ad4b355b558`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Roles/dbbfcd49-31b9-4e4a-9e51-f75e9881c295`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Roles/7eb80bfd-6118-4f60-9f09-5ad4b355b558`
+         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Roles/dbbfcd49-31b9-4e4a-9e51-f75e9881c295`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Roles/7eb80bfd-6118-4f60-9f09-5ad4b355b558`
+         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Roles/dbbfcd49-31b9-4e4a-9e51-f75e9881c295`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Members`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Members`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Members/8201840c-f48e-463d-8a4d-a419c2ad35ca`
+         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Members/1182dd41-6f04-4cf1-a951-df1f7daff89c`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Members/8201840c-f48e-463d-8a4d-a419c2ad35ca`
+         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Members/1182dd41-6f04-4cf1-a951-df1f7daff89c`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ApiKeys/2ef93a0f-6966-4345-bf85-e76c7a9d1532`
+         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ApiKeys/8cb9ae14-4462-42d5-ba87-bcae9babee41`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Accounts`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Accounts`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Accounts/162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Accounts/cf534145-9112-4731-8bf3-46ea96258c0a`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Accounts/162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f`
+         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Accounts/cf534145-9112-4731-8bf3-46ea96258c0a`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Accounts/162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f`
+         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Accounts/cf534145-9112-4731-8bf3-46ea96258c0a`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Accounts/162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f/History`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Accounts/cf534145-9112-4731-8bf3-46ea96258c0a/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters/fdcb65e7-4a47-4839-a0bc-096e589488f5`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters/e6df8609-c3ea-4722-b1ab-4ba0370d9211`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters/fdcb65e7-4a47-4839-a0bc-096e589488f5`
+         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters/e6df8609-c3ea-4722-b1ab-4ba0370d9211`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters/fdcb65e7-4a47-4839-a0bc-096e589488f5`
+         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters/e6df8609-c3ea-4722-b1ab-4ba0370d9211`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters/fdcb65e7-4a47-4839-a0bc-096e589488f5/History`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters/e6df8609-c3ea-4722-b1ab-4ba0370d9211/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters/fdcb65e7-4a47-4839-a0bc-096e589488f5/Activate`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters/e6df8609-c3ea-4722-b1ab-4ba0370d9211/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/CostCenters/fdcb65e7-4a47-4839-a0bc-096e589488f5/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters/e6df8609-c3ea-4722-b1ab-4ba0370d9211/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/e3852c18-1f36-43f7-9f51-77e3820c1fa3`
+         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/5605d64e-b259-4258-aad7-7977d86f264c`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/e3852c18-1f36-43f7-9f51-77e3820c1fa3`
+         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/5605d64e-b259-4258-aad7-7977d86f264c`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/Close`
+         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/Periods`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/Periods/6662d825-7d46-410d-b589-c72b592dd88e`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/Periods/403a92c8-0dcc-42ae-88cd-d31e00005cdc`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/Periods/6662d825-7d46-410d-b589-c72b592dd88e/Lock`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/Periods/403a92c8-0dcc-42ae-88cd-d31e00005cdc/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/Periods/6662d825-7d46-410d-b589-c72b592dd88e/Close`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/Periods/403a92c8-0dcc-42ae-88cd-d31e00005cdc/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/Periods/6662d825-7d46-410d-b589-c72b592dd88e/Close`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/Periods/403a92c8-0dcc-42ae-88cd-d31e00005cdc/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/FinancialYears/16208dca-9798-4b85-a88b-86fd66444375/Periods/6662d825-7d46-410d-b589-c72b592dd88e/Reopen`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/Periods/403a92c8-0dcc-42ae-88cd-d31e00005cdc/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/6057a644-7671-4b49-8953-5d8a47458afe`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/904554e6-ad83-41a4-885b-0591b2d2e099`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/6057a644-7671-4b49-8953-5d8a47458afe`
+         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/904554e6-ad83-41a4-885b-0591b2d2e099`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/6057a644-7671-4b49-8953-5d8a47458afe/History`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/904554e6-ad83-41a4-885b-0591b2d2e099/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/dd91789d-b78c-4ae5-a18d-56e821229953/Submit`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/8b0d9aee-8d8d-4e63-a1f3-0b1dba683f6e/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/dd91789d-b78c-4ae5-a18d-56e821229953/Approve`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/8b0d9aee-8d8d-4e63-a1f3-0b1dba683f6e/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/dd91789d-b78c-4ae5-a18d-56e821229953/Reject`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/8b0d9aee-8d8d-4e63-a1f3-0b1dba683f6e/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/6057a644-7671-4b49-8953-5d8a47458afe/Post`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/904554e6-ad83-41a4-885b-0591b2d2e099/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/72848579-13a0-4cd2-ab29-b942d071f5e6/Void`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/8a3c9f2a-edd2-4c32-a459-5b25656e525a/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/6057a644-7671-4b49-8953-5d8a47458afe/Adjust`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/904554e6-ad83-41a4-885b-0591b2d2e099/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Journals/6057a644-7671-4b49-8953-5d8a47458afe/Reverse`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/904554e6-ad83-41a4-885b-0591b2d2e099/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/TrialBalance?financialYearId=16208dca-9798-4b85-a88b-86fd66444375`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/TrialBalance?financialYearId=a9f0e262-2e44-4bc1-99d2-284f6f831f51`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/BudgetVsActual?budgetId=c287ab1d-1b81-48a6-899d-10c466722e7c&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/BudgetVsActual?budgetId=1a7aa924-1fc3-4366-ab8a-2208fc79fd3d&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/dbd6c9f8-2c17-4bae-a8da-77b526c67b44/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/76dbddd8-5ae9-45e6-9b42-dbf93dead1aa/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/Restatements?since=2026-11-29T13%3A01%3A06.372Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/Restatements?since=2026-11-29T13%3A08%3A13.153Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Reports/c990a80d-113e-43ee-be3c-507ed281efc6`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/45c8879f-c928-4cfe-8f60-2009a814de69`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Webhooks/a0af72be-9a46-4e7b-a93e-14fabca62f16`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Webhooks/d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Webhooks/a0af72be-9a46-4e7b-a93e-14fabca62f16`
+         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Webhooks/d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Webhooks/a0af72be-9a46-4e7b-a93e-14fabca62f16`
+         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Webhooks/d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Webhooks/a0af72be-9a46-4e7b-a93e-14fabca62f16/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Webhooks/d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ExchangeRates/097f081b-d23f-4650-9885-2f84e5537d48`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ExchangeRates/59ea19c9-972f-4780-88d0-e35699dd72af`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ExchangeRates/097f081b-d23f-4650-9885-2f84e5537d48`
+         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ExchangeRates/59ea19c9-972f-4780-88d0-e35699dd72af`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ExchangeRates/097f081b-d23f-4650-9885-2f84e5537d48`
+         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ExchangeRates/59ea19c9-972f-4780-88d0-e35699dd72af`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Budgets`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Budgets`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Budgets/c287ab1d-1b81-48a6-899d-10c466722e7c`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Budgets/1a7aa924-1fc3-4366-ab8a-2208fc79fd3d`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Budgets/c287ab1d-1b81-48a6-899d-10c466722e7c`
+         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Budgets/1a7aa924-1fc3-4366-ab8a-2208fc79fd3d`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Budgets/c287ab1d-1b81-48a6-899d-10c466722e7c`
+         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Budgets/1a7aa924-1fc3-4366-ab8a-2208fc79fd3d`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Imports`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Imports`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Imports/e7cce6f3-5058-490e-8040-f3125d19fc66`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Imports/59435d64-5aee-4ada-a06f-3cd27a7298aa`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Imports/e7cce6f3-5058-490e-8040-f3125d19fc66/Errors`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Imports/59435d64-5aee-4ada-a06f-3cd27a7298aa/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Imports/e40002bf-7d58-4bc7-a674-47832702a2f3/Approve`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Imports/0d08f3c9-b2ca-4833-9718-070d808c9019/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/TaxCodes/b4bb1aeb-e990-4131-8dfc-cc599771d19c`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/TaxCodes/ba3f423f-6ec5-466d-a7dc-9560721bcd87`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/TaxCodes/b4bb1aeb-e990-4131-8dfc-cc599771d19c`
+         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/TaxCodes/ba3f423f-6ec5-466d-a7dc-9560721bcd87`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/TaxCodes/b4bb1aeb-e990-4131-8dfc-cc599771d19c/History`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/TaxCodes/ba3f423f-6ec5-466d-a7dc-9560721bcd87/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/VatReturns/40ba8828-4989-46e0-8379-025f42b65b45`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/VatReturns/20175550-d0ea-4ef8-841a-441cdde9ede4`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Counterparties/df7e3b2e-6559-4b30-b414-e36f6cfcdade`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Counterparties/239dc1fb-3863-49a9-9159-7fba06f7c0e2`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Counterparties/df7e3b2e-6559-4b30-b414-e36f6cfcdade`
+         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Counterparties/239dc1fb-3863-49a9-9159-7fba06f7c0e2`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/Counterparties/df7e3b2e-6559-4b30-b414-e36f6cfcdade/History`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Counterparties/239dc1fb-3863-49a9-9159-7fba06f7c0e2/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1697,13 +1697,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1721,12 +1721,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts/30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts/30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141`
+         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1745,7 +1745,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts/30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1767,7 +1767,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts/30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141/Matches`
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1785,16 +1785,36 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts/30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141/Matches/d6163d9f-8c7b-4506-b4d4-39373750147c`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80/Matches/ee828b00-706d-45d1-85e7-5470166dc6e7`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts/30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141/Matches/d6163d9f-8c7b-4506-b4d4-39373750147c`
+         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80/Matches/ee828b00-706d-45d1-85e7-5470166dc6e7`
          */
         delete: operations["bankAccounts.deleteMatch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/BankAccounts/{id}/AutoMatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
+         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80/AutoMatch`
+         */
+        post: operations["bankAccounts.autoMatch"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1809,7 +1829,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference
-         * @description Example request: `GET /api/v1/Companies/e7b5f644-30a2-4e22-8b5f-97a2abba18fb/BankAccounts/30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -5033,6 +5053,18 @@ export interface components {
             bankName: string;
             /** @description The account's currency, or the company's base currency for an account without one: statements of the account are in it. */
             currency: string;
+            /** @description The rules automatic matching tries, in order (the default ones unless the bank account was given its own). */
+            matchingRules: {
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+                name: string;
+                /**
+                 * @description reference: a journal reference the statement line carries, amounts equal (one to one, one to many, many to one); amountAndDate: the only line of that amount on each side, neither naming a reference the other lacks.
+                 * @enum {string}
+                 */
+                matchOn: "reference" | "amountAndDate";
+                /** @description Days a booking date and a posting date may be apart. */
+                dateWindowDays: number;
+            }[];
             /** @description The version read; a write based on another is refused (409). */
             version: number;
             /**
@@ -5151,6 +5183,75 @@ export interface components {
             matchedAt: string;
             /** @description The version read; a write based on another is refused (409). */
             version: number;
+        };
+        AutoMatchResponse: {
+            /**
+             * Format: uuid
+             * @description The import that brought it in.
+             */
+            bankAccountId: string;
+            /** @description The day matched up to; null: every item. */
+            date: string | null;
+            /** @description true: the matches were proposed, none written. */
+            dryRun: boolean;
+            /** @description Matches the rules found. */
+            proposed: number;
+            /** @description Of those, matches written. */
+            matched: number;
+            /** @description Of those, matches not written: another match took a line meanwhile. */
+            skipped: number;
+            /** @description The matches found (the first 1,000), each with its rule and reason. */
+            matches: {
+                /** @description The match written; null in a dry run or when skipped. */
+                id: string | null;
+                /**
+                 * Format: uuid
+                 * @description The import that brought it in.
+                 */
+                bankAccountId: string;
+                /** @description The statement lines matched, by the bank's reference. */
+                statementLines: string[];
+                /** @description The ledger lines of the bank account matched. */
+                ledgerLines: {
+                    /**
+                     * Format: uuid
+                     * @description The import that brought it in.
+                     */
+                    journalId: string;
+                    /** @description The line's index in the journal (0 the first). */
+                    line: number;
+                    /** @description The ledger line as the bank sees it. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                    amount: string;
+                    /**
+                     * Format: date
+                     * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                     */
+                    postingDate: string;
+                }[];
+                /** @description What both sides add to. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                amount: string;
+                /** @description manual, or the name of the rule that found the match. */
+                rule: string;
+                /** @description Why the lines were matched, in words. */
+                reason: string;
+                /** @description Who made the match. */
+                matchedBy: {
+                    /**
+                     * @description user (a signed-in user) or apiKey.
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                };
+                /**
+                 * Format: date-time
+                 * @description When the approval began: the time each approval records.
+                 */
+                matchedAt: string;
+                /** @description The version read; a write based on another is refused (409). */
+                version: number;
+            }[];
         };
         ReconciliationResponse: {
             /**
@@ -5594,7 +5695,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:45013/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43419%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=L3tx004UKfiGH4zVGUQNfmu85SSUw7Zh1ARKfYe1exM&code_challenge_method=S256&state=KFMvyAtcZ5X4yE7j2JlqnXFLdkpjHln4A9uN7JnKlYU&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:43195/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45281%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=iUYx8mnF9dLVDfoRaFXJJFbTj-QDB8PhIEANbna55ME&code_challenge_method=S256&state=cbhZQ-UFMNV9vTIHQGz3tQ31dNEn-Src10MovRLPmyU&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5634,7 +5735,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e7b5f644-30a2-4e22-8b5f-97a2abba18fb",
+                     *           "companyId": "e55426f6-d597-4240-9176-054fa0a9e473",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5684,7 +5785,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "dbd6c9f8-2c17-4bae-a8da-77b526c67b44",
+                     *           "companyId": "76dbddd8-5ae9-45e6-9b42-dbf93dead1aa",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5788,7 +5889,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e7b5f644-30a2-4e22-8b5f-97a2abba18fb",
+                     *           "companyId": "e55426f6-d597-4240-9176-054fa0a9e473",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5838,7 +5939,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "dbd6c9f8-2c17-4bae-a8da-77b526c67b44",
+                     *           "companyId": "76dbddd8-5ae9-45e6-9b42-dbf93dead1aa",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5931,16 +6032,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "dbd6c9f8-2c17-4bae-a8da-77b526c67b44",
+                     *           "id": "76dbddd8-5ae9-45e6-9b42-dbf93dead1aa",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T13:01:00.713Z",
+                     *           "createdAt": "2026-11-29T13:08:06.879Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "e7b5f644-30a2-4e22-8b5f-97a2abba18fb",
+                     *           "id": "e55426f6-d597-4240-9176-054fa0a9e473",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T13:01:00.478Z",
+                     *           "createdAt": "2026-11-29T13:08:06.548Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5998,9 +6099,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dbd6c9f8-2c17-4bae-a8da-77b526c67b44",
+                     *       "id": "76dbddd8-5ae9-45e6-9b42-dbf93dead1aa",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T13:01:00.713Z",
+                     *       "createdAt": "2026-11-29T13:08:06.879Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6012,7 +6113,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T13:01:00.713Z"
+                     *         "updatedAt": "2026-11-29T13:08:06.879Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6096,9 +6197,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dbd6c9f8-2c17-4bae-a8da-77b526c67b44",
+                     *       "id": "76dbddd8-5ae9-45e6-9b42-dbf93dead1aa",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T13:01:00.713Z",
+                     *       "createdAt": "2026-11-29T13:08:06.879Z",
                      *       "version": 1
                      *     }
                      */
@@ -6142,7 +6243,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T13:01:00.478Z"
+                     *       "updatedAt": "2026-11-29T13:08:06.548Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6172,7 +6273,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "f00b82da-0833-4bd5-a1fc-05c510315af2",
+                 *       "retainedEarningsAccountId": "f2bd1cfa-8fd9-4a58-9e07-9e4752b1ca92",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6231,14 +6332,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "f00b82da-0833-4bd5-a1fc-05c510315af2",
+                     *       "retainedEarningsAccountId": "f2bd1cfa-8fd9-4a58-9e07-9e4752b1ca92",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T13:01:01.706Z"
+                     *       "updatedAt": "2026-11-29T13:08:08.521Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6419,7 +6520,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "7eb80bfd-6118-4f60-9f09-5ad4b355b558",
+                     *           "id": "dbbfcd49-31b9-4e4a-9e51-f75e9881c295",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6430,8 +6531,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T13:01:16.157Z",
-                     *           "updatedAt": "2026-11-29T13:01:16.182Z"
+                     *           "createdAt": "2026-11-29T13:08:25.620Z",
+                     *           "updatedAt": "2026-11-29T13:08:25.667Z"
                      *         }
                      *       ]
                      *     }
@@ -6494,7 +6595,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7eb80bfd-6118-4f60-9f09-5ad4b355b558",
+                     *       "id": "dbbfcd49-31b9-4e4a-9e51-f75e9881c295",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6504,8 +6605,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:16.157Z",
-                     *       "updatedAt": "2026-11-29T13:01:16.157Z"
+                     *       "createdAt": "2026-11-29T13:08:25.620Z",
+                     *       "updatedAt": "2026-11-29T13:08:25.620Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6552,7 +6653,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7eb80bfd-6118-4f60-9f09-5ad4b355b558",
+                     *       "id": "dbbfcd49-31b9-4e4a-9e51-f75e9881c295",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6562,8 +6663,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:16.157Z",
-                     *       "updatedAt": "2026-11-29T13:01:16.157Z"
+                     *       "createdAt": "2026-11-29T13:08:25.620Z",
+                     *       "updatedAt": "2026-11-29T13:08:25.620Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6627,7 +6728,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7eb80bfd-6118-4f60-9f09-5ad4b355b558",
+                     *       "id": "dbbfcd49-31b9-4e4a-9e51-f75e9881c295",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6638,8 +6739,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:01:16.157Z",
-                     *       "updatedAt": "2026-11-29T13:01:16.182Z"
+                     *       "createdAt": "2026-11-29T13:08:25.620Z",
+                     *       "updatedAt": "2026-11-29T13:08:25.667Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6748,8 +6849,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "a33a5b11-5c6c-46a0-9445-490968c75409",
-                     *           "email": "user-2c54a43d-921f-4aa3-b6fa-253fe16d0782@example.com",
+                     *           "userId": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
+                     *           "email": "user-69b44db5-bcb9-4a6a-b82d-5bc42c90eed6@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6798,20 +6899,20 @@ export interface operations {
                      *             "bank:read",
                      *             "bank:reconcile"
                      *           ],
-                     *           "joinedAt": "2026-11-29T13:01:00.478Z",
+                     *           "joinedAt": "2026-11-29T13:08:06.548Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "8201840c-f48e-463d-8a4d-a419c2ad35ca",
-                     *           "email": "contract-1795957276203@example.com",
-                     *           "roleId": "7eb80bfd-6118-4f60-9f09-5ad4b355b558",
+                     *           "userId": "1182dd41-6f04-4cf1-a951-df1f7daff89c",
+                     *           "email": "contract-1795957705705@example.com",
+                     *           "roleId": "dbbfcd49-31b9-4e4a-9e51-f75e9881c295",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T13:01:16.219Z",
+                     *           "joinedAt": "2026-11-29T13:08:25.737Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6843,8 +6944,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795957276203@example.com",
-                 *       "roleId": "7eb80bfd-6118-4f60-9f09-5ad4b355b558"
+                 *       "email": "contract-1795957705705@example.com",
+                 *       "roleId": "dbbfcd49-31b9-4e4a-9e51-f75e9881c295"
                  *     }
                  */
                 "application/json": {
@@ -6870,16 +6971,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "8201840c-f48e-463d-8a4d-a419c2ad35ca",
-                     *       "email": "contract-1795957276203@example.com",
-                     *       "roleId": "7eb80bfd-6118-4f60-9f09-5ad4b355b558",
+                     *       "userId": "1182dd41-6f04-4cf1-a951-df1f7daff89c",
+                     *       "email": "contract-1795957705705@example.com",
+                     *       "roleId": "dbbfcd49-31b9-4e4a-9e51-f75e9881c295",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T13:01:16.219Z",
+                     *       "joinedAt": "2026-11-29T13:08:25.737Z",
                      *       "version": 1
                      *     }
                      */
@@ -6944,8 +7045,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "8201840c-f48e-463d-8a4d-a419c2ad35ca",
-                     *       "email": "contract-1795957276203@example.com",
+                     *       "userId": "1182dd41-6f04-4cf1-a951-df1f7daff89c",
+                     *       "email": "contract-1795957705705@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6966,7 +7067,7 @@ export interface operations {
                      *         "approval-policies:read",
                      *         "bank:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T13:01:16.219Z",
+                     *       "joinedAt": "2026-11-29T13:08:25.737Z",
                      *       "version": 2
                      *     }
                      */
@@ -7076,9 +7177,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2ef93a0f-6966-4345-bf85-e76c7a9d1532",
+                     *           "id": "8cb9ae14-4462-42d5-ba87-bcae9babee41",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_XrxpM1Y",
+                     *           "prefix": "sk-svc_GZxiN3K",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7086,8 +7187,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "a33a5b11-5c6c-46a0-9445-490968c75409",
-                     *           "createdAt": "2026-11-29T13:01:16.331Z",
+                     *           "createdBy": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
+                     *           "createdAt": "2026-11-29T13:08:25.859Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7158,9 +7259,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ef93a0f-6966-4345-bf85-e76c7a9d1532",
+                     *       "id": "8cb9ae14-4462-42d5-ba87-bcae9babee41",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_XrxpM1Y",
+                     *       "prefix": "sk-svc_GZxiN3K",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7168,8 +7269,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "a33a5b11-5c6c-46a0-9445-490968c75409",
-                     *       "createdAt": "2026-11-29T13:01:16.331Z",
+                     *       "createdBy": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
+                     *       "createdAt": "2026-11-29T13:08:25.859Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7221,18 +7322,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ef93a0f-6966-4345-bf85-e76c7a9d1532",
+                     *       "id": "8cb9ae14-4462-42d5-ba87-bcae9babee41",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_XrxpM1Y",
+                     *       "prefix": "sk-svc_GZxiN3K",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T13:01:16.374Z",
-                     *       "createdBy": "a33a5b11-5c6c-46a0-9445-490968c75409",
-                     *       "createdAt": "2026-11-29T13:01:16.331Z",
+                     *       "revokedAt": "2026-11-29T13:08:25.908Z",
+                     *       "createdBy": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
+                     *       "createdAt": "2026-11-29T13:08:25.859Z",
                      *       "version": 2
                      *     }
                      */
@@ -7287,24 +7388,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
+                     *           "id": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "e8e14550-3a9b-43f0-a048-d71e5d56c4e5",
+                     *           "parentId": "ede7160b-6341-46bc-9d03-e12d13d592f0",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:01.583Z",
-                     *           "updatedAt": "2026-11-29T13:01:01.583Z",
+                     *           "createdAt": "2026-11-29T13:08:08.280Z",
+                     *           "updatedAt": "2026-11-29T13:08:08.280Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "e8e14550-3a9b-43f0-a048-d71e5d56c4e5",
+                     *           "id": "ede7160b-6341-46bc-9d03-e12d13d592f0",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7313,32 +7414,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:01.544Z",
-                     *           "updatedAt": "2026-11-29T13:01:01.544Z",
+                     *           "createdAt": "2026-11-29T13:08:08.185Z",
+                     *           "updatedAt": "2026-11-29T13:08:08.185Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *           "id": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "34ab2398-8149-440d-998d-e5b04fb298b7",
+                     *           "parentId": "12670359-af98-4cc2-aa85-86e8bd8b6977",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:01.504Z",
-                     *           "updatedAt": "2026-11-29T13:01:01.504Z",
+                     *           "createdAt": "2026-11-29T13:08:08.082Z",
+                     *           "updatedAt": "2026-11-29T13:08:08.082Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "34ab2398-8149-440d-998d-e5b04fb298b7",
+                     *           "id": "12670359-af98-4cc2-aa85-86e8bd8b6977",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7347,32 +7448,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:01.460Z",
-                     *           "updatedAt": "2026-11-29T13:01:01.460Z",
+                     *           "createdAt": "2026-11-29T13:08:07.996Z",
+                     *           "updatedAt": "2026-11-29T13:08:07.996Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f00b82da-0833-4bd5-a1fc-05c510315af2",
+                     *           "id": "f2bd1cfa-8fd9-4a58-9e07-9e4752b1ca92",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "ddb837af-d3cf-45f1-9aa0-ed345ce61e84",
+                     *           "parentId": "f3c71679-0378-4ca3-9a1a-ece8c2e027f4",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:01.420Z",
-                     *           "updatedAt": "2026-11-29T13:01:01.420Z",
+                     *           "createdAt": "2026-11-29T13:08:07.895Z",
+                     *           "updatedAt": "2026-11-29T13:08:07.895Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "ddb837af-d3cf-45f1-9aa0-ed345ce61e84",
+                     *           "id": "f3c71679-0378-4ca3-9a1a-ece8c2e027f4",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7381,49 +7482,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:01.381Z",
-                     *           "updatedAt": "2026-11-29T13:01:01.381Z",
+                     *           "createdAt": "2026-11-29T13:08:07.805Z",
+                     *           "updatedAt": "2026-11-29T13:08:07.805Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *           "id": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
+                     *           "parentId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:01.333Z",
-                     *           "updatedAt": "2026-11-29T13:01:01.333Z",
+                     *           "createdAt": "2026-11-29T13:08:07.733Z",
+                     *           "updatedAt": "2026-11-29T13:08:07.733Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *           "id": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
+                     *           "parentId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:01.244Z",
-                     *           "updatedAt": "2026-11-29T13:01:01.244Z",
+                     *           "createdAt": "2026-11-29T13:08:07.572Z",
+                     *           "updatedAt": "2026-11-29T13:08:07.572Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
+                     *           "id": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7432,8 +7533,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:01.184Z",
-                     *           "updatedAt": "2026-11-29T13:01:01.184Z",
+                     *           "createdAt": "2026-11-29T13:08:07.443Z",
+                     *           "updatedAt": "2026-11-29T13:08:07.443Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7522,7 +7623,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f",
+                     *       "id": "cf534145-9112-4731-8bf3-46ea96258c0a",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7531,8 +7632,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:01.775Z",
-                     *       "updatedAt": "2026-11-29T13:01:01.775Z",
+                     *       "createdAt": "2026-11-29T13:08:08.602Z",
+                     *       "updatedAt": "2026-11-29T13:08:08.602Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7583,7 +7684,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f",
+                     *       "id": "cf534145-9112-4731-8bf3-46ea96258c0a",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7592,8 +7693,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:01.775Z",
-                     *       "updatedAt": "2026-11-29T13:01:01.775Z",
+                     *       "createdAt": "2026-11-29T13:08:08.602Z",
+                     *       "updatedAt": "2026-11-29T13:08:08.602Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7675,7 +7776,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f",
+                     *       "id": "cf534145-9112-4731-8bf3-46ea96258c0a",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7684,8 +7785,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:01:01.775Z",
-                     *       "updatedAt": "2026-11-29T13:01:02.115Z",
+                     *       "createdAt": "2026-11-29T13:08:08.602Z",
+                     *       "updatedAt": "2026-11-29T13:08:09.068Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7806,15 +7907,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "577547c0-0a6a-4abc-ba5e-a5be6353c850",
-                     *           "occurredAt": "2026-11-29T13:01:01.775Z",
+                     *           "requestId": "3d32410c-432f-484f-af68-ebaaafc148e2",
+                     *           "occurredAt": "2026-11-29T13:08:08.602Z",
                      *           "sequence": 14,
-                     *           "hash": "0c8ad1ae110b129356aadd3575f709cb67ac49c9fd29493c86ffc6601779e40a",
+                     *           "hash": "be31d1ef3c9a2fd102b1d05b6e4d7405601792bc015b6f643c4e90a84ae83cf1",
                      *           "state": {
-                     *             "id": "162cf4f5-a0b6-45a3-a7ad-fa19c8e8ea1f",
+                     *             "id": "cf534145-9112-4731-8bf3-46ea96258c0a",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7823,8 +7924,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T13:01:01.775Z",
-                     *             "updatedAt": "2026-11-29T13:01:01.775Z",
+                     *             "createdAt": "2026-11-29T13:08:08.602Z",
+                     *             "updatedAt": "2026-11-29T13:08:08.602Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7884,7 +7985,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fdcb65e7-4a47-4839-a0bc-096e589488f5",
+                     *           "id": "e6df8609-c3ea-4722-b1ab-4ba0370d9211",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7893,12 +7994,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:02.619Z",
-                     *           "updatedAt": "2026-11-29T13:01:02.619Z",
+                     *           "createdAt": "2026-11-29T13:08:09.459Z",
+                     *           "updatedAt": "2026-11-29T13:08:09.459Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "464ed447-9611-4017-87f3-554c104eea7d",
+                     *           "id": "f605bde9-1800-49f8-ab2a-0dcac2432016",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7907,12 +8008,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:01.619Z",
-                     *           "updatedAt": "2026-11-29T13:01:01.619Z",
+                     *           "createdAt": "2026-11-29T13:08:08.367Z",
+                     *           "updatedAt": "2026-11-29T13:08:08.367Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "fb4ec279-48fb-44bf-8848-1f6482d1dfc5",
+                     *           "id": "939448c4-f758-407d-b302-a2825db63c83",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7921,8 +8022,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:01.648Z",
-                     *           "updatedAt": "2026-11-29T13:01:01.648Z",
+                     *           "createdAt": "2026-11-29T13:08:08.392Z",
+                     *           "updatedAt": "2026-11-29T13:08:08.392Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7992,7 +8093,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fdcb65e7-4a47-4839-a0bc-096e589488f5",
+                     *       "id": "e6df8609-c3ea-4722-b1ab-4ba0370d9211",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8001,8 +8102,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:02.619Z",
-                     *       "updatedAt": "2026-11-29T13:01:02.619Z",
+                     *       "createdAt": "2026-11-29T13:08:09.459Z",
+                     *       "updatedAt": "2026-11-29T13:08:09.459Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8050,7 +8151,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fdcb65e7-4a47-4839-a0bc-096e589488f5",
+                     *       "id": "e6df8609-c3ea-4722-b1ab-4ba0370d9211",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8059,8 +8160,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:02.619Z",
-                     *       "updatedAt": "2026-11-29T13:01:02.619Z",
+                     *       "createdAt": "2026-11-29T13:08:09.459Z",
+                     *       "updatedAt": "2026-11-29T13:08:09.459Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8129,7 +8230,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fdcb65e7-4a47-4839-a0bc-096e589488f5",
+                     *       "id": "e6df8609-c3ea-4722-b1ab-4ba0370d9211",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8138,8 +8239,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:01:02.619Z",
-                     *       "updatedAt": "2026-11-29T13:01:02.970Z",
+                     *       "createdAt": "2026-11-29T13:08:09.459Z",
+                     *       "updatedAt": "2026-11-29T13:08:09.709Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8257,15 +8358,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e7242e51-ef97-4633-82d5-57b0a7e70d23",
-                     *           "occurredAt": "2026-11-29T13:01:02.620Z",
+                     *           "requestId": "30c553dc-bad0-46d0-9760-8e3791cccada",
+                     *           "occurredAt": "2026-11-29T13:08:09.459Z",
                      *           "sequence": 17,
-                     *           "hash": "1fd76e38f5096018c8c5fb7a80d06191706bab29facb4b1602e4072502fd73d9",
+                     *           "hash": "ff6e25a7a369fed88c400716c03cd84de307ac0847d504c37ebee1eb8d5d830d",
                      *           "state": {
-                     *             "id": "fdcb65e7-4a47-4839-a0bc-096e589488f5",
+                     *             "id": "e6df8609-c3ea-4722-b1ab-4ba0370d9211",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8274,8 +8375,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T13:01:02.619Z",
-                     *             "updatedAt": "2026-11-29T13:01:02.619Z",
+                     *             "createdAt": "2026-11-29T13:08:09.459Z",
+                     *             "updatedAt": "2026-11-29T13:08:09.459Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8328,7 +8429,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fdcb65e7-4a47-4839-a0bc-096e589488f5",
+                     *       "id": "e6df8609-c3ea-4722-b1ab-4ba0370d9211",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8337,8 +8438,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T13:01:02.619Z",
-                     *       "updatedAt": "2026-11-29T13:01:03.149Z",
+                     *       "createdAt": "2026-11-29T13:08:09.459Z",
+                     *       "updatedAt": "2026-11-29T13:08:10.100Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8389,7 +8490,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fdcb65e7-4a47-4839-a0bc-096e589488f5",
+                     *       "id": "e6df8609-c3ea-4722-b1ab-4ba0370d9211",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8398,8 +8499,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T13:01:02.619Z",
-                     *       "updatedAt": "2026-11-29T13:01:03.034Z",
+                     *       "createdAt": "2026-11-29T13:08:09.459Z",
+                     *       "updatedAt": "2026-11-29T13:08:09.857Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8450,19 +8551,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *           "id": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T13:01:04.346Z",
-                     *           "updatedAt": "2026-11-29T13:01:04.346Z",
+                     *           "createdAt": "2026-11-29T13:08:11.316Z",
+                     *           "updatedAt": "2026-11-29T13:08:11.316Z",
                      *           "periods": [
                      *             {
-                     *               "id": "c00d6ff0-936d-46fe-9bee-8b80834fb542",
-                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *               "id": "7e750307-8b90-4159-b9cc-4b9e5ab44849",
+                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8472,8 +8573,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4848ba91-1f82-431e-8547-8c33a12b2ef0",
-                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *               "id": "a512e75c-e062-4e0e-b80f-f7e27e35687c",
+                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8483,8 +8584,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a2d9e4d8-2088-4705-9939-e5f2790317e1",
-                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *               "id": "0a0115da-a4e0-44f6-b2a6-9203fb4843a5",
+                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8494,8 +8595,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b31ce620-34a6-456c-8187-05717ac4decd",
-                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *               "id": "48954ada-3d7d-48eb-94a3-5f000038600e",
+                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8505,8 +8606,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "11dc6109-199d-4e4e-8d7b-2efc5d920752",
-                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *               "id": "eab9b974-ec57-46dc-9f51-de1e036f9c14",
+                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8516,8 +8617,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "92baf00b-e829-4362-854d-8d04ae296550",
-                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *               "id": "8da6252e-0fbc-4e65-9cff-a1d9f4e8541b",
+                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8527,8 +8628,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "943e38ff-dae1-4e08-9432-b03ea3352837",
-                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *               "id": "aa7468ec-cf06-4068-a3e1-dc14371f0c2d",
+                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8538,8 +8639,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f21410e9-d30d-4a9c-9a2a-18cb98484bea",
-                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *               "id": "434ddd90-2d4c-4fa7-86aa-a149200ed1f0",
+                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8549,8 +8650,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9ede03d5-ec9e-4d25-8bc4-a2f36d2448fd",
-                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *               "id": "36b7bdaf-5ee2-4ebc-b6f6-925403e08a6c",
+                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8560,8 +8661,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d1e305b1-8de6-4bc6-bf75-2c564045f5b4",
-                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *               "id": "1f75e157-1535-4ca3-b2eb-790f308e96a5",
+                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8571,8 +8672,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9a4d5905-e161-4e10-a0a3-1e15ee4e351f",
-                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *               "id": "1f9f6be7-be5c-4785-a92d-cba04c8d49f9",
+                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8582,8 +8683,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "23d50b8b-4615-44c5-ae0e-e1dc2750c8a1",
-                     *               "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *               "id": "bced2d42-9abe-46a0-b674-b6284f6368d3",
+                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8595,19 +8696,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T13:01:04.076Z",
-                     *           "updatedAt": "2026-11-29T13:01:04.076Z",
+                     *           "createdAt": "2026-11-29T13:08:11.217Z",
+                     *           "updatedAt": "2026-11-29T13:08:11.217Z",
                      *           "periods": [
                      *             {
-                     *               "id": "6662d825-7d46-410d-b589-c72b592dd88e",
-                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *               "id": "403a92c8-0dcc-42ae-88cd-d31e00005cdc",
+                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8617,8 +8718,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1f79327e-6b97-4233-8d43-f487b519511a",
-                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *               "id": "7219ad00-e7b2-44a7-9ac1-1e863d9fb464",
+                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8628,8 +8729,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
-                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *               "id": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
+                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8639,8 +8740,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c8b6c8e3-3087-49f2-913b-962bcb1bea71",
-                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *               "id": "f018edeb-5909-4955-b418-a036ab1fc0ef",
+                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8650,8 +8751,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bdbf6270-19ce-4c3f-a613-655044ac3fca",
-                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *               "id": "73aedf97-ef91-42e4-a38c-b5fe29e84f4a",
+                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8661,8 +8762,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c0bbfcce-5899-41dd-a27f-9c2f11c32e08",
-                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *               "id": "23a3c15d-6c4c-4e31-9649-65b9eb4da16d",
+                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8672,8 +8773,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e40e5002-7f25-49f0-93fb-b8a593155705",
-                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *               "id": "f129ba59-5837-4598-b0bd-d2330d93da0e",
+                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8683,8 +8784,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f2ececfc-cf47-4786-b0e8-b6f223582714",
-                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *               "id": "2fbf4345-1f19-41c4-a283-8f9ef929f43b",
+                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8694,8 +8795,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6ec8bbe5-08aa-40c7-b358-af87e389a56d",
-                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *               "id": "03113885-2338-4228-b9ba-8b4974bfdbd8",
+                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8705,8 +8806,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9f52f237-6e3e-4a7f-a6e9-c6c9876db28b",
-                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *               "id": "4899d8c7-6ffd-4df4-a116-1322b38dc687",
+                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8716,8 +8817,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "46b12393-5d0d-48fb-b677-615089c2d86c",
-                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *               "id": "08925e51-b83f-4ed3-8cc5-d110f2077ea7",
+                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8727,8 +8828,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bcbaa6e3-92ed-49c3-8b5d-c7a3fb4aecf3",
-                     *               "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *               "id": "aad27013-29a4-494f-85dd-c13c5a8e9383",
+                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8815,19 +8916,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *       "id": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T13:01:04.346Z",
-                     *       "updatedAt": "2026-11-29T13:01:04.346Z",
+                     *       "createdAt": "2026-11-29T13:08:11.316Z",
+                     *       "updatedAt": "2026-11-29T13:08:11.316Z",
                      *       "periods": [
                      *         {
-                     *           "id": "c00d6ff0-936d-46fe-9bee-8b80834fb542",
-                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *           "id": "7e750307-8b90-4159-b9cc-4b9e5ab44849",
+                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8837,8 +8938,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4848ba91-1f82-431e-8547-8c33a12b2ef0",
-                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *           "id": "a512e75c-e062-4e0e-b80f-f7e27e35687c",
+                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8848,8 +8949,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a2d9e4d8-2088-4705-9939-e5f2790317e1",
-                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *           "id": "0a0115da-a4e0-44f6-b2a6-9203fb4843a5",
+                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8859,8 +8960,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b31ce620-34a6-456c-8187-05717ac4decd",
-                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *           "id": "48954ada-3d7d-48eb-94a3-5f000038600e",
+                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8870,8 +8971,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "11dc6109-199d-4e4e-8d7b-2efc5d920752",
-                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *           "id": "eab9b974-ec57-46dc-9f51-de1e036f9c14",
+                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8881,8 +8982,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "92baf00b-e829-4362-854d-8d04ae296550",
-                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *           "id": "8da6252e-0fbc-4e65-9cff-a1d9f4e8541b",
+                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8892,8 +8993,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "943e38ff-dae1-4e08-9432-b03ea3352837",
-                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *           "id": "aa7468ec-cf06-4068-a3e1-dc14371f0c2d",
+                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8903,8 +9004,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f21410e9-d30d-4a9c-9a2a-18cb98484bea",
-                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *           "id": "434ddd90-2d4c-4fa7-86aa-a149200ed1f0",
+                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8914,8 +9015,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9ede03d5-ec9e-4d25-8bc4-a2f36d2448fd",
-                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *           "id": "36b7bdaf-5ee2-4ebc-b6f6-925403e08a6c",
+                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8925,8 +9026,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d1e305b1-8de6-4bc6-bf75-2c564045f5b4",
-                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *           "id": "1f75e157-1535-4ca3-b2eb-790f308e96a5",
+                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8936,8 +9037,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9a4d5905-e161-4e10-a0a3-1e15ee4e351f",
-                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *           "id": "1f9f6be7-be5c-4785-a92d-cba04c8d49f9",
+                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8947,8 +9048,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "23d50b8b-4615-44c5-ae0e-e1dc2750c8a1",
-                     *           "financialYearId": "05912d8d-ba4c-4ce4-846d-fdf6c9537b73",
+                     *           "id": "bced2d42-9abe-46a0-b674-b6284f6368d3",
+                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9004,19 +9105,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *       "id": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T13:01:04.076Z",
-                     *       "updatedAt": "2026-11-29T13:01:04.076Z",
+                     *       "createdAt": "2026-11-29T13:08:11.217Z",
+                     *       "updatedAt": "2026-11-29T13:08:11.217Z",
                      *       "periods": [
                      *         {
-                     *           "id": "6662d825-7d46-410d-b589-c72b592dd88e",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "403a92c8-0dcc-42ae-88cd-d31e00005cdc",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9026,8 +9127,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1f79327e-6b97-4233-8d43-f487b519511a",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "7219ad00-e7b2-44a7-9ac1-1e863d9fb464",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9037,8 +9138,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9048,8 +9149,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c8b6c8e3-3087-49f2-913b-962bcb1bea71",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "f018edeb-5909-4955-b418-a036ab1fc0ef",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9059,8 +9160,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bdbf6270-19ce-4c3f-a613-655044ac3fca",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "73aedf97-ef91-42e4-a38c-b5fe29e84f4a",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9070,8 +9171,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c0bbfcce-5899-41dd-a27f-9c2f11c32e08",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "23a3c15d-6c4c-4e31-9649-65b9eb4da16d",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9081,8 +9182,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e40e5002-7f25-49f0-93fb-b8a593155705",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "f129ba59-5837-4598-b0bd-d2330d93da0e",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9092,8 +9193,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f2ececfc-cf47-4786-b0e8-b6f223582714",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "2fbf4345-1f19-41c4-a283-8f9ef929f43b",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9103,8 +9204,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6ec8bbe5-08aa-40c7-b358-af87e389a56d",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "03113885-2338-4228-b9ba-8b4974bfdbd8",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9114,8 +9215,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9f52f237-6e3e-4a7f-a6e9-c6c9876db28b",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "4899d8c7-6ffd-4df4-a116-1322b38dc687",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9125,8 +9226,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "46b12393-5d0d-48fb-b677-615089c2d86c",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "08925e51-b83f-4ed3-8cc5-d110f2077ea7",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9136,8 +9237,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bcbaa6e3-92ed-49c3-8b5d-c7a3fb4aecf3",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "aad27013-29a4-494f-85dd-c13c5a8e9383",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9224,19 +9325,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
+                     *       "id": "5605d64e-b259-4258-aad7-7977d86f264c",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T13:01:04.655Z",
-                     *       "updatedAt": "2026-11-29T13:01:04.835Z",
+                     *       "createdAt": "2026-11-29T13:08:11.570Z",
+                     *       "updatedAt": "2026-11-29T13:08:11.766Z",
                      *       "periods": [
                      *         {
-                     *           "id": "65f31a00-5a60-4c31-b500-c07ae1759b0e",
-                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
+                     *           "id": "14dbcbef-f57d-4926-9e47-1b5b10fa977f",
+                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9246,8 +9347,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fbdbcb86-db74-4026-95ef-ada8ef7fafe3",
-                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
+                     *           "id": "5dd363a3-620e-4a56-82c6-bb0587d63c70",
+                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9257,8 +9358,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2d2883d7-6ae3-441a-abfa-a2d911f8eb29",
-                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
+                     *           "id": "d8ae82d7-3daf-4be8-99b7-adaecf10628a",
+                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9268,8 +9369,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6dd41d99-343d-47e2-9631-9c8d904e81a7",
-                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
+                     *           "id": "e2605041-0a79-4206-8fa3-82cbd99caa38",
+                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9279,8 +9380,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "abfefe69-0038-4b5e-97b1-2548fbc2f7b8",
-                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
+                     *           "id": "8652b8ef-7a67-4579-94a2-26a8a40ed675",
+                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9290,8 +9391,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "573cdb29-f3d9-4e37-8603-ff01551fb633",
-                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
+                     *           "id": "89ef8368-5453-4ec2-826e-d580973ad913",
+                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9301,8 +9402,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2d1ec564-8446-4dcc-855d-abade6f25fb7",
-                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
+                     *           "id": "92357ea9-2548-4d9a-9706-f9d9bec05f6a",
+                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9312,8 +9413,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "786793db-8d12-48e1-93cd-7ed11bbbe8a5",
-                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
+                     *           "id": "91f4e395-45c0-4a39-8b83-0e338dc68e57",
+                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9323,8 +9424,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b1829b44-cf35-42e8-9ce4-dd4b12e64d5b",
-                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
+                     *           "id": "2e6d92ce-eb18-4cc7-91e5-f7cb5cd43464",
+                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9334,8 +9435,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "92a68676-3dc8-4e15-bec7-f73d6cfffda9",
-                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
+                     *           "id": "21698ec0-9b7c-4f16-a666-d5ed7b03a228",
+                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9345,8 +9446,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ec1e1fb3-41eb-42a2-af2d-d6a9252f18c6",
-                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
+                     *           "id": "8e1bd1ba-dd5e-449a-ad5c-2ee3c2963802",
+                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9356,8 +9457,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d168c1e2-eaaa-4b59-8d37-e86835fb5b0a",
-                     *           "financialYearId": "e3852c18-1f36-43f7-9f51-77e3820c1fa3",
+                     *           "id": "7a9493d5-31a8-4f09-907a-80446c6df7c6",
+                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9505,14 +9606,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cbebec51-2312-4ebf-ac0b-c47f75c90a9f",
+                     *       "id": "c4bfd846-1090-49fa-ba9c-986c3c95a0bb",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
+                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9525,7 +9626,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f00b82da-0833-4bd5-a1fc-05c510315af2",
+                     *           "accountId": "f2bd1cfa-8fd9-4a58-9e07-9e4752b1ca92",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9553,19 +9654,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:13.676Z",
-                     *       "updatedAt": "2026-11-29T13:01:13.676Z",
+                     *       "createdAt": "2026-11-29T13:08:20.893Z",
+                     *       "updatedAt": "2026-11-29T13:08:20.893Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9636,8 +9737,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bcbaa6e3-92ed-49c3-8b5d-c7a3fb4aecf3",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "aad27013-29a4-494f-85dd-c13c5a8e9383",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9647,8 +9748,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "46b12393-5d0d-48fb-b677-615089c2d86c",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "08925e51-b83f-4ed3-8cc5-d110f2077ea7",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9658,8 +9759,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9f52f237-6e3e-4a7f-a6e9-c6c9876db28b",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "4899d8c7-6ffd-4df4-a116-1322b38dc687",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9669,8 +9770,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6ec8bbe5-08aa-40c7-b358-af87e389a56d",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "03113885-2338-4228-b9ba-8b4974bfdbd8",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9680,8 +9781,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f2ececfc-cf47-4786-b0e8-b6f223582714",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "2fbf4345-1f19-41c4-a283-8f9ef929f43b",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9691,8 +9792,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e40e5002-7f25-49f0-93fb-b8a593155705",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "f129ba59-5837-4598-b0bd-d2330d93da0e",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9702,8 +9803,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c0bbfcce-5899-41dd-a27f-9c2f11c32e08",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "23a3c15d-6c4c-4e31-9649-65b9eb4da16d",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9713,8 +9814,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bdbf6270-19ce-4c3f-a613-655044ac3fca",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "73aedf97-ef91-42e4-a38c-b5fe29e84f4a",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9724,8 +9825,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c8b6c8e3-3087-49f2-913b-962bcb1bea71",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "f018edeb-5909-4955-b418-a036ab1fc0ef",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9735,8 +9836,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9746,8 +9847,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1f79327e-6b97-4233-8d43-f487b519511a",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "7219ad00-e7b2-44a7-9ac1-1e863d9fb464",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9757,8 +9858,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6662d825-7d46-410d-b589-c72b592dd88e",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "id": "403a92c8-0dcc-42ae-88cd-d31e00005cdc",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9806,8 +9907,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6662d825-7d46-410d-b589-c72b592dd88e",
-                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *       "id": "403a92c8-0dcc-42ae-88cd-d31e00005cdc",
+                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9864,8 +9965,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6662d825-7d46-410d-b589-c72b592dd88e",
-                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *       "id": "403a92c8-0dcc-42ae-88cd-d31e00005cdc",
+                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10022,8 +10123,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6662d825-7d46-410d-b589-c72b592dd88e",
-                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *       "id": "403a92c8-0dcc-42ae-88cd-d31e00005cdc",
+                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10112,14 +10213,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6057a644-7671-4b49-8953-5d8a47458afe",
+                     *           "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *               "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10132,7 +10233,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *               "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10160,19 +10261,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:06.667Z",
-                     *           "updatedAt": "2026-11-29T13:01:06.667Z",
+                     *           "createdAt": "2026-11-29T13:08:13.377Z",
+                     *           "updatedAt": "2026-11-29T13:08:13.377Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10225,12 +10326,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                 *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                 *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10287,14 +10388,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6057a644-7671-4b49-8953-5d8a47458afe",
+                     *       "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10307,7 +10408,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10335,19 +10436,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:06.667Z",
-                     *       "updatedAt": "2026-11-29T13:01:06.667Z",
+                     *       "createdAt": "2026-11-29T13:08:13.377Z",
+                     *       "updatedAt": "2026-11-29T13:08:13.377Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10405,14 +10506,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6057a644-7671-4b49-8953-5d8a47458afe",
+                     *       "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10425,7 +10526,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10453,19 +10554,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:06.667Z",
-                     *       "updatedAt": "2026-11-29T13:01:06.667Z",
+                     *       "createdAt": "2026-11-29T13:08:13.377Z",
+                     *       "updatedAt": "2026-11-29T13:08:13.377Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10512,12 +10613,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                 *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                 *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10577,14 +10678,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6057a644-7671-4b49-8953-5d8a47458afe",
+                     *       "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10597,7 +10698,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10625,19 +10726,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:01:06.667Z",
-                     *       "updatedAt": "2026-11-29T13:01:07.012Z",
+                     *       "createdAt": "2026-11-29T13:08:13.377Z",
+                     *       "updatedAt": "2026-11-29T13:08:13.672Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10707,22 +10808,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "06471159-c169-4236-aee0-1b997d610b3d",
-                     *           "occurredAt": "2026-11-29T13:01:06.671Z",
+                     *           "requestId": "f1913000-38c1-4a31-bb13-4e017bb2a563",
+                     *           "occurredAt": "2026-11-29T13:08:13.379Z",
                      *           "sequence": 31,
-                     *           "hash": "6bc58004cc6165e14b25e2ebad13e65c679505a9e28ce8baed82c107a2ccca60",
+                     *           "hash": "d4ce72310564e2f45b101e469be56b34f7dc9f4e5f806f366f71417a5a5e48c5",
                      *           "state": {
-                     *             "id": "6057a644-7671-4b49-8953-5d8a47458afe",
+                     *             "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *                 "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10735,7 +10836,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *                 "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10763,19 +10864,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T13:01:06.667Z",
-                     *             "updatedAt": "2026-11-29T13:01:06.667Z",
+                     *             "createdAt": "2026-11-29T13:08:13.377Z",
+                     *             "updatedAt": "2026-11-29T13:08:13.377Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10838,14 +10939,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dd91789d-b78c-4ae5-a18d-56e821229953",
+                     *       "id": "8b0d9aee-8d8d-4e63-a1f3-0b1dba683f6e",
                      *       "serialNumber": 8,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
+                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10858,7 +10959,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *           "accountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10886,25 +10987,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:01:19.630Z",
-                     *       "updatedAt": "2026-11-29T13:01:19.673Z",
+                     *       "createdAt": "2026-11-29T13:08:29.750Z",
+                     *       "updatedAt": "2026-11-29T13:08:29.804Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
-                     *       "submittedAt": "2026-11-29T13:01:19.673Z",
+                     *       "submittedAt": "2026-11-29T13:08:29.804Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10970,14 +11071,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dd91789d-b78c-4ae5-a18d-56e821229953",
+                     *       "id": "8b0d9aee-8d8d-4e63-a1f3-0b1dba683f6e",
                      *       "serialNumber": 8,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
+                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10990,7 +11091,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *           "accountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11018,46 +11119,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T13:01:19.630Z",
-                     *       "updatedAt": "2026-11-29T13:01:19.724Z",
+                     *       "createdAt": "2026-11-29T13:08:29.750Z",
+                     *       "updatedAt": "2026-11-29T13:08:29.912Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
+                     *         "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
-                     *       "submittedAt": "2026-11-29T13:01:19.706Z",
+                     *       "submittedAt": "2026-11-29T13:08:29.880Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
+                     *             "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
                      *           },
-                     *           "at": "2026-11-29T13:01:19.724Z"
+                     *           "at": "2026-11-29T13:08:29.912Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
+                     *         "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
                      *       },
-                     *       "approvedAt": "2026-11-29T13:01:19.724Z",
+                     *       "approvedAt": "2026-11-29T13:08:29.912Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
+                     *           "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
                      *         },
-                     *         "at": "2026-11-29T13:01:19.692Z"
+                     *         "at": "2026-11-29T13:08:29.848Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11123,14 +11224,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dd91789d-b78c-4ae5-a18d-56e821229953",
+                     *       "id": "8b0d9aee-8d8d-4e63-a1f3-0b1dba683f6e",
                      *       "serialNumber": 8,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
+                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11143,7 +11244,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *           "accountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11171,19 +11272,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T13:01:19.630Z",
-                     *       "updatedAt": "2026-11-29T13:01:19.692Z",
+                     *       "createdAt": "2026-11-29T13:08:29.750Z",
+                     *       "updatedAt": "2026-11-29T13:08:29.848Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
+                     *         "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11193,9 +11294,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
+                     *           "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
                      *         },
-                     *         "at": "2026-11-29T13:01:19.692Z",
+                     *         "at": "2026-11-29T13:08:29.848Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11265,14 +11366,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6057a644-7671-4b49-8953-5d8a47458afe",
+                     *       "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11285,7 +11386,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11305,27 +11406,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
-                     *       "periodId": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
+                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *       "periodId": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T13:01:06.667Z",
-                     *       "updatedAt": "2026-11-29T13:01:07.065Z",
+                     *       "createdAt": "2026-11-29T13:08:13.377Z",
+                     *       "updatedAt": "2026-11-29T13:08:13.745Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11335,9 +11436,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
-                     *       "postedAt": "2026-11-29T13:01:07.065Z",
+                     *       "postedAt": "2026-11-29T13:08:13.745Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11405,14 +11506,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "72848579-13a0-4cd2-ab29-b942d071f5e6",
+                     *       "id": "8a3c9f2a-edd2-4c32-a459-5b25656e525a",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
+                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11425,7 +11526,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11445,27 +11546,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
-                     *       "periodId": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
+                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *       "periodId": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T13:01:07.542Z",
-                     *       "updatedAt": "2026-11-29T13:01:07.626Z",
+                     *       "createdAt": "2026-11-29T13:08:14.061Z",
+                     *       "updatedAt": "2026-11-29T13:08:14.168Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11475,14 +11576,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
-                     *       "postedAt": "2026-11-29T13:01:07.573Z",
+                     *       "postedAt": "2026-11-29T13:08:14.109Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
-                     *       "voidedAt": "2026-11-29T13:01:07.626Z"
+                     *       "voidedAt": "2026-11-29T13:08:14.168Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11532,14 +11633,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6057a644-7671-4b49-8953-5d8a47458afe",
+                     *       "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11552,7 +11653,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11580,19 +11681,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T13:01:06.667Z",
-                     *       "updatedAt": "2026-11-29T13:01:07.190Z",
+                     *       "createdAt": "2026-11-29T13:08:13.377Z",
+                     *       "updatedAt": "2026-11-29T13:08:13.820Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11664,14 +11765,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "abfd0d9c-05c8-4ae1-825b-98e352b176a2",
+                     *       "id": "32c9b519-cc11-4291-baa1-9359b35da967",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11684,7 +11785,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11704,27 +11805,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
-                     *       "periodId": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
-                     *       "reversalOf": "6057a644-7671-4b49-8953-5d8a47458afe",
+                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *       "periodId": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
+                     *       "reversalOf": "904554e6-ad83-41a4-885b-0591b2d2e099",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:07.445Z",
-                     *       "updatedAt": "2026-11-29T13:01:07.445Z",
+                     *       "createdAt": "2026-11-29T13:08:13.975Z",
+                     *       "updatedAt": "2026-11-29T13:08:13.975Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11734,9 +11835,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
-                     *       "postedAt": "2026-11-29T13:01:07.445Z",
+                     *       "postedAt": "2026-11-29T13:08:13.975Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11888,24 +11989,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "b5474125-c209-4fe0-b0ac-1a186d9872b9",
+                     *           "journalId": "1395a3c5-e5d5-4928-85ce-6c28c3673184",
                      *           "serialNumber": 7,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
-                     *           "postedAt": "2026-11-29T13:01:19.370Z",
+                     *           "postedAt": "2026-11-29T13:08:29.169Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11913,24 +12014,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "93d650a5-ee64-49eb-aefa-8b498155ba22",
+                     *           "journalId": "f3f70bf5-4c27-4482-951d-aaeeabc2f03e",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
-                     *           "postedAt": "2026-11-29T13:01:18.088Z",
+                     *           "postedAt": "2026-11-29T13:08:27.599Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11938,29 +12039,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "dd91789d-b78c-4ae5-a18d-56e821229953",
+                     *           "journalId": "8b0d9aee-8d8d-4e63-a1f3-0b1dba683f6e",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
+                     *               "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
-                     *           "postedAt": "2026-11-29T13:01:19.740Z",
+                     *           "postedAt": "2026-11-29T13:08:29.948Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11972,7 +12073,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
@@ -11981,7 +12082,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
+                     *             "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
@@ -12059,14 +12160,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
+                     *           "accountId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12093,8 +12194,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
-                     *           "parentId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
+                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *           "parentId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12120,7 +12221,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "34ab2398-8149-440d-998d-e5b04fb298b7",
+                     *           "accountId": "12670359-af98-4cc2-aa85-86e8bd8b6977",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12147,8 +12248,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
-                     *           "parentId": "34ab2398-8149-440d-998d-e5b04fb298b7",
+                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *           "parentId": "12670359-af98-4cc2-aa85-86e8bd8b6977",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12174,7 +12275,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "e8e14550-3a9b-43f0-a048-d71e5d56c4e5",
+                     *           "accountId": "ede7160b-6341-46bc-9d03-e12d13d592f0",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12201,8 +12302,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
-                     *           "parentId": "e8e14550-3a9b-43f0-a048-d71e5d56c4e5",
+                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
+                     *           "parentId": "ede7160b-6341-46bc-9d03-e12d13d592f0",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12336,7 +12437,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "e8e14550-3a9b-43f0-a048-d71e5d56c4e5",
+                     *           "accountId": "ede7160b-6341-46bc-9d03-e12d13d592f0",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12355,8 +12456,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
-                     *           "parentId": "e8e14550-3a9b-43f0-a048-d71e5d56c4e5",
+                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
+                     *           "parentId": "ede7160b-6341-46bc-9d03-e12d13d592f0",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12468,7 +12569,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
+                     *           "accountId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12485,8 +12586,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
-                     *           "parentId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
+                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *           "parentId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12610,7 +12711,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
+                     *           "accountId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12626,8 +12727,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
-                     *           "parentId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
+                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *           "parentId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12736,9 +12837,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "c287ab1d-1b81-48a6-899d-10c466722e7c",
+                     *       "budgetId": "1a7aa924-1fc3-4366-ab8a-2208fc79fd3d",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12765,8 +12866,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
-                     *           "parentId": "34ab2398-8149-440d-998d-e5b04fb298b7",
+                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *           "parentId": "12670359-af98-4cc2-aa85-86e8bd8b6977",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12799,8 +12900,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
-                     *           "parentId": "e8e14550-3a9b-43f0-a048-d71e5d56c4e5",
+                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
+                     *           "parentId": "ede7160b-6341-46bc-9d03-e12d13d592f0",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12811,7 +12912,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "464ed447-9611-4017-87f3-554c104eea7d",
+                     *             "id": "f605bde9-1800-49f8-ab2a-0dcac2432016",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13201,18 +13302,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "93d650a5-ee64-49eb-aefa-8b498155ba22",
+                     *           "journalId": "f3f70bf5-4c27-4482-951d-aaeeabc2f03e",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "e58e3c9f-441f-4a98-8f59-eede5d68dc48",
+                     *           "taxCodeId": "c9351b2f-0d7b-42fa-b276-4c11154e6a70",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13364,7 +13465,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
+                     *         "id": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13385,13 +13486,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "6057a644-7671-4b49-8953-5d8a47458afe",
+                     *           "journalId": "904554e6-ad83-41a4-885b-0591b2d2e099",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13403,7 +13504,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU3YjVmNjQ0LTMwYTItNGUyMi04YjVmLTk3YTJhYmJhMThmYiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMzBjYjI5ZDktMzVlZC00NDQ4LTllMDMtYjFjODg3NWZhYzA0IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNjA1N2E2NDQtNzY3MS00YjQ5LTg5NTMtNWQ4YTQ3NDU4YWZlIiwiYWNjb3VudElkIjoiNWNlODE3MzYtMTY3Zi00ZTViLWIyNjktZjcxYzdjNGU1NTUzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.ifjNZ4j5a5mwkGhwesVKHpjEQgEzgRFiOqi50PWL6u0"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU1NTQyNmY2LWQ1OTctNDI0MC05MTc2LTA1NGZhMGE5ZTQ3MyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZDQ4Zjg1ZWItZGJmYy00NjI5LTgwNzgtMmJiYmUwNDdkMjBkIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOTA0NTU0ZTYtYWQ4My00MWE0LTg4NWItMDU5MWIyZDJlMDk5IiwiYWNjb3VudElkIjoiM2Y0MmRkMGQtN2JjZC00NDRhLWIyYjItMmFkMTQ5ODVhNDQzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.CUlegQSV5YJVUrL5llkU2VwL004IoSar63wEPmJLcuk"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13516,70 +13617,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0c83b540-5073-4deb-be9a-28bea08b3f86",
+                     *           "id": "51934ade-22d5-431a-bbce-8bbc5ae2772a",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T13:01:12.503Z",
+                     *           "createdAt": "2026-11-29T13:08:19.766Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "0ffdf3eb4fa51721915ee19fab28b3a4885fe230f3a1f563b4d5165dbf350d90"
+                     *             "hash": "e47ce5b4604c598986c1d954006cfd7db9d74c2572ffe5a453fa32736d8bcbab"
                      *           }
                      *         },
                      *         {
-                     *           "id": "9d292bbd-3182-4be3-837e-12f925fe4702",
+                     *           "id": "97635e4d-18d5-452f-b692-a7b1fd7091db",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T13:01:12.260Z",
+                     *           "createdAt": "2026-11-29T13:08:19.458Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "d018944e1ee15ad4ccd11576ca188b7ff5fe7e9034c0e737d7df03376c432bc0"
+                     *             "hash": "249e0263c0c6e96264b24301507a536e78f7f1ee4df0d7246d34430ccc53750b"
                      *           }
                      *         },
                      *         {
-                     *           "id": "0cf99181-8838-4641-996c-ca6f549889bd",
+                     *           "id": "ea6529e4-2687-466b-85ef-299eef132255",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375"
+                     *             "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51"
                      *           },
-                     *           "createdAt": "2026-11-29T13:01:12.160Z",
+                     *           "createdAt": "2026-11-29T13:08:19.300Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "5a9dabf4a71f1e8fd7d8d81c602b07fb2f95df3a34f73c5ac49accfa56c19ff8"
+                     *             "hash": "1a1e409772f2f4029cf702450ddfd028ea75e3dd56ee12c140dffd3c2647e38a"
                      *           }
                      *         },
                      *         {
-                     *           "id": "c990a80d-113e-43ee-be3c-507ed281efc6",
+                     *           "id": "45c8879f-c928-4cfe-8f60-2009a814de69",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T13:01:12.022Z",
+                     *           "createdAt": "2026-11-29T13:08:19.119Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "a5c4f8c6c1190cfe466e89715a57ba4ec5032b2c8ede28e952634a3f919fb2ec"
+                     *             "hash": "c0cb4b4baa641d0a3879222bc79977cb83c9899e63489bf144b1617e0d11c45d"
                      *           }
                      *         }
                      *       ],
@@ -13744,20 +13845,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c990a80d-113e-43ee-be3c-507ed281efc6",
+                     *       "id": "45c8879f-c928-4cfe-8f60-2009a814de69",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T13:01:12.022Z",
+                     *       "createdAt": "2026-11-29T13:08:19.119Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "a5c4f8c6c1190cfe466e89715a57ba4ec5032b2c8ede28e952634a3f919fb2ec"
+                     *         "hash": "c0cb4b4baa641d0a3879222bc79977cb83c9899e63489bf144b1617e0d11c45d"
                      *       }
                      *     }
                      */
@@ -13822,20 +13923,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c990a80d-113e-43ee-be3c-507ed281efc6",
+                     *       "id": "45c8879f-c928-4cfe-8f60-2009a814de69",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T13:01:12.022Z",
+                     *       "createdAt": "2026-11-29T13:08:19.119Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "a5c4f8c6c1190cfe466e89715a57ba4ec5032b2c8ede28e952634a3f919fb2ec"
+                     *         "hash": "c0cb4b4baa641d0a3879222bc79977cb83c9899e63489bf144b1617e0d11c45d"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13854,7 +13955,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
+                     *             "accountId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13870,8 +13971,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
-                     *             "parentId": "30cb29d9-35ed-4448-9e03-b1c8875fac04",
+                     *             "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *             "parentId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13977,27 +14078,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fb7c56cd-7459-4ea6-a36c-5d9b2a198810",
+                     *           "id": "aa0b9021-52f1-43d5-b42c-81c8abd4438a",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e7b5f644-30a2-4e22-8b5f-97a2abba18fb",
-                     *           "recordId": "6057a644-7671-4b49-8953-5d8a47458afe",
+                     *           "companyId": "e55426f6-d597-4240-9176-054fa0a9e473",
+                     *           "recordId": "904554e6-ad83-41a4-885b-0591b2d2e099",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
-                     *           "occurredAt": "2026-11-29T13:01:07.072Z",
-                     *           "requestId": "362b09e5-d9bc-4abc-a7e1-d3da42b9b7c0",
+                     *           "occurredAt": "2026-11-29T13:08:13.752Z",
+                     *           "requestId": "89717bac-67e9-4399-bbb0-b2a80dce89cf",
                      *           "data": {
-                     *             "id": "6057a644-7671-4b49-8953-5d8a47458afe",
+                     *             "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *                 "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14010,7 +14111,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *                 "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14030,27 +14131,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
-                     *             "periodId": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
+                     *             "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *             "periodId": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T13:01:06.667Z",
-                     *             "updatedAt": "2026-11-29T13:01:07.065Z",
+                     *             "createdAt": "2026-11-29T13:08:13.377Z",
+                     *             "updatedAt": "2026-11-29T13:08:13.745Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14060,40 +14161,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             },
-                     *             "postedAt": "2026-11-29T13:01:07.065Z",
+                     *             "postedAt": "2026-11-29T13:08:13.745Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "f87962da3915c5ff12dbf5a348e349d9f2f0f266bc659361b87f650311657b77",
-                     *           "previousHash": "4d245fca0dcd4ea19914f1372081fe3e875a6790094c1e6c93d9a984da190918",
-                     *           "hash": "090cdd64391e416c35876739cc4330a4140fe0058e5a43862f0c653cca67cd4b"
+                     *           "recordDigest": "f8193ce1fa951726dec9794bf6ce9566648306ba7fb1bcfb22908afe31e4e14f",
+                     *           "previousHash": "3bc1c2364654dd75064818b5ffe76fddf6702ebaaa4a37e4aed2e960fb5c6e61",
+                     *           "hash": "e4ecc12a57883fbcc7b9b7b0f71a5970db6fc682ab35a339d218d129f9094e47"
                      *         },
                      *         {
-                     *           "id": "93d2183f-d5b5-4c91-ab01-71f73deceee7",
+                     *           "id": "feb036fa-536e-43fc-b406-ca00ff61d4f5",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e7b5f644-30a2-4e22-8b5f-97a2abba18fb",
-                     *           "recordId": "6057a644-7671-4b49-8953-5d8a47458afe",
+                     *           "companyId": "e55426f6-d597-4240-9176-054fa0a9e473",
+                     *           "recordId": "904554e6-ad83-41a4-885b-0591b2d2e099",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
-                     *           "occurredAt": "2026-11-29T13:01:07.291Z",
-                     *           "requestId": "7c35ceb9-5232-40f9-a233-f2717903a859",
+                     *           "occurredAt": "2026-11-29T13:08:13.900Z",
+                     *           "requestId": "fbbb9e5b-9219-4180-adff-7dc61a80878f",
                      *           "data": {
-                     *             "id": "6057a644-7671-4b49-8953-5d8a47458afe",
+                     *             "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *                 "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14106,7 +14207,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *                 "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14126,27 +14227,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
-                     *             "periodId": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
+                     *             "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *             "periodId": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T13:01:06.667Z",
-                     *             "updatedAt": "2026-11-29T13:01:07.285Z",
+                     *             "createdAt": "2026-11-29T13:08:13.377Z",
+                     *             "updatedAt": "2026-11-29T13:08:13.899Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14156,40 +14257,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             },
-                     *             "postedAt": "2026-11-29T13:01:07.285Z",
+                     *             "postedAt": "2026-11-29T13:08:13.899Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "250c0f4a39440f8cb3083af4bd2597546682863f137caa9f5f62428a3491529c",
-                     *           "previousHash": "67295e9b39a1a8a85eb871e77a350245cd6f444a45f6b0689dc0ae8ae73b6019",
-                     *           "hash": "80c4f9c59ed941a2edfc8e77868583b93b05d8a3c246b59ec7600e3dfa73388c"
+                     *           "recordDigest": "45860a0fcc47569199db4d2897f38f50e52b4937fd18a7acb762cfeda430447b",
+                     *           "previousHash": "8631e33a3668328b057f989e3537ab7fc7240d6a71c0d062697f07ce268e549c",
+                     *           "hash": "578b79620766108eea8e3b6ee4db1b0ccf8b8c21840fbd106b700cc482e1f8ca"
                      *         },
                      *         {
-                     *           "id": "697d9af6-db46-43c5-8b3d-410dcabff2f4",
+                     *           "id": "841708ff-7258-43b9-a0e9-498c3f558c0d",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "e7b5f644-30a2-4e22-8b5f-97a2abba18fb",
-                     *           "recordId": "6057a644-7671-4b49-8953-5d8a47458afe",
+                     *           "companyId": "e55426f6-d597-4240-9176-054fa0a9e473",
+                     *           "recordId": "904554e6-ad83-41a4-885b-0591b2d2e099",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
-                     *           "occurredAt": "2026-11-29T13:01:07.447Z",
-                     *           "requestId": "fc875f2f-dc21-4895-a18d-f5de713af2ed",
+                     *           "occurredAt": "2026-11-29T13:08:13.979Z",
+                     *           "requestId": "523186d5-f010-4a47-bf2f-2617ad5acad4",
                      *           "data": {
-                     *             "id": "6057a644-7671-4b49-8953-5d8a47458afe",
+                     *             "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "5ce81736-167f-4e5b-b269-f71c7c4e5553",
+                     *                 "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14202,7 +14303,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *                 "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14222,27 +14323,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
-                     *             "periodId": "203dd080-cfe1-4bdf-9fcf-10dc7117cae6",
+                     *             "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *             "periodId": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
                      *             "reversalOf": null,
-                     *             "reversedBy": "abfd0d9c-05c8-4ae1-825b-98e352b176a2",
+                     *             "reversedBy": "32c9b519-cc11-4291-baa1-9359b35da967",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T13:01:06.667Z",
-                     *             "updatedAt": "2026-11-29T13:01:07.445Z",
+                     *             "createdAt": "2026-11-29T13:08:13.377Z",
+                     *             "updatedAt": "2026-11-29T13:08:13.975Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14252,20 +14353,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             },
-                     *             "postedAt": "2026-11-29T13:01:07.285Z",
+                     *             "postedAt": "2026-11-29T13:08:13.899Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "e3e30295f7c2424ae9292e742cd53ec5cbbf0aeb221bb1d7ff0056ddfc3bb5fc",
-                     *           "previousHash": "80c4f9c59ed941a2edfc8e77868583b93b05d8a3c246b59ec7600e3dfa73388c",
-                     *           "hash": "677aae96554b20ede61de91da6267af7e39068c5aa96d82ab7d71c6ab5f1285a"
+                     *           "recordDigest": "986ef29caa9752f5264fe2635eceda53dc2cb6299ba1c0c87990061521d63821",
+                     *           "previousHash": "578b79620766108eea8e3b6ee4db1b0ccf8b8c21840fbd106b700cc482e1f8ca",
+                     *           "hash": "4c881297e2fc95913e057297623807b79dd27091d865124d976de388d5649684"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU3YjVmNjQ0LTMwYTItNGUyMi04YjVmLTk3YTJhYmJhMThmYiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0._wtQ00eHzGwRwHbet7P8N2XBNbDlAR78PNqsJ9oHTiM"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU1NTQyNmY2LWQ1OTctNDI0MC05MTc2LTA1NGZhMGE5ZTQ3MyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.yFXb7UGcPMc2Y-JiM1_SWjS5BPgr9fD5Gpb60Rwsb3o"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14313,7 +14414,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a0af72be-9a46-4e7b-a93e-14fabca62f16",
+                     *           "id": "d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14324,11 +14425,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:16.398Z",
-                     *           "updatedAt": "2026-11-29T13:01:16.398Z"
+                     *           "createdAt": "2026-11-29T13:08:25.959Z",
+                     *           "updatedAt": "2026-11-29T13:08:25.959Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14376,7 +14477,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankAutoMatched")[];
                     /**
                      * @description Free text.
                      * @default
@@ -14399,7 +14500,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a0af72be-9a46-4e7b-a93e-14fabca62f16",
+                     *       "id": "d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14410,11 +14511,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:16.398Z",
-                     *       "updatedAt": "2026-11-29T13:01:16.398Z",
+                     *       "createdAt": "2026-11-29T13:08:25.959Z",
+                     *       "updatedAt": "2026-11-29T13:08:25.959Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14463,7 +14564,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a0af72be-9a46-4e7b-a93e-14fabca62f16",
+                     *       "id": "d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14474,11 +14575,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:16.398Z",
-                     *       "updatedAt": "2026-11-29T13:01:16.398Z"
+                     *       "createdAt": "2026-11-29T13:08:25.959Z",
+                     *       "updatedAt": "2026-11-29T13:08:25.959Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14524,7 +14625,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankAutoMatched")[];
                     /**
                      * @description Free text.
                      * @default
@@ -14546,7 +14647,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a0af72be-9a46-4e7b-a93e-14fabca62f16",
+                     *       "id": "d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14558,11 +14659,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:01:16.398Z",
-                     *       "updatedAt": "2026-11-29T13:01:16.524Z"
+                     *       "createdAt": "2026-11-29T13:08:25.959Z",
+                     *       "updatedAt": "2026-11-29T13:08:26.053Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14702,13 +14803,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "097f081b-d23f-4650-9885-2f84e5537d48",
+                     *           "id": "59ea19c9-972f-4780-88d0-e35699dd72af",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:16.696Z",
-                     *           "updatedAt": "2026-11-29T13:01:16.696Z"
+                     *           "createdAt": "2026-11-29T13:08:26.232Z",
+                     *           "updatedAt": "2026-11-29T13:08:26.232Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14769,13 +14870,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "097f081b-d23f-4650-9885-2f84e5537d48",
+                     *       "id": "59ea19c9-972f-4780-88d0-e35699dd72af",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:16.696Z",
-                     *       "updatedAt": "2026-11-29T13:01:16.696Z"
+                     *       "createdAt": "2026-11-29T13:08:26.232Z",
+                     *       "updatedAt": "2026-11-29T13:08:26.232Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14830,13 +14931,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "097f081b-d23f-4650-9885-2f84e5537d48",
+                     *       "id": "59ea19c9-972f-4780-88d0-e35699dd72af",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:16.696Z",
-                     *       "updatedAt": "2026-11-29T13:01:16.696Z"
+                     *       "createdAt": "2026-11-29T13:08:26.232Z",
+                     *       "updatedAt": "2026-11-29T13:08:26.232Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14887,13 +14988,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "097f081b-d23f-4650-9885-2f84e5537d48",
+                     *       "id": "59ea19c9-972f-4780-88d0-e35699dd72af",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:01:16.696Z",
-                     *       "updatedAt": "2026-11-29T13:01:16.880Z"
+                     *       "createdAt": "2026-11-29T13:08:26.232Z",
+                     *       "updatedAt": "2026-11-29T13:08:26.495Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14986,13 +15087,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c287ab1d-1b81-48a6-899d-10c466722e7c",
+                     *           "id": "1a7aa924-1fc3-4366-ab8a-2208fc79fd3d",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:16.947Z",
-                     *           "updatedAt": "2026-11-29T13:01:16.947Z"
+                     *           "createdAt": "2026-11-29T13:08:26.590Z",
+                     *           "updatedAt": "2026-11-29T13:08:26.590Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15027,10 +15128,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                 *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                  *       "lines": [
                  *         {
-                 *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                 *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -15047,8 +15148,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
-                 *           "costCenterId": "464ed447-9611-4017-87f3-554c104eea7d",
+                 *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
+                 *           "costCenterId": "f605bde9-1800-49f8-ab2a-0dcac2432016",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -15099,15 +15200,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c287ab1d-1b81-48a6-899d-10c466722e7c",
+                     *       "id": "1a7aa924-1fc3-4366-ab8a-2208fc79fd3d",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:16.947Z",
-                     *       "updatedAt": "2026-11-29T13:01:16.947Z",
+                     *       "createdAt": "2026-11-29T13:08:26.590Z",
+                     *       "updatedAt": "2026-11-29T13:08:26.590Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15125,8 +15226,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
-                     *           "costCenterId": "464ed447-9611-4017-87f3-554c104eea7d",
+                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
+                     *           "costCenterId": "f605bde9-1800-49f8-ab2a-0dcac2432016",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15181,15 +15282,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c287ab1d-1b81-48a6-899d-10c466722e7c",
+                     *       "id": "1a7aa924-1fc3-4366-ab8a-2208fc79fd3d",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:16.947Z",
-                     *       "updatedAt": "2026-11-29T13:01:16.947Z",
+                     *       "createdAt": "2026-11-29T13:08:26.590Z",
+                     *       "updatedAt": "2026-11-29T13:08:26.590Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15207,8 +15308,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "7d5ae895-9e2c-4bd0-b57b-6337b3ed4f75",
-                     *           "costCenterId": "464ed447-9611-4017-87f3-554c104eea7d",
+                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
+                     *           "costCenterId": "f605bde9-1800-49f8-ab2a-0dcac2432016",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15255,10 +15356,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                 *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                  *       "lines": [
                  *         {
-                 *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                 *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15312,15 +15413,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c287ab1d-1b81-48a6-899d-10c466722e7c",
+                     *       "id": "1a7aa924-1fc3-4366-ab8a-2208fc79fd3d",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "16208dca-9798-4b85-a88b-86fd66444375",
+                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:01:16.947Z",
-                     *       "updatedAt": "2026-11-29T13:01:17.566Z",
+                     *       "createdAt": "2026-11-29T13:08:26.590Z",
+                     *       "updatedAt": "2026-11-29T13:08:27.155Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "49a6045d-5a28-4b50-aae2-41d4520cd7e8",
+                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15430,7 +15531,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e7cce6f3-5058-490e-8040-f3125d19fc66",
+                     *           "id": "59435d64-5aee-4ada-a06f-3cd27a7298aa",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15462,12 +15563,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
-                     *           "createdAt": "2026-11-29T13:01:03.675Z",
-                     *           "updatedAt": "2026-11-29T13:01:03.921Z",
-                     *           "startedAt": "2026-11-29T13:01:03.776Z",
-                     *           "finishedAt": "2026-11-29T13:01:03.921Z"
+                     *           "createdAt": "2026-11-29T13:08:10.635Z",
+                     *           "updatedAt": "2026-11-29T13:08:11.034Z",
+                     *           "startedAt": "2026-11-29T13:08:10.804Z",
+                     *           "finishedAt": "2026-11-29T13:08:11.034Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15586,7 +15687,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7cce6f3-5058-490e-8040-f3125d19fc66",
+                     *       "id": "59435d64-5aee-4ada-a06f-3cd27a7298aa",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15611,10 +15712,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
-                     *       "createdAt": "2026-11-29T13:01:03.675Z",
-                     *       "updatedAt": "2026-11-29T13:01:03.675Z",
+                     *       "createdAt": "2026-11-29T13:08:10.635Z",
+                     *       "updatedAt": "2026-11-29T13:08:10.635Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15663,7 +15764,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7cce6f3-5058-490e-8040-f3125d19fc66",
+                     *       "id": "59435d64-5aee-4ada-a06f-3cd27a7298aa",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15695,12 +15796,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
-                     *       "createdAt": "2026-11-29T13:01:03.675Z",
-                     *       "updatedAt": "2026-11-29T13:01:03.921Z",
-                     *       "startedAt": "2026-11-29T13:01:03.776Z",
-                     *       "finishedAt": "2026-11-29T13:01:03.921Z"
+                     *       "createdAt": "2026-11-29T13:08:10.635Z",
+                     *       "updatedAt": "2026-11-29T13:08:11.034Z",
+                     *       "startedAt": "2026-11-29T13:08:10.804Z",
+                     *       "finishedAt": "2026-11-29T13:08:11.034Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15786,12 +15887,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "e40002bf-7d58-4bc7-a674-47832702a2f3",
+                     *       "importId": "0d08f3c9-b2ca-4833-9718-070d808c9019",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "fc67ca47-0c2f-403e-9b45-b391cfda0e38"
+                     *         "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
                      *       },
-                     *       "approvedAt": "2026-11-29T13:01:19.930Z",
+                     *       "approvedAt": "2026-11-29T13:08:30.285Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15847,11 +15948,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 121,
+                     *       "checked": 123,
                      *       "fromSequence": 1,
-                     *       "toSequence": 121,
-                     *       "headSequence": 121,
-                     *       "headHash": "44663dbd8bafce7ce686df1f1e634b2b3bf8f1a5011d93c1fd581254ed7bc377",
+                     *       "toSequence": 123,
+                     *       "headSequence": 123,
+                     *       "headHash": "f61e32b2b6d022fa9289f2ce6ec4dcb9ad1ca3f695f4dc696077bfaf54b69e49",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -15915,7 +16016,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c1508d8d-a9ca-4823-9a18-51c39253af9e",
+                     *           "id": "b9511478-1b5e-40bb-a100-45c3ebba6169",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15937,11 +16038,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:17.751Z",
-                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
+                     *           "createdAt": "2026-11-29T13:08:27.354Z",
+                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
                      *         },
                      *         {
-                     *           "id": "e58e3c9f-441f-4a98-8f59-eede5d68dc48",
+                     *           "id": "c9351b2f-0d7b-42fa-b276-4c11154e6a70",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15959,7 +16060,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
+                     *           "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15969,11 +16070,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:17.751Z",
-                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
+                     *           "createdAt": "2026-11-29T13:08:27.354Z",
+                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
                      *         },
                      *         {
-                     *           "id": "1628abc2-2f4a-48d2-8976-32f1627f0cf3",
+                     *           "id": "7b939291-58aa-45bc-85d1-5f0acf9ae515",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15993,11 +16094,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:17.751Z",
-                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
+                     *           "createdAt": "2026-11-29T13:08:27.354Z",
+                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU3YjVmNjQ0LTMwYTItNGUyMi04YjVmLTk3YTJhYmJhMThmYiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNlN2I1ZjY0NC0zMGEyLTRlMjItOGI1Zi05N2EyYWJiYTE4ZmIjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.bKzD1nWparo5NXaDt0HgRum_CLMunuxSuIAOWHMzkv0"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU1NTQyNmY2LWQ1OTctNDI0MC05MTc2LTA1NGZhMGE5ZTQ3MyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNlNTU0MjZmNi1kNTk3LTQyNDAtOTE3Ni0wNTRmYTBhOWU0NzMjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.ziv2uPPn8KsQPCI-xGaWrRf2m_WFBbQmYg90hoKDfys"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16045,7 +16146,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
+                 *       "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16121,7 +16222,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4bb1aeb-e990-4131-8dfc-cc599771d19c",
+                     *       "id": "ba3f423f-6ec5-466d-a7dc-9560721bcd87",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16139,7 +16240,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
+                     *       "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16149,8 +16250,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:17.881Z",
-                     *       "updatedAt": "2026-11-29T13:01:17.881Z"
+                     *       "createdAt": "2026-11-29T13:08:27.463Z",
+                     *       "updatedAt": "2026-11-29T13:08:27.463Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16192,8 +16293,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
-                 *       "inputTaxAccountId": "5a65f67e-30fc-4b8f-89a4-79e053685687"
+                 *       "outputTaxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
+                 *       "inputTaxAccountId": "1b9efb32-e2d1-479f-b665-c0575e8ce7d8"
                  *     }
                  */
                 "application/json": {
@@ -16215,7 +16316,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "e58e3c9f-441f-4a98-8f59-eede5d68dc48",
+                     *           "id": "c9351b2f-0d7b-42fa-b276-4c11154e6a70",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16233,7 +16334,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
+                     *           "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16243,11 +16344,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:17.751Z",
-                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
+                     *           "createdAt": "2026-11-29T13:08:27.354Z",
+                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
                      *         },
                      *         {
-                     *           "id": "890ddb53-3645-4658-b178-484a3dc6316c",
+                     *           "id": "ed20cd22-a9bc-49b8-bf8d-d63b7bd58525",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16269,11 +16370,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:17.751Z",
-                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
+                     *           "createdAt": "2026-11-29T13:08:27.354Z",
+                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
                      *         },
                      *         {
-                     *           "id": "c1508d8d-a9ca-4823-9a18-51c39253af9e",
+                     *           "id": "b9511478-1b5e-40bb-a100-45c3ebba6169",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16295,11 +16396,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:17.751Z",
-                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
+                     *           "createdAt": "2026-11-29T13:08:27.354Z",
+                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
                      *         },
                      *         {
-                     *           "id": "0d980a56-2107-418a-b685-f7de94591cea",
+                     *           "id": "6ac0e9a0-e944-4414-ae2d-94831b68f3fa",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16321,11 +16422,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:17.751Z",
-                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
+                     *           "createdAt": "2026-11-29T13:08:27.354Z",
+                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
                      *         },
                      *         {
-                     *           "id": "6a9c2793-4786-459b-b3aa-0579833f5ac7",
+                     *           "id": "9656b077-0154-48fa-b627-c55a8a62712b",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16347,11 +16448,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:17.751Z",
-                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
+                     *           "createdAt": "2026-11-29T13:08:27.354Z",
+                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
                      *         },
                      *         {
-                     *           "id": "1628abc2-2f4a-48d2-8976-32f1627f0cf3",
+                     *           "id": "7b939291-58aa-45bc-85d1-5f0acf9ae515",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16371,11 +16472,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:17.751Z",
-                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
+                     *           "createdAt": "2026-11-29T13:08:27.354Z",
+                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
                      *         },
                      *         {
-                     *           "id": "cdda13e1-0722-442f-8693-d599a6c50072",
+                     *           "id": "be464321-3e8f-48c8-a034-68ff96439f94",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16393,7 +16494,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "5a65f67e-30fc-4b8f-89a4-79e053685687",
+                     *           "taxAccountId": "1b9efb32-e2d1-479f-b665-c0575e8ce7d8",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16403,11 +16504,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:17.751Z",
-                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
+                     *           "createdAt": "2026-11-29T13:08:27.354Z",
+                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
                      *         },
                      *         {
-                     *           "id": "3580a32c-85c2-4650-b4ec-68c311345b7b",
+                     *           "id": "749582a4-9805-42ca-8cb1-fdc628fa46a1",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16425,7 +16526,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "5a65f67e-30fc-4b8f-89a4-79e053685687",
+                     *           "taxAccountId": "1b9efb32-e2d1-479f-b665-c0575e8ce7d8",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16435,11 +16536,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:17.751Z",
-                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
+                     *           "createdAt": "2026-11-29T13:08:27.354Z",
+                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
                      *         },
                      *         {
-                     *           "id": "8a0b4c3d-bd9b-4875-b63b-413b79b88f97",
+                     *           "id": "5a998075-34be-4ea0-adcc-477e62f417ad",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16457,19 +16558,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "5a65f67e-30fc-4b8f-89a4-79e053685687",
-                     *           "reverseChargeAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
+                     *           "taxAccountId": "1b9efb32-e2d1-479f-b665-c0575e8ce7d8",
+                     *           "reverseChargeAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:17.751Z",
-                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
+                     *           "createdAt": "2026-11-29T13:08:27.354Z",
+                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
                      *         },
                      *         {
-                     *           "id": "81297ddc-5bc9-49f1-a223-1345bc831c45",
+                     *           "id": "79e11c9e-7360-407d-95f5-e887deb3cec7",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16491,11 +16592,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:17.751Z",
-                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
+                     *           "createdAt": "2026-11-29T13:08:27.354Z",
+                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
                      *         },
                      *         {
-                     *           "id": "fef8bd0e-99d1-44c8-87be-4ce787a071f6",
+                     *           "id": "421b3804-af61-49d1-804c-48bb30419c21",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16517,11 +16618,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:17.751Z",
-                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
+                     *           "createdAt": "2026-11-29T13:08:27.354Z",
+                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
                      *         },
                      *         {
-                     *           "id": "a50d7cc8-a4d7-495f-adb9-910ef08df3cb",
+                     *           "id": "4dc85b7f-7cf3-486e-8bb9-eed49c61c3d8",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16541,8 +16642,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:17.751Z",
-                     *           "updatedAt": "2026-11-29T13:01:17.751Z"
+                     *           "createdAt": "2026-11-29T13:08:27.354Z",
+                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
                      *         }
                      *       ]
                      *     }
@@ -16591,7 +16692,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4bb1aeb-e990-4131-8dfc-cc599771d19c",
+                     *       "id": "ba3f423f-6ec5-466d-a7dc-9560721bcd87",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16609,7 +16710,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
+                     *       "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16619,8 +16720,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:17.881Z",
-                     *       "updatedAt": "2026-11-29T13:01:17.881Z"
+                     *       "createdAt": "2026-11-29T13:08:27.463Z",
+                     *       "updatedAt": "2026-11-29T13:08:27.463Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16664,7 +16765,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
+                 *       "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16732,7 +16833,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4bb1aeb-e990-4131-8dfc-cc599771d19c",
+                     *       "id": "ba3f423f-6ec5-466d-a7dc-9560721bcd87",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16750,7 +16851,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
+                     *       "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16760,8 +16861,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:01:17.881Z",
-                     *       "updatedAt": "2026-11-29T13:01:17.987Z"
+                     *       "createdAt": "2026-11-29T13:08:27.463Z",
+                     *       "updatedAt": "2026-11-29T13:08:27.517Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16819,15 +16920,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "422f2816-122f-4856-86d9-6334a29cc273",
-                     *           "occurredAt": "2026-11-29T13:01:17.881Z",
+                     *           "requestId": "f556f3b5-0da2-4b24-8bf8-2fab12f07993",
+                     *           "occurredAt": "2026-11-29T13:08:27.463Z",
                      *           "sequence": 95,
-                     *           "hash": "beeb3253e3ab73ea49a66536b3ef82bed127e943039f60f4e3387ab8af2589e0",
+                     *           "hash": "05774e872163e296e4c5237da86fb881401ae67a254f56edb1a0513b350a1767",
                      *           "state": {
-                     *             "id": "b4bb1aeb-e990-4131-8dfc-cc599771d19c",
+                     *             "id": "ba3f423f-6ec5-466d-a7dc-9560721bcd87",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16845,7 +16946,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
+                     *             "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16855,8 +16956,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T13:01:17.881Z",
-                     *             "updatedAt": "2026-11-29T13:01:17.881Z"
+                     *             "createdAt": "2026-11-29T13:08:27.463Z",
+                     *             "updatedAt": "2026-11-29T13:08:27.463Z"
                      *           }
                      *         },
                      *         {
@@ -16864,15 +16965,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "89104ebf-8f27-4c2d-a5b4-4fad2d00531f",
-                     *           "occurredAt": "2026-11-29T13:01:17.987Z",
+                     *           "requestId": "3115a25e-67e6-4bce-a686-8d17b142dab4",
+                     *           "occurredAt": "2026-11-29T13:08:27.517Z",
                      *           "sequence": 96,
-                     *           "hash": "6f061a310dccfa91773a0073856b2acfbaeef606f984f1b529d76d8470f23f71",
+                     *           "hash": "eec76da49dd6e4c1256cfc420b652a1e6f7337bef60c260b2507cd3a7a264d3f",
                      *           "state": {
-                     *             "id": "b4bb1aeb-e990-4131-8dfc-cc599771d19c",
+                     *             "id": "ba3f423f-6ec5-466d-a7dc-9560721bcd87",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16890,7 +16991,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "38c7c259-c27e-4ddb-a9be-80dc9d068230",
+                     *             "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16900,8 +17001,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T13:01:17.881Z",
-                     *             "updatedAt": "2026-11-29T13:01:17.987Z"
+                     *             "createdAt": "2026-11-29T13:08:27.463Z",
+                     *             "updatedAt": "2026-11-29T13:08:27.517Z"
                      *           }
                      *         }
                      *       ],
@@ -16941,7 +17042,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "40ba8828-4989-46e0-8379-025f42b65b45",
+                     *           "id": "20175550-d0ea-4ef8-841a-441cdde9ede4",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17114,14 +17215,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T13:01:18.456Z",
+                     *           "filedAt": "2026-11-29T13:08:28.063Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "3df76a557bda0b592f271be6b625819527badd65befcd022d493776b08fb501d"
+                     *             "hash": "8eee5d00ab46408cde28de0e511f3e3306ebdc459aeb1d0391796193cf7f1761"
                      *           },
                      *           "version": 1
                      *         }
@@ -17185,7 +17286,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "40ba8828-4989-46e0-8379-025f42b65b45",
+                     *       "id": "20175550-d0ea-4ef8-841a-441cdde9ede4",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17358,14 +17459,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T13:01:18.456Z",
+                     *       "filedAt": "2026-11-29T13:08:28.063Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "3df76a557bda0b592f271be6b625819527badd65befcd022d493776b08fb501d"
+                     *         "hash": "8eee5d00ab46408cde28de0e511f3e3306ebdc459aeb1d0391796193cf7f1761"
                      *       },
                      *       "version": 1
                      *     }
@@ -17422,7 +17523,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "40ba8828-4989-46e0-8379-025f42b65b45",
+                     *       "id": "20175550-d0ea-4ef8-841a-441cdde9ede4",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17595,14 +17696,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T13:01:18.456Z",
+                     *       "filedAt": "2026-11-29T13:08:28.063Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "3df76a557bda0b592f271be6b625819527badd65befcd022d493776b08fb501d"
+                     *         "hash": "8eee5d00ab46408cde28de0e511f3e3306ebdc459aeb1d0391796193cf7f1761"
                      *       },
                      *       "version": 1
                      *     }
@@ -17656,7 +17757,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "df7e3b2e-6559-4b30-b414-e36f6cfcdade",
+                     *           "id": "239dc1fb-3863-49a9-9159-7fba06f7c0e2",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17665,8 +17766,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:18.836Z",
-                     *           "updatedAt": "2026-11-29T13:01:18.836Z"
+                     *           "createdAt": "2026-11-29T13:08:28.507Z",
+                     *           "updatedAt": "2026-11-29T13:08:28.507Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17740,7 +17841,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df7e3b2e-6559-4b30-b414-e36f6cfcdade",
+                     *       "id": "239dc1fb-3863-49a9-9159-7fba06f7c0e2",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17749,8 +17850,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:18.836Z",
-                     *       "updatedAt": "2026-11-29T13:01:18.836Z"
+                     *       "createdAt": "2026-11-29T13:08:28.507Z",
+                     *       "updatedAt": "2026-11-29T13:08:28.507Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17789,7 +17890,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df7e3b2e-6559-4b30-b414-e36f6cfcdade",
+                     *       "id": "239dc1fb-3863-49a9-9159-7fba06f7c0e2",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17798,8 +17899,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:18.836Z",
-                     *       "updatedAt": "2026-11-29T13:01:18.836Z"
+                     *       "createdAt": "2026-11-29T13:08:28.507Z",
+                     *       "updatedAt": "2026-11-29T13:08:28.507Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17873,7 +17974,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df7e3b2e-6559-4b30-b414-e36f6cfcdade",
+                     *       "id": "239dc1fb-3863-49a9-9159-7fba06f7c0e2",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17882,8 +17983,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:01:18.836Z",
-                     *       "updatedAt": "2026-11-29T13:01:18.911Z"
+                     *       "createdAt": "2026-11-29T13:08:28.507Z",
+                     *       "updatedAt": "2026-11-29T13:08:28.592Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17933,15 +18034,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a7589007-e174-46d2-b2e3-20552850fd0a",
-                     *           "occurredAt": "2026-11-29T13:01:18.836Z",
+                     *           "requestId": "eb6aaeb9-ff1e-4d6f-bb1f-b5e457ddffeb",
+                     *           "occurredAt": "2026-11-29T13:08:28.507Z",
                      *           "sequence": 100,
-                     *           "hash": "5d585faacd9e58b5ce3dc47e78418b33c751a964cbab93ba393dcfcb95923e9e",
+                     *           "hash": "96f9e8b5d566ef4da76127992898c71e2b3bb0bc6e632b666241c4a87c6c24dc",
                      *           "state": {
-                     *             "id": "df7e3b2e-6559-4b30-b414-e36f6cfcdade",
+                     *             "id": "239dc1fb-3863-49a9-9159-7fba06f7c0e2",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17950,8 +18051,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T13:01:18.836Z",
-                     *             "updatedAt": "2026-11-29T13:01:18.836Z"
+                     *             "createdAt": "2026-11-29T13:08:28.507Z",
+                     *             "updatedAt": "2026-11-29T13:08:28.507Z"
                      *           }
                      *         },
                      *         {
@@ -17959,15 +18060,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "91e90288-a963-4f8f-b274-45b468480302",
-                     *           "occurredAt": "2026-11-29T13:01:18.911Z",
+                     *           "requestId": "6847a6c1-802f-4d9e-8d43-2af893d13236",
+                     *           "occurredAt": "2026-11-29T13:08:28.592Z",
                      *           "sequence": 101,
-                     *           "hash": "8ea507cdbd72c2b1719edca9db11662070217a00c342cfff7ac0d24f804280e1",
+                     *           "hash": "bd7b1cf545ed663200a5614abe5453a5301b6794dcc037c9071b67d40c14aaca",
                      *           "state": {
-                     *             "id": "df7e3b2e-6559-4b30-b414-e36f6cfcdade",
+                     *             "id": "239dc1fb-3863-49a9-9159-7fba06f7c0e2",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17976,8 +18077,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T13:01:18.836Z",
-                     *             "updatedAt": "2026-11-29T13:01:18.911Z"
+                     *             "createdAt": "2026-11-29T13:08:28.507Z",
+                     *             "updatedAt": "2026-11-29T13:08:28.592Z"
                      *           }
                      *         }
                      *       ],
@@ -18027,10 +18128,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T13:01:19.523Z",
+                     *       "updatedAt": "2026-11-29T13:08:29.532Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       }
                      *     }
                      */
@@ -18113,10 +18214,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T13:01:19.523Z",
+                     *       "updatedAt": "2026-11-29T13:08:29.532Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       }
                      *     }
                      */
@@ -18173,13 +18274,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "a33a5b11-5c6c-46a0-9445-490968c75409",
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "030da1d3-540a-41b5-90fb-34d56b67078a",
-                     *           "occurredAt": "2026-11-29T13:01:19.523Z",
-                     *           "sequence": 111,
-                     *           "hash": "0a4d6c09a13fb174233f4cc3a5dce5edab06411b68bdc88d4a410d27000e968a",
+                     *           "requestId": "40dc6644-334d-4057-b8de-57b11c63ef99",
+                     *           "occurredAt": "2026-11-29T13:08:29.532Z",
+                     *           "sequence": 113,
+                     *           "hash": "240fc3520033daa6a403dc756b1809e4f0945b94b3f0612530560f77612b9ca0",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18193,10 +18294,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T13:01:19.523Z",
+                     *             "updatedAt": "2026-11-29T13:08:29.532Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *             }
                      *           }
                      *         }
@@ -18249,14 +18350,26 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
-                     *           "accountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *           "id": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *           "accountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
+                     *           "matchingRules": [
+                     *             {
+                     *               "name": "Reference and amount",
+                     *               "matchOn": "reference",
+                     *               "dateWindowDays": 10
+                     *             },
+                     *             {
+                     *               "name": "Amount and date",
+                     *               "matchOn": "amountAndDate",
+                     *               "dateWindowDays": 3
+                     *             }
+                     *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:01:19.023Z",
-                     *           "updatedAt": "2026-11-29T13:01:19.023Z"
+                     *           "createdAt": "2026-11-29T13:08:28.708Z",
+                     *           "updatedAt": "2026-11-29T13:08:28.708Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18301,6 +18414,13 @@ export interface operations {
                     bankName: string;
                     /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                     currency?: string;
+                    matchingRules?: {
+                        /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+                        name: string;
+                        /** @enum {string} */
+                        matchOn: "reference" | "amountAndDate";
+                        dateWindowDays: number;
+                    }[];
                 };
             };
         };
@@ -18313,14 +18433,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
-                     *       "accountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *       "id": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *       "accountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
+                     *       "matchingRules": [
+                     *         {
+                     *           "name": "Reference and amount",
+                     *           "matchOn": "reference",
+                     *           "dateWindowDays": 10
+                     *         },
+                     *         {
+                     *           "name": "Amount and date",
+                     *           "matchOn": "amountAndDate",
+                     *           "dateWindowDays": 3
+                     *         }
+                     *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:19.023Z",
-                     *       "updatedAt": "2026-11-29T13:01:19.023Z"
+                     *       "createdAt": "2026-11-29T13:08:28.708Z",
+                     *       "updatedAt": "2026-11-29T13:08:28.708Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18374,14 +18506,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
-                     *       "accountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *       "id": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *       "accountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
+                     *       "matchingRules": [
+                     *         {
+                     *           "name": "Reference and amount",
+                     *           "matchOn": "reference",
+                     *           "dateWindowDays": 10
+                     *         },
+                     *         {
+                     *           "name": "Amount and date",
+                     *           "matchOn": "amountAndDate",
+                     *           "dateWindowDays": 3
+                     *         }
+                     *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:01:19.023Z",
-                     *       "updatedAt": "2026-11-29T13:01:19.023Z"
+                     *       "createdAt": "2026-11-29T13:08:28.708Z",
+                     *       "updatedAt": "2026-11-29T13:08:28.708Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18421,6 +18565,13 @@ export interface operations {
                     iban: string;
                     /** @description The name of the bank that keeps the account (1 to 100 characters). */
                     bankName: string;
+                    matchingRules?: {
+                        /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+                        name: string;
+                        /** @enum {string} */
+                        matchOn: "reference" | "amountAndDate";
+                        dateWindowDays: number;
+                    }[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -18435,14 +18586,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
-                     *       "accountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *       "id": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *       "accountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
+                     *       "matchingRules": [
+                     *         {
+                     *           "name": "Reference and amount",
+                     *           "matchOn": "reference",
+                     *           "dateWindowDays": 10
+                     *         },
+                     *         {
+                     *           "name": "Amount and date",
+                     *           "matchOn": "amountAndDate",
+                     *           "dateWindowDays": 3
+                     *         }
+                     *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:01:19.023Z",
-                     *       "updatedAt": "2026-11-29T13:01:19.069Z"
+                     *       "createdAt": "2026-11-29T13:08:28.708Z",
+                     *       "updatedAt": "2026-11-29T13:08:28.803Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18512,7 +18675,7 @@ export interface operations {
                      *           "reversal": false,
                      *           "opening": false,
                      *           "matchId": null,
-                     *           "importId": "459ca3bb-977d-4901-90d6-77ad28e3a2c3"
+                     *           "importId": "3918acaa-5963-4e3d-bf3b-eac5e1751b3d"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18527,7 +18690,7 @@ export interface operations {
                      *           "reversal": false,
                      *           "opening": true,
                      *           "matchId": null,
-                     *           "importId": "459ca3bb-977d-4901-90d6-77ad28e3a2c3"
+                     *           "importId": "3918acaa-5963-4e3d-bf3b-eac5e1751b3d"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18565,7 +18728,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "b5474125-c209-4fe0-b0ac-1a186d9872b9",
+                 *           "journalId": "1395a3c5-e5d5-4928-85ce-6c28c3673184",
                  *           "line": 0
                  *         }
                  *       ]
@@ -18596,14 +18759,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d6163d9f-8c7b-4506-b4d4-39373750147c",
-                     *       "bankAccountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *       "id": "ee828b00-706d-45d1-85e7-5470166dc6e7",
+                     *       "bankAccountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "b5474125-c209-4fe0-b0ac-1a186d9872b9",
+                     *           "journalId": "1395a3c5-e5d5-4928-85ce-6c28c3673184",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -18614,9 +18777,9 @@ export interface operations {
                      *       "reason": "matched by hand",
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
-                     *       "matchedAt": "2026-11-29T13:01:19.402Z",
+                     *       "matchedAt": "2026-11-29T13:08:29.238Z",
                      *       "version": 1
                      *     }
                      */
@@ -18673,8 +18836,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d6163d9f-8c7b-4506-b4d4-39373750147c",
-                     *       "bankAccountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *       "id": "ee828b00-706d-45d1-85e7-5470166dc6e7",
+                     *       "bankAccountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18683,7 +18846,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "b5474125-c209-4fe0-b0ac-1a186d9872b9"
+                     *           "journalId": "1395a3c5-e5d5-4928-85ce-6c28c3673184"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18691,9 +18854,9 @@ export interface operations {
                      *       "reason": "matched by hand",
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
-                     *       "matchedAt": "2026-11-29T13:01:19.402Z",
+                     *       "matchedAt": "2026-11-29T13:08:29.238Z",
                      *       "version": 1
                      *     }
                      */
@@ -18744,8 +18907,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d6163d9f-8c7b-4506-b4d4-39373750147c",
-                     *       "bankAccountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *       "id": "ee828b00-706d-45d1-85e7-5470166dc6e7",
+                     *       "bankAccountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18754,7 +18917,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "b5474125-c209-4fe0-b0ac-1a186d9872b9"
+                     *           "journalId": "1395a3c5-e5d5-4928-85ce-6c28c3673184"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18762,9 +18925,9 @@ export interface operations {
                      *       "reason": "matched by hand",
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "a33a5b11-5c6c-46a0-9445-490968c75409"
+                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
                      *       },
-                     *       "matchedAt": "2026-11-29T13:01:19.402Z",
+                     *       "matchedAt": "2026-11-29T13:08:29.238Z",
                      *       "version": 2
                      *     }
                      */
@@ -18776,6 +18939,102 @@ export interface operations {
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
             409: components["responses"]["Conflict.409"];
+            413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "bankAccounts.autoMatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2027-01-31"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
+                     */
+                    date?: string;
+                    /**
+                     * @description true: answer what the revaluation would post and write nothing (the journal ids are then null).
+                     * @default false
+                     */
+                    dryRun?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bankAccountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *       "date": "2027-01-31",
+                     *       "dryRun": false,
+                     *       "proposed": 1,
+                     *       "matched": 1,
+                     *       "skipped": 0,
+                     *       "matches": [
+                     *         {
+                     *           "id": "bbf43fd7-0299-4e38-8e29-25ab09ad6f00",
+                     *           "bankAccountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *           "statementLines": [
+                     *             "B270110001"
+                     *           ],
+                     *           "ledgerLines": [
+                     *             {
+                     *               "journalId": "1395a3c5-e5d5-4928-85ce-6c28c3673184",
+                     *               "line": 0,
+                     *               "amount": "1200.00",
+                     *               "postingDate": "2027-01-10"
+                     *             }
+                     *           ],
+                     *           "amount": "1200.00",
+                     *           "rule": "Amount and date",
+                     *           "reason": "the only line of amount 1200.00 on each side within 3 days",
+                     *           "matchedBy": {
+                     *             "type": "user",
+                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *           },
+                     *           "matchedAt": "2026-11-29T13:08:29.428Z",
+                     *           "version": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AutoMatchResponse"];
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooManyBankLines` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
             413: components["responses"]["PayloadTooLarge.413"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
@@ -18806,7 +19065,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "30f1a2fc-e5e6-45b2-bac8-b9a66b2d6141",
+                     *       "bankAccountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
                      *       "date": "2027-01-31",
                      *       "currency": "SAR",
                      *       "statementBalance": "1200.00",

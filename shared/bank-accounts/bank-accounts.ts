@@ -45,7 +45,7 @@ export async function createBankAccount(bank: BankAccountCreating, uow: UnitOfWo
     throw ValidationError.field('currency', `must be ${currency}, the ${account.currency ? "account's currency" : "company's base currency (the account has no currency of its own)"}`, 'CurrencyMismatch');
   }
   const now = new Date().toISOString();
-  const record: BankAccountRecord = { companyId, accountId: account.id, iban: ibanOf(input.iban), bankName: input.bankName, version: 1, createdAt: now, updatedAt: now };
+  const record: BankAccountRecord = { companyId, accountId: account.id, iban: ibanOf(input.iban), bankName: input.bankName, matchingRules: input.matchingRules, version: 1, createdAt: now, updatedAt: now };
   const changes = bank.createChanges(record, account.currency, {
     exists: () => new StateConflict('AlreadyBankAccount', 'This account is a bank account already: change it (PUT .../BankAccounts/{id}) instead.', 'accountId'),
     gone: () => new VersionConflict('The account was deleted, or its currency changed, meanwhile; read it again and retry.'),
@@ -64,9 +64,9 @@ export async function listBankAccounts(list: BankAccountList, companyId: string,
   return { ...page, results: await Promise.all(page.results.map((r) => viewOf(list, r))) };
 }
 
-/** Replaces the IBAN and bank name. Errors: NotFound, VersionConflict. */
+/** Replaces the IBAN, bank name and matching rules (left out: the default ones). Errors: NotFound, VersionConflict. */
 export async function updateBankAccount(bank: BankAccountReplacing, uow: UnitOfWork, companyId: string, accountId: string, input: UpdateBankAccountInput): Promise<BankAccountView> {
   const before = await mustGet(bank, companyId, accountId, input.version);
-  const after: BankAccountRecord = { ...before, iban: ibanOf(input.iban), bankName: input.bankName, version: before.version + 1, updatedAt: new Date().toISOString() };
+  const after: BankAccountRecord = { ...before, iban: ibanOf(input.iban), bankName: input.bankName, matchingRules: input.matchingRules, version: before.version + 1, updatedAt: new Date().toISOString() };
   return uow.commit([bank.replaceChange(before, after)], await viewOf(bank, after));
 }

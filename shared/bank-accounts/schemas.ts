@@ -15,6 +15,14 @@ const Iban = () =>
     }),
   );
 
+/** The rules automatic matching tries in order (reconciliation/auto-match.ts); left out: the default ones. */
+const MatchingRules = () =>
+  z.optional(
+    z
+      .array(z.strictObject({ name: z.string().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(100)), matchOn: z.enum(['reference', 'amountAndDate']), dateWindowDays: z.int().check(z.minimum(0), z.maximum(31)) }))
+      .check(z.minLength(1, { error: 'must hold at least one rule (leave it out for the default rules)' }), z.maxLength(10, { error: 'must hold at most 10 rules' })),
+  );
+
 const BankName = () => z.string().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(100, { error: 'must be at most 100 characters' }));
 
 export const CreateBankAccountBody = /* @__PURE__ */ lazy(() =>
@@ -25,11 +33,12 @@ export const CreateBankAccountBody = /* @__PURE__ */ lazy(() =>
     bankName: BankName(),
     /** Optional: when given, it must be the account's currency (else the company's base currency). */
     currency: z.optional(CurrencyCode()),
+    matchingRules: MatchingRules(),
   }),
 );
 export type CreateBankAccountInput = z.output<ReturnType<typeof CreateBankAccountBody>>;
 
-export const UpdateBankAccountBody = /* @__PURE__ */ lazy(() => z.strictObject({ iban: Iban(), bankName: BankName(), version: Version() }));
+export const UpdateBankAccountBody = /* @__PURE__ */ lazy(() => z.strictObject({ iban: Iban(), bankName: BankName(), matchingRules: MatchingRules(), version: Version() }));
 export type UpdateBankAccountInput = z.output<ReturnType<typeof UpdateBankAccountBody>>;
 
 /** By creation time, newest first unless orderAsc. */

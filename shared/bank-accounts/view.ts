@@ -1,5 +1,6 @@
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { BankAccountRecord } from './records.ts';
+import { DEFAULT_MATCHING_RULES } from '../reconciliation/auto-match.ts';
 
 /** A bank account as the API answers it (and as its events record it). */
 export type BankAccountView = ResponseOf<'BankAccountResponse'>;
@@ -10,6 +11,7 @@ export const bankAccountView = (r: BankAccountRecord, currency: string): BankAcc
   iban: r.iban,
   bankName: r.bankName,
   currency,
+  matchingRules: r.matchingRules ?? [...DEFAULT_MATCHING_RULES],
   version: r.version,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,

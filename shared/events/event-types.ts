@@ -64,6 +64,7 @@ export const EVENT_TYPES = [
   'BankStatementImported',
   'BankMatchCreated',
   'BankMatchDeleted',
+  'BankAutoMatched',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -2,8 +2,8 @@ import Big from 'big.js';
 import { NotFound, ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { StatementLineRecord } from './records.ts';
-import { bankAmount, reconcile, type LedgerItem } from './rules.ts';
-import type { ReconciliationReads } from './store.ts';
+import { bankAmount, reconcile, type LedgerItem, type Reconciliation } from './rules.ts';
+import type { BankAccountFacts, ReconciliationReads } from './store.ts';
 
 export type ReconciliationView = ResponseOf<'ReconciliationResponse'>;
 
@@ -21,14 +21,7 @@ const LISTED = 1_000;
  */
 export async function reconciliationAt(books: ReconciliationReads, companyId: string, accountId: string, date: string): Promise<ReconciliationView> {
   const bank = (await books.bankAccount(companyId, accountId)) ?? NotFound.throw('The bank account');
-  const [lines, read] = await Promise.all([books.linesUpTo(companyId, accountId, date, RECONCILIATION_ITEMS), books.ledgerUpTo(companyId, accountId, date, RECONCILIATION_ITEMS)]);
-  const ledger: LedgerItem[] = read.map(({ side: _side, currency: _currency, foreign: _foreign, ...row }, i) => ({ ...row, amount: bankAmount(read[i]!, bank) }));
-  if (lines.length > RECONCILIATION_ITEMS || ledger.length > RECONCILIATION_ITEMS) {
-    throw ValidationError.field('date', `the account holds more than ${RECONCILIATION_ITEMS} ${lines.length > RECONCILIATION_ITEMS ? 'statement' : 'ledger'} lines up to this date, more than one reconciliation reads`, 'TooManyBankLines');
-  }
-  const matchIds = [...new Set(lines.flatMap((l) => (l.matchId ? [l.matchId] : [])))];
-  const matches = new Map((await books.matches(companyId, accountId, matchIds)).map((m) => [m.matchId, m]));
-  const r = reconcile(date, bank.precision, lines, ledger, matches);
+  const r = await reconciledAt(books, companyId, accountId, bank, date);
   return {
     bankAccountId: accountId,
     date,
@@ -41,6 +34,21 @@ export async function reconciliationAt(books: ReconciliationReads, companyId: st
     reconciled: r.unmatchedStatement.length === 0 && r.unmatchedLedger.length === 0,
     brokenMatches: r.brokenMatches,
   };
+}
+
+/**
+ * The account's items up to the date, read, and reconciled (rules.ts): what the report shows and
+ * automatic matching works on. Errors: ValidationError (TooManyBankLines naming `date`).
+ */
+export async function reconciledAt(books: ReconciliationReads, companyId: string, accountId: string, bank: BankAccountFacts, date: string): Promise<Reconciliation> {
+  const [lines, read] = await Promise.all([books.linesUpTo(companyId, accountId, date, RECONCILIATION_ITEMS), books.ledgerUpTo(companyId, accountId, date, RECONCILIATION_ITEMS)]);
+  if (lines.length > RECONCILIATION_ITEMS || read.length > RECONCILIATION_ITEMS) {
+    throw ValidationError.field('date', `the account holds more than ${RECONCILIATION_ITEMS} ${lines.length > RECONCILIATION_ITEMS ? 'statement' : 'ledger'} lines up to this date, more than one reconciliation reads`, 'TooManyBankLines');
+  }
+  const ledger: LedgerItem[] = read.map(({ side: _side, currency: _currency, foreign: _foreign, ...row }, i) => ({ ...row, amount: bankAmount(read[i]!, bank) }));
+  const matchIds = [...new Set(lines.flatMap((l) => (l.matchId ? [l.matchId] : [])))];
+  const matches = new Map((await books.matches(companyId, accountId, matchIds)).map((m) => [m.matchId, m]));
+  return reconcile(date, bank.precision, lines, ledger, matches);
 }
 
 const statementItem = (l: StatementLineRecord) => ({

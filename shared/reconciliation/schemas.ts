@@ -42,3 +42,6 @@ export const ListStatementLinesQuery = /* @__PURE__ */ lazy(() =>
   }),
 );
 export type ListStatementLinesInput = z.output<ReturnType<typeof ListStatementLinesQuery>>;
+
+/** `POST .../BankAccounts/{id}/AutoMatch`: up to a date (left out: every item), or only proposed. */
+export const AutoMatchBody = /* @__PURE__ */ lazy(() => z.strictObject({ date: z.optional(IsoDateField()), dryRun: z._default(z.boolean(), false) }));

@@ -1,6 +1,8 @@
 import type { AppError } from '../errors.ts';
 import type { Change } from '../unit-of-work.ts';
 import type { Line } from '../journals/rules.ts';
+import type { MatchingRule } from './auto-match.ts';
+import type { EventRecord } from '../events/event-record.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { MatchRecord, StatementChain, StatementLineRecord, StatementRecord } from './records.ts';
 import type { LedgerItem } from './rules.ts';
@@ -15,6 +17,8 @@ export interface BankAccountFacts {
   iban: string;
   currency: string;
   precision: number;
+  /** Its own matching rules; absent: the default ones (auto-match.ts). */
+  matchingRules?: MatchingRule[] | undefined;
 }
 
 /** What a statement import reads and writes (statement-import.ts). */
@@ -67,4 +71,11 @@ export interface StatementLineList {
   bankAccount(companyId: string, accountId: string): Promise<BankAccountFacts | undefined>;
   /** By booking date (oldest first unless not `orderAsc`), within the dates, only the unmatched when asked. Errors: ValidationError (InvalidCursor). */
   page(companyId: string, accountId: string, query: ListQuery & { dateFrom?: string | undefined; dateTo?: string | undefined; unmatched?: boolean | undefined }): Promise<Page<StatementLineRecord>>;
+}
+
+/** What automatic matching reads and writes (auto-matching.ts): the reconciliation's reads, and each match written on its own with its event. */
+export interface AutoMatching extends ReconciliationReads {
+  matchChanges(match: MatchRecord, taken: () => AppError): Change[];
+  eventChange(event: EventRecord): Change;
+  commit(changes: readonly Change[]): Promise<void>;
 }

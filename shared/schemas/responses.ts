@@ -435,6 +435,10 @@ function buildResponses() {
     iban: described(z.string(), 'The IBAN in electronic form (upper case, no spaces), its check digits verified.'),
     bankName: described(z.string(), 'The name of the bank.'),
     currency: described(z.string(), "The account's currency, or the company's base currency for an account without one: statements of the account are in it."),
+    matchingRules: described(
+      z.array(z.strictObject({ name: z.string(), matchOn: described(z.enum(['reference', 'amountAndDate']), 'reference: a journal reference the statement line carries, amounts equal (one to one, one to many, many to one); amountAndDate: the only line of that amount on each side, neither naming a reference the other lacks.'), dateWindowDays: described(z.int(), 'Days a booking date and a posting date may be apart.') })),
+      'The rules automatic matching tries, in order (the default ones unless the bank account was given its own).',
+    ),
     version: z.int(),
     createdAt: instant,
     updatedAt: instant,
@@ -481,6 +485,15 @@ function buildResponses() {
     matchedAt: instant,
     version: z.int(),
   });
+  const AutoMatchResponse = z.strictObject({
+    bankAccountId: id,
+    date: described(z.nullable(date), 'The day matched up to; null: every item.'),
+    dryRun: described(z.boolean(), 'true: the matches were proposed, none written.'),
+    proposed: described(z.int(), 'Matches the rules found.'),
+    matched: described(z.int(), 'Of those, matches written.'),
+    skipped: described(z.int(), 'Of those, matches not written: another match took a line meanwhile.'),
+    matches: described(z.array(z.strictObject({ ...MatchResponse.shape, id: described(z.nullable(id), 'The match written; null in a dry run or when skipped.') })), 'The matches found (the first 1,000), each with its rule and reason.'),
+  });
   const ReconciliationResponse = z.strictObject({
     bankAccountId: id,
     date: described(date, 'The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.'),
@@ -518,7 +531,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, AutoMatchResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, ...buildReportResponses() };
 }
 
 export const responses = /* @__PURE__ */ lazy(buildResponses);

@@ -20,5 +20,5 @@ export async function bankAccountFacts(companyId: string, accountId: string): Pr
   const [node, settings] = await Promise.all([accountLines.get(companyId, accountId), getSettings(companyId)]);
   if (!settings) throw new NotFound('The company');
   const currency = node?.attributes.currency ?? settings.baseCurrency;
-  return { iban: record.iban, currency, precision: currencyPrecision(settings, currency) };
+  return { iban: record.iban, currency, precision: currencyPrecision(settings, currency), matchingRules: record.matchingRules };
 }

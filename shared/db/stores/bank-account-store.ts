@@ -8,7 +8,7 @@ import type { WriteOp } from '../table/transact.ts';
 import { NotFound, VersionConflict } from '../../errors.ts';
 
 /** A company's bank accounts: one item each, keyed by its account's id, listed on gsi1 by creation time. */
-const FIELDS = ['companyId', 'accountId', 'iban', 'bankName', 'version', 'createdAt', 'updatedAt'] as const;
+const FIELDS = ['companyId', 'accountId', 'iban', 'bankName', 'matchingRules', 'version', 'createdAt', 'updatedAt'] as const;
 const bankAccountFromItem = (item: Item) => recordOf<BankAccountRecord>(item, FIELDS);
 
 const itemOf = (b: BankAccountRecord) => ({

@@ -1,11 +1,14 @@
-import type { Matching, ReconciliationReads, StatementImporting, StatementLineList } from '../../reconciliation/store.ts';
+import type { AutoMatching, Matching, ReconciliationReads, StatementImporting, StatementLineList } from '../../reconciliation/store.ts';
+import { pendingEventOp } from '../events/event-store.ts';
 import { getJournals } from '../ledger/journal-store.ts';
+import { transactWrite, writesOf } from '../table/transact.ts';
 import { ledgerLines } from '../ledger/ledger-store.ts';
 import { bankAccountFacts } from './bank-account-facts.ts';
 import { getLines, getMatch, getMatches, getStatementChain, linesPage, linesThere, linesUpTo, matchOps, newLineOp, statementOps, statementsThere, unmatchOps } from './reconciliation-store.ts';
 
 /** Bank reconciliation's ports (reconciliation/store.ts), one per use case. */
 const bankAccount = bankAccountFacts;
+const ledgerUpTo: ReconciliationReads['ledgerUpTo'] = (companyId, accountId, date, limit) => ledgerLines(companyId, accountId, { from: '0000-01-01', to: date }, undefined, limit + 1, () => true);
 
 export const statementImporting: StatementImporting = {
   bankAccount,
@@ -28,8 +31,20 @@ export const matching: Matching = {
 export const reconciliationReads: ReconciliationReads = {
   bankAccount,
   linesUpTo,
-  ledgerUpTo: (companyId, accountId, date, limit) => ledgerLines(companyId, accountId, { from: '0000-01-01', to: date }, undefined, limit + 1, () => true),
+  ledgerUpTo,
   matches: getMatches,
+};
+
+export const autoMatching: AutoMatching = {
+  bankAccount,
+  linesUpTo,
+  ledgerUpTo,
+  matches: getMatches,
+  matchChanges: matchOps,
+  eventChange: pendingEventOp,
+  commit: async (changes) => {
+    await transactWrite(writesOf(changes));
+  },
 };
 
 export const statementLineList: StatementLineList = { bankAccount, page: linesPage };

@@ -117,4 +117,59 @@ describe('bank reconciliation', () => {
     const wrong = await imported(api, base, companyId, statementImport(usd.id, other));
     expect((await allErrors(api, base, wrong.id))[0]).toMatchObject({ code: 'WrongBankAccount' });
   });
+
+  it('matches by the rules, one to one, one to many and many to one, never a same amount with another reference; a dry run writes nothing', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base, companyId, chart } = books;
+    await api.post(`${base}/BankAccounts`, { accountId: chart.bank.id, iban: IBAN, bankName: 'Saudi National Bank' });
+    const journal = async (day: string, amount: number, reference: string | undefined, other = chart.sales.id) => {
+      const sides = amount > 0 ? [debit(chart.bank.id, amount), credit(other, amount)] : [debit(other, -amount), credit(chart.bank.id, -amount)];
+      const created = await api.post(`${base}/Journals`, { date: `${day}T08:00:00Z`, ...(reference ? { reference } : {}), entries: sides });
+      expect((await api.post(`${base}/Journals/${created.body.id}/Post`, { postingDate: day, version: 1 })).status).toBe(200);
+      return created.body.id as string;
+    };
+    const opening = await journal('2026-11-01', 10000, undefined, chart.retained.id);
+    const paid = await journal('2026-11-03', 2500, 'INV-1001');
+    const deposits = [await journal('2026-11-04', 600, 'DEP-7'), await journal('2026-11-04', 400, 'DEP-7')];
+    const split = await journal('2026-11-06', 500, 'INV-1002');
+    const trap = await journal('2026-11-07', 750, 'INV-1004');
+    const fee = await journal('2026-11-09', -45, undefined, chart.rent.id);
+    const statement = [
+      ':20:STMT202611', `:25:${IBAN}`, ':28C:00011/001', ':60F:C261101SAR10000,00',
+      ':61:2611031103C2500,00NTRFNONREF//B1', ':86:Payment INV-1001 thank you',
+      ':61:2611041104C1000,00NTRFNONREF//B2', ':86:Cash deposit batch DEP-7',
+      ':61:2611061106C300,00NTRFNONREF//B3', ':86:Part 1 of INV-1002',
+      ':61:2611061106C200,00NTRFNONREF//B4', ':86:Part 2 of INV-1002',
+      ':61:2611071107C750,00NTRFNONREF//B5', ':86:Payment INV-1003',
+      ':61:2611081108D45,00NCHGNONREF//B6', ':86:Account fee',
+      ':62F:C261130SAR14705,00', '-',
+    ].join('\r\n');
+    expect((await imported(api, base, companyId, statementImport(chart.bank.id, statement))).status).toBe('succeeded');
+
+    const dry = await api.post(`${base}/BankAccounts/${chart.bank.id}/AutoMatch`, { dryRun: true });
+    expect(dry.status, dry.text).toBe(200);
+    const shapes = (matches: Array<{ statementLines: string[]; ledgerLines: Array<{ journalId: string }>; rule: string }>) =>
+      matches.map((m) => [m.statementLines.join('+'), m.ledgerLines.map((l) => l.journalId).sort().join('+'), m.rule]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+    const expected = [
+      ['B1', paid, 'Reference and amount'],
+      ['B2', [...deposits].sort().join('+'), 'Reference and amount'],
+      ['B3+B4', split, 'Reference and amount'],
+      ['B6', fee, 'Amount and date'],
+      [OPENING, opening, 'Amount and date'],
+    ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+    expect(shapes(dry.body.matches)).toEqual(expected);
+    expect(dry.body).toMatchObject({ dryRun: true, proposed: 5, matched: 0 });
+    expect(dry.body.matches.every((m: { id: string | null }) => m.id === null)).toBe(true);
+    expect((await api.get(`${base}/BankAccounts/${chart.bank.id}/StatementLines?unmatched=true`)).body.results).toHaveLength(7);
+
+    const real = await api.post(`${base}/BankAccounts/${chart.bank.id}/AutoMatch`, {});
+    expect(real.body).toMatchObject({ dryRun: false, proposed: 5, matched: 5, skipped: 0 });
+    expect(shapes(real.body.matches)).toEqual(expected);
+    // The payment naming INV-1003 and the journal INV-1004 of the same amount stay apart.
+    const after = (await api.get(`${base}/BankAccounts/${chart.bank.id}/Reconciliation?date=2026-11-30`)).body;
+    expect(after).toMatchObject({ difference: '0.00', reconciled: false, unmatchedStatement: { count: 1, total: '750.00' }, unmatchedLedger: { count: 1, total: '750.00' } });
+    expect(after.unmatchedStatement.lines[0].bankReference).toBe('B5');
+    expect(after.unmatchedLedger.lines[0].journalId).toBe(trap);
+    expect((await api.post(`${base}/BankAccounts/${chart.bank.id}/AutoMatch`, {})).body).toMatchObject({ proposed: 0, matched: 0 });
+  });
 });
