@@ -117,6 +117,9 @@ describe("README's shell blocks", () => {
     const approvalsIndex = BLOCKS.findIndex((block) => block.info === 'sh' && block.text.includes('npm run -s approvals-walkthrough'));
     expect(BLOCKS[approvalsIndex + 1]!.info).toBe('text');
     expect(normal(outputOf('npm run -s approvals-walkthrough'))).toBe(normal(BLOCKS[approvalsIndex + 1]!.text));
+    const reconciliationIndex = BLOCKS.findIndex((block) => block.info === 'sh' && block.text.includes('npm run -s reconciliation-walkthrough'));
+    expect(BLOCKS[reconciliationIndex + 1]!.info).toBe('text');
+    expect(normal(outputOf('npm run -s reconciliation-walkthrough'))).toBe(normal(BLOCKS[reconciliationIndex + 1]!.text));
 
     // Exports: the files, under the names the answers give them.
     expect(readFileSync(join(workDir, 'trial-balance_2026-01-01_2026-12-31_ar.xlsx')).subarray(0, 2).toString()).toBe('PK');
