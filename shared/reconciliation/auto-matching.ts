@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, NotFound, StateConflict } from '../errors.ts';
 import { eventRecord } from '../events/event-record.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
-import type { UnitOfWork } from '../unit-of-work.ts';
+import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { DEFAULT_MATCHING_RULES, proposeMatches, type ProposedMatch } from './auto-match.ts';
 import { matchView } from './match-view.ts';
 import type { MatchRecord } from './records.ts';
@@ -14,15 +14,18 @@ export type AutoMatchView = ResponseOf<'AutoMatchResponse'>;
 
 /** Matches written side by side. */
 const AT_ONCE = 16;
+/** Matches one request writes at most (about a second's writes): the rest are `remaining`, for the next call. */
+export const AUTO_MATCH_WRITES = 2_000;
 /** Proposals the answer lists (it counts them all). */
 const LISTED = 1_000;
 
 /**
  * Automatic matching of a bank account up to a date (today's items when left out): the rules of
  * the bank account (auto-match.ts) run over the items not reconciled, and each match they find
- * is written as a manual one would be, in a transaction of its own with its BankMatchCreated
- * event; one whose line another match took meanwhile is skipped. `dryRun` answers the proposals
- * and writes nothing. Errors: NotFound, ValidationError (TooManyBankLines naming `date`).
+ * is written as a manual one would be, with its BankMatchCreated event, many matches a
+ * transaction; one whose line another match took meanwhile is skipped. At most AUTO_MATCH_WRITES are
+ * written a request, the rest `remaining` for the next. `dryRun` answers the proposals and
+ * writes nothing. Errors: NotFound, ValidationError (TooManyBankLines naming `date`).
  */
 export async function autoMatch(books: AutoMatching, uow: UnitOfWork, companyId: string, accountId: string, input: { date?: string | undefined; dryRun: boolean }): Promise<AutoMatchView> {
   const bank = (await books.bankAccount(companyId, accountId)) ?? NotFound.throw('The bank account');
@@ -32,7 +35,7 @@ export async function autoMatch(books: AutoMatching, uow: UnitOfWork, companyId:
   const proposals = proposeMatches(open.unmatchedStatement.filter((l) => !l.matchId), open.unmatchedLedger, bank.matchingRules ?? DEFAULT_MATCHING_RULES);
   const at = new Date().toISOString();
   const records = proposals.map((p) => record(p, companyId, accountId, uow.actor!, at, bank.precision));
-  const written = input.dryRun ? [] : await writeAll(books, uow, companyId, records);
+  const written = input.dryRun ? [] : await writeAll(books, uow, companyId, records.slice(0, AUTO_MATCH_WRITES));
   const response: AutoMatchView = {
     bankAccountId: accountId,
     date: input.date ?? null,
@@ -40,6 +43,7 @@ export async function autoMatch(books: AutoMatching, uow: UnitOfWork, companyId:
     proposed: records.length,
     matched: written.filter(Boolean).length,
     skipped: input.dryRun ? 0 : written.filter((w) => !w).length,
+    remaining: input.dryRun ? 0 : records.length - written.length,
     matches: records.slice(0, LISTED).map((m, i) => ({ ...matchView(m), id: input.dryRun || !written[i] ? null : m.matchId })),
   };
   // A dry run writes nothing, not even its event.
@@ -62,24 +66,47 @@ function record(p: ProposedMatch, companyId: string, accountId: string, actor: N
   };
 }
 
-/** Each match in a transaction of its own with its event; false for one another match got to first. */
+/** Items one transaction holds at most (DynamoDB's bound is 100). */
+const TRANSACTION_ITEMS = 99;
+
+/**
+ * The matches with their events, packed into transactions of up to 99 items sent 16 at a time;
+ * a transaction refused because another match took one of its lines meanwhile is sent again one
+ * match a transaction, so only that match is left out. True for each match written.
+ */
 async function writeAll(books: AutoMatching, uow: UnitOfWork, companyId: string, records: readonly MatchRecord[]): Promise<boolean[]> {
-  const outcomes: boolean[] = [];
   const taken = () => new StateConflict('AlreadyMatched', 'Another match took one of these lines meanwhile.');
-  for (let i = 0; i < records.length; i += AT_ONCE) {
-    outcomes.push(
-      ...(await Promise.all(
-        records.slice(i, i + AT_ONCE).map(async (match) => {
-          const event = eventRecord({ eventId: randomUUID(), type: 'BankMatchCreated', companyId, actor: uow.actor, requestId: null, params: { companyId, id: match.accountId }, body: {}, response: matchView(match), now: new Date(match.matchedAt) });
-          try {
-            await books.commit([...books.matchChanges(match, taken), books.eventChange(event)]);
-            return true;
-          } catch (error) {
-            if (error instanceof AppError && error.status === 409) return false;
-            throw error;
-          }
-        }),
-      )),
+  const changesOf = (match: MatchRecord) => {
+    const event = eventRecord({ eventId: randomUUID(), type: 'BankMatchCreated', companyId, actor: uow.actor, requestId: null, params: { companyId, id: match.accountId }, body: {}, response: matchView(match), now: new Date(match.matchedAt) });
+    return [...books.matchChanges(match, taken), books.eventChange(event)];
+  };
+  const written = async (changes: Change[]) => {
+    try {
+      await books.commit(changes);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.status === 409) return false;
+      throw error;
+    }
+  };
+  const outcomes = new Array<boolean>(records.length).fill(false);
+  const batches: number[][] = [];
+  let items = TRANSACTION_ITEMS;
+  records.forEach((match, i) => {
+    const size = match.statementLines.length + match.ledgerLines.length + 2;
+    if (items + size > TRANSACTION_ITEMS) batches.push([]), (items = 0);
+    batches.at(-1)!.push(i);
+    items += size;
+  });
+  for (let b = 0; b < batches.length; b += AT_ONCE) {
+    await Promise.all(
+      batches.slice(b, b + AT_ONCE).map(async (batch) => {
+        if (await written(batch.flatMap((i) => changesOf(records[i]!)))) {
+          for (const i of batch) outcomes[i] = true;
+          return;
+        }
+        for (const i of batch) outcomes[i] = await written(changesOf(records[i]!));
+      }),
     );
   }
   return outcomes;

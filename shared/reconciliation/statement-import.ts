@@ -57,14 +57,20 @@ export async function planStatementImport(work: StatementImporting, job: ImportJ
   let sequence = chain.count;
   const now = new Date().toISOString();
   const rowsOf = (s: ParsedStatement) => s.lines.map((l) => l.source.row);
+  const seen = new Map<string, number>();
   for (const s of all) {
     const fail = (field: string, reason: string, code: string) => {
       errors.push({ row: s.rows.first, field, reason: `statement ${s.statementId} ${reason}`, code });
       for (const row of rowsOf(s)) invalidRows.add(row);
     };
     const writtenBefore = statementsThere.get(s.statementId);
-    if (writtenBefore !== undefined && writtenBefore !== job.id) {
+    if (writtenBefore !== undefined && writtenBefore.importId !== job.id) {
       for (const row of rowsOf(s)) skippedRows.add(row);
+      continue;
+    }
+    const twice = repeatedReference(s, seen);
+    if (twice) {
+      fail('bankReference', `repeats on row ${twice.row} the bank reference ${twice.reference} of row ${twice.first}: a line is recognised by it, so it must be unique in the bank account`, 'DuplicateReference');
       continue;
     }
     if (s.account.iban && s.account.iban !== account.iban) {
@@ -75,7 +81,9 @@ export async function planStatementImport(work: StatementImporting, job: ImportJ
       fail('currency', `is in ${s.currency}; this bank account is in ${account.currency}`, 'WrongCurrency');
       continue;
     }
-    if (previous && !new Big(previous.amount).eq(s.openingBalance.amount)) {
+    // Written by this very job before it was interrupted: it continued the chain then, at its place.
+    if (writtenBefore) sequence = writtenBefore.sequence - 1;
+    else if (previous && !new Big(previous.amount).eq(s.openingBalance.amount)) {
       const gap = new Big(s.openingBalance.amount).minus(previous.amount).toFixed();
       fail('openingBalance', `opens at ${s.openingBalance.amount}, but the statement before it (${chain.last && previous === chain.last.closingBalance ? chain.last.statementId : 'in this file'}) closed at ${previous.amount}: a difference of ${gap}; import the statements between them first`, 'StatementGap');
       continue;
@@ -106,6 +114,16 @@ export async function planStatementImport(work: StatementImporting, job: ImportJ
     units: planned.length,
     write: (steps) => writeStatements(steps, work, planned),
   };
+}
+
+/** The first line of the statement whose bank reference an earlier line of the file gave, if any (the references seen kept in `seen`). */
+function repeatedReference(s: ParsedStatement, seen: Map<string, number>): { row: number; first: number; reference: string } | undefined {
+  for (const l of s.lines) {
+    const first = seen.get(l.bankReference);
+    if (first !== undefined) return { row: l.source.row, first, reference: l.bankReference };
+    seen.set(l.bankReference, l.source.row);
+  }
+  return undefined;
 }
 
 /** The opening balance's line: a reference no bank gives a line. */

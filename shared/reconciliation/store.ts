@@ -26,8 +26,8 @@ export interface StatementImporting {
   /** The bank account on this account, or undefined when there is none. */
   bankAccount(companyId: string, accountId: string): Promise<BankAccountFacts | undefined>;
   statementChain(companyId: string, accountId: string): Promise<StatementChain>;
-  /** Of these statement ids, those the account has, each with the import that wrote it. */
-  statementsThere(companyId: string, accountId: string, statementIds: readonly string[]): Promise<Map<string, string>>;
+  /** Of these statement ids, those the account has, each with the import that wrote it and its place in the chain. */
+  statementsThere(companyId: string, accountId: string, statementIds: readonly string[]): Promise<Map<string, { importId: string; sequence: number }>>;
   /** Of these bank references, those the account has a line of, each with the import that wrote it. */
   linesThere(companyId: string, accountId: string, bankReferences: readonly string[]): Promise<Map<string, string>>;
   /** A line written new; `ifWritten` the error when it is there already. */

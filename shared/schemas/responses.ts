@@ -492,6 +492,7 @@ function buildResponses() {
     proposed: described(z.int(), 'Matches the rules found.'),
     matched: described(z.int(), 'Of those, matches written.'),
     skipped: described(z.int(), 'Of those, matches not written: another match took a line meanwhile.'),
+    remaining: described(z.int(), 'Of those, matches left for the next call: one call writes at most 2,000 (call again until it is 0).'),
     matches: described(z.array(z.strictObject({ ...MatchResponse.shape, id: described(z.nullable(id), 'The match written; null in a dry run or when skipped.') })), 'The matches found (the first 1,000), each with its rule and reason.'),
   });
   const ReconciliationResponse = z.strictObject({

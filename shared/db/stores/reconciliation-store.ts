@@ -24,10 +24,10 @@ export async function getStatementChain(companyId: string, accountId: string): P
   return item ? { count: item.count as number, last: item.last as StatementChain['last'] } : { count: 0 };
 }
 
-/** Of these statement ids, those the account has, with the import that wrote each. */
-export async function statementsThere(companyId: string, accountId: string, statementIds: readonly string[]): Promise<Map<string, string>> {
-  const items = await batchGetItems([...new Set(statementIds)].map((id) => keys.statementById(companyId, accountId, id)), { consistent: true, attributes: ['statementId', 'importId'] });
-  return new Map(items.map((i) => [i.statementId as string, i.importId as string]));
+/** Of these statement ids, those the account has, with the import that wrote each and its place in the chain. */
+export async function statementsThere(companyId: string, accountId: string, statementIds: readonly string[]): Promise<Map<string, { importId: string; sequence: number }>> {
+  const items = await batchGetItems([...new Set(statementIds)].map((id) => keys.statementById(companyId, accountId, id)), { consistent: true, attributes: ['statementId', 'importId', 'sequence'] });
+  return new Map(items.map((i) => [i.statementId as string, { importId: i.importId as string, sequence: i.sequence as number }]));
 }
 
 /** Of these bank references, those the account has a line of, with the import that wrote each. */

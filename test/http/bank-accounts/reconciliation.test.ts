@@ -116,6 +116,12 @@ describe('bank reconciliation', () => {
     await api.post(`${base}/BankAccounts`, { accountId: usd.id, iban: 'AE070331234567890123456', bankName: 'ENBD' });
     const wrong = await imported(api, base, companyId, statementImport(usd.id, other));
     expect((await allErrors(api, base, wrong.id))[0]).toMatchObject({ code: 'WrongBankAccount' });
+    // A line repeating another's bank reference refuses its statement: a line is recognised by it.
+    const third = (await api.post(`${base}/Accounts`, { code: '1110', name: { english: 'Third bank', arabic: 'بنك ثالث' }, type: 'leaf', parentId: chart.assets.id })).body;
+    await api.post(`${base}/BankAccounts`, { accountId: third.id, iban: IBAN, bankName: 'SNB' });
+    const doubled = await imported(api, base, companyId, statementImport(third.id, NOVEMBER.replace('//B261105002', '//B261103001')));
+    expect(doubled).toMatchObject({ status: 'failed', counts: { written: 0 } });
+    expect((await allErrors(api, base, doubled.id))[0]).toMatchObject({ field: 'bankReference', code: 'DuplicateReference' });
   });
 
   it('matches by the rules, one to one, one to many and many to one, never a same amount with another reference; a dry run writes nothing', async () => {
