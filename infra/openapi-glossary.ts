@@ -16,6 +16,7 @@ export const GLOSSARY: Record<string, string> = {
   statementLines: "Statement lines of the bank account, by the bank's reference (GET .../StatementLines lists them).",
   ledgerLines: "Lines of posted journals on the bank account: the journal's id and the line's index in it (0 the first).",
   matchedBy: 'Who made the match.',
+  reconciledBy: 'Who marked the bank account reconciled.',
   matchId: 'A match of the bank account (its id).',
   count: 'How many there are in all.',
   bankReference: "The bank's reference of a statement line: how a re-run recognises it, and how a match names it.",

@@ -217,6 +217,7 @@ describe('responses match the OpenAPI document', () => {
     await api.post(`${base}/Journals/${paid.body.id}/Post`, { postingDate: '2027-01-10', version: paid.body.version });
     const matched = check('bankAccounts.createMatch', await api.post(`${base}/BankAccounts/${bankAccount.id}/Matches`, { statementLines: ['B270110001'], ledgerLines: [{ journalId: paid.body.id, line: 0 }] }));
     check('bankAccounts.getMatch', await api.get(`${base}/BankAccounts/${bankAccount.id}/Matches/${matched.id}`));
+    check('bankAccounts.markReconciled', await api.post(`${base}/BankAccounts/${bankAccount.id}/Reconciliations`, { date: '2027-01-31' }));
     check('bankAccounts.reconciliation', await api.get(`${base}/BankAccounts/${bankAccount.id}/Reconciliation?date=2027-01-31`));
     check('bankAccounts.deleteMatch', await api.delete(`${base}/BankAccounts/${bankAccount.id}/Matches/${matched.id}`, { version: matched.version }));
     check('bankAccounts.autoMatch', await api.post(`${base}/BankAccounts/${bankAccount.id}/AutoMatch`, { date: '2027-01-31' }));

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/76dbddd8-5ae9-45e6-9b42-dbf93dead1aa`
+         * @description Example request: `GET /api/v1/Companies/0bc53a76-d60e-4f4b-a002-9ea6e6b9c450`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Settings`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Settings`
+         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Roles`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Roles`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Roles/dbbfcd49-31b9-4e4a-9e51-f75e9881c295`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Roles/4261b9d5-d42e-4766-839a-92db79651f71`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Roles/dbbfcd49-31b9-4e4a-9e51-f75e9881c295`
+         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Roles/4261b9d5-d42e-4766-839a-92db79651f71`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Roles/dbbfcd49-31b9-4e4a-9e51-f75e9881c295`
+         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Roles/4261b9d5-d42e-4766-839a-92db79651f71`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Members`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Members`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Members/1182dd41-6f04-4cf1-a951-df1f7daff89c`
+         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Members/0e9b998a-0a8d-4c8e-8f2a-d9d9c67c26f6`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Members/1182dd41-6f04-4cf1-a951-df1f7daff89c`
+         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Members/0e9b998a-0a8d-4c8e-8f2a-d9d9c67c26f6`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ApiKeys/8cb9ae14-4462-42d5-ba87-bcae9babee41`
+         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ApiKeys/94a4969f-6d49-4329-8e5e-69fc7a7499ea`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Accounts`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Accounts`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Accounts/cf534145-9112-4731-8bf3-46ea96258c0a`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Accounts/7718c339-4010-4848-8432-010837063823`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Accounts/cf534145-9112-4731-8bf3-46ea96258c0a`
+         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Accounts/7718c339-4010-4848-8432-010837063823`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Accounts/cf534145-9112-4731-8bf3-46ea96258c0a`
+         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Accounts/7718c339-4010-4848-8432-010837063823`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Accounts/cf534145-9112-4731-8bf3-46ea96258c0a/History`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Accounts/7718c339-4010-4848-8432-010837063823/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters/e6df8609-c3ea-4722-b1ab-4ba0370d9211`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters/5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters/e6df8609-c3ea-4722-b1ab-4ba0370d9211`
+         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters/5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters/e6df8609-c3ea-4722-b1ab-4ba0370d9211`
+         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters/5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters/e6df8609-c3ea-4722-b1ab-4ba0370d9211/History`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters/5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters/e6df8609-c3ea-4722-b1ab-4ba0370d9211/Activate`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters/5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/CostCenters/e6df8609-c3ea-4722-b1ab-4ba0370d9211/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters/5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/5605d64e-b259-4258-aad7-7977d86f264c`
+         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a499df70-fc71-41b8-bdcd-e19e06b6b8b5`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/5605d64e-b259-4258-aad7-7977d86f264c`
+         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a499df70-fc71-41b8-bdcd-e19e06b6b8b5`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/Close`
+         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/Periods`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/Periods/403a92c8-0dcc-42ae-88cd-d31e00005cdc`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/Periods/5627a343-9b40-4b4a-a4b9-cf0083c53304`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/Periods/403a92c8-0dcc-42ae-88cd-d31e00005cdc/Lock`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/Periods/5627a343-9b40-4b4a-a4b9-cf0083c53304/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/Periods/403a92c8-0dcc-42ae-88cd-d31e00005cdc/Close`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/Periods/5627a343-9b40-4b4a-a4b9-cf0083c53304/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/Periods/403a92c8-0dcc-42ae-88cd-d31e00005cdc/Close`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/Periods/5627a343-9b40-4b4a-a4b9-cf0083c53304/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/FinancialYears/a9f0e262-2e44-4bc1-99d2-284f6f831f51/Periods/403a92c8-0dcc-42ae-88cd-d31e00005cdc/Reopen`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/Periods/5627a343-9b40-4b4a-a4b9-cf0083c53304/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/904554e6-ad83-41a4-885b-0591b2d2e099`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/b6cc83de-ee45-4e32-88f2-4ee3df97ec35`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/904554e6-ad83-41a4-885b-0591b2d2e099`
+         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/b6cc83de-ee45-4e32-88f2-4ee3df97ec35`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/904554e6-ad83-41a4-885b-0591b2d2e099/History`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/b6cc83de-ee45-4e32-88f2-4ee3df97ec35/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/8b0d9aee-8d8d-4e63-a1f3-0b1dba683f6e/Submit`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/c829a076-5c7f-412d-83a2-6e8560de202d/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/8b0d9aee-8d8d-4e63-a1f3-0b1dba683f6e/Approve`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/c829a076-5c7f-412d-83a2-6e8560de202d/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/8b0d9aee-8d8d-4e63-a1f3-0b1dba683f6e/Reject`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/c829a076-5c7f-412d-83a2-6e8560de202d/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/904554e6-ad83-41a4-885b-0591b2d2e099/Post`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/b6cc83de-ee45-4e32-88f2-4ee3df97ec35/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/8a3c9f2a-edd2-4c32-a459-5b25656e525a/Void`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/d7c68c33-8ca0-4eba-bd11-9cd38c5814b9/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/904554e6-ad83-41a4-885b-0591b2d2e099/Adjust`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/b6cc83de-ee45-4e32-88f2-4ee3df97ec35/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Journals/904554e6-ad83-41a4-885b-0591b2d2e099/Reverse`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/b6cc83de-ee45-4e32-88f2-4ee3df97ec35/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/TrialBalance?financialYearId=a9f0e262-2e44-4bc1-99d2-284f6f831f51`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/TrialBalance?financialYearId=a1f8d90e-0007-4a8c-a07d-9e67b47e7adb`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/BudgetVsActual?budgetId=1a7aa924-1fc3-4366-ab8a-2208fc79fd3d&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/BudgetVsActual?budgetId=d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/76dbddd8-5ae9-45e6-9b42-dbf93dead1aa/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/0bc53a76-d60e-4f4b-a002-9ea6e6b9c450/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/Restatements?since=2026-11-29T13%3A08%3A13.153Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/Restatements?since=2026-11-29T13%3A30%3A27.067Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Reports/45c8879f-c928-4cfe-8f60-2009a814de69`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/fe179dad-6d3a-4762-b00a-81445dce134a`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Webhooks/d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Webhooks/3f95a8d9-42f7-47fa-b2ee-9ed6f2753205`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Webhooks/d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8`
+         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Webhooks/3f95a8d9-42f7-47fa-b2ee-9ed6f2753205`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Webhooks/d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8`
+         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Webhooks/3f95a8d9-42f7-47fa-b2ee-9ed6f2753205`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Webhooks/d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Webhooks/3f95a8d9-42f7-47fa-b2ee-9ed6f2753205/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ExchangeRates/59ea19c9-972f-4780-88d0-e35699dd72af`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ExchangeRates/0718771d-095f-4fc1-98ef-59a3fa2d199a`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ExchangeRates/59ea19c9-972f-4780-88d0-e35699dd72af`
+         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ExchangeRates/0718771d-095f-4fc1-98ef-59a3fa2d199a`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ExchangeRates/59ea19c9-972f-4780-88d0-e35699dd72af`
+         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ExchangeRates/0718771d-095f-4fc1-98ef-59a3fa2d199a`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Budgets`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Budgets`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Budgets/1a7aa924-1fc3-4366-ab8a-2208fc79fd3d`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Budgets/d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Budgets/1a7aa924-1fc3-4366-ab8a-2208fc79fd3d`
+         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Budgets/d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Budgets/1a7aa924-1fc3-4366-ab8a-2208fc79fd3d`
+         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Budgets/d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Imports`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Imports`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Imports/59435d64-5aee-4ada-a06f-3cd27a7298aa`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Imports/60934ba1-66e1-4fb9-8d33-991582886cfd`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Imports/59435d64-5aee-4ada-a06f-3cd27a7298aa/Errors`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Imports/60934ba1-66e1-4fb9-8d33-991582886cfd/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Imports/0d08f3c9-b2ca-4833-9718-070d808c9019/Approve`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Imports/30bff6b0-d63d-446e-b428-7b8cd6b222d3/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/TaxCodes/ba3f423f-6ec5-466d-a7dc-9560721bcd87`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/TaxCodes/d04663e8-4e21-4bef-9eae-ecacb923552f`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/TaxCodes/ba3f423f-6ec5-466d-a7dc-9560721bcd87`
+         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/TaxCodes/d04663e8-4e21-4bef-9eae-ecacb923552f`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/TaxCodes/ba3f423f-6ec5-466d-a7dc-9560721bcd87/History`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/TaxCodes/d04663e8-4e21-4bef-9eae-ecacb923552f/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/VatReturns/20175550-d0ea-4ef8-841a-441cdde9ede4`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/VatReturns/b14927f7-bdd6-48bb-b74c-ae2c94400dd8`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Counterparties/239dc1fb-3863-49a9-9159-7fba06f7c0e2`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Counterparties/baf007ec-ec7a-44cd-a0ad-0031e39952eb`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Counterparties/239dc1fb-3863-49a9-9159-7fba06f7c0e2`
+         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Counterparties/baf007ec-ec7a-44cd-a0ad-0031e39952eb`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/Counterparties/239dc1fb-3863-49a9-9159-7fba06f7c0e2/History`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Counterparties/baf007ec-ec7a-44cd-a0ad-0031e39952eb/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1697,13 +1697,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1721,12 +1721,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80`
+         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1745,7 +1745,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1767,7 +1767,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80/Matches`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1785,14 +1785,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80/Matches/ee828b00-706d-45d1-85e7-5470166dc6e7`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f/Matches/69c866be-702a-4302-a8d4-84e253ec9952`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80/Matches/ee828b00-706d-45d1-85e7-5470166dc6e7`
+         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f/Matches/69c866be-702a-4302-a8d4-84e253ec9952`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1811,9 +1811,29 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/BankAccounts/{id}/Reconciliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
+         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f/Reconciliations`
+         */
+        post: operations["bankAccounts.markReconciled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1829,7 +1849,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference
-         * @description Example request: `GET /api/v1/Companies/e55426f6-d597-4240-9176-054fa0a9e473/BankAccounts/65aecfe6-e098-4a4d-898e-6b49baf12e80/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -5200,6 +5220,8 @@ export interface components {
             matched: number;
             /** @description Of those, matches not written: another match took a line meanwhile. */
             skipped: number;
+            /** @description Of those, matches left for the next call: one call writes at most 2,000 (call again until it is 0). */
+            remaining: number;
             /** @description The matches found (the first 1,000), each with its rule and reason. */
             matches: {
                 /** @description The match written; null in a dry run or when skipped. */
@@ -5252,6 +5274,45 @@ export interface components {
                 /** @description The version read; a write based on another is refused (409). */
                 version: number;
             }[];
+        };
+        ReconciledPeriodResponse: {
+            /**
+             * Format: date
+             * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+             */
+            date: string;
+            /** @description The statement balance then. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+            statementBalance: string;
+            /** @description The books' balance then. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+            ledgerBalance: string;
+            /** @description The statement lines left unmatched then. */
+            unmatchedStatement: {
+                /** @description How many there are in all. */
+                count: number;
+                /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                total: string;
+            };
+            /** @description The ledger lines left unmatched then. */
+            unmatchedLedger: {
+                /** @description How many there are in all. */
+                count: number;
+                /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                total: string;
+            };
+            reconciledBy: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            /**
+             * Format: date-time
+             * @description When the approval began: the time each approval records.
+             */
+            reconciledAt: string;
         };
         ReconciliationResponse: {
             /**
@@ -5343,6 +5404,48 @@ export interface components {
                 matchId: string;
                 /** @description What was found there, naming the record; null when verified. */
                 reason: string;
+            }[];
+            /** @description The periods marked reconciled on or before the date, the latest first (at most 12). */
+            reconciledPeriods: {
+                /**
+                 * Format: date
+                 * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                 */
+                date: string;
+                /** @description The statement balance then. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                statementBalance: string;
+                /** @description The books' balance then. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                ledgerBalance: string;
+                /** @description The statement lines left unmatched then. */
+                unmatchedStatement: {
+                    /** @description How many there are in all. */
+                    count: number;
+                    /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                    total: string;
+                };
+                /** @description The ledger lines left unmatched then. */
+                unmatchedLedger: {
+                    /** @description How many there are in all. */
+                    count: number;
+                    /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                    total: string;
+                };
+                reconciledBy: {
+                    /**
+                     * @description user (a signed-in user) or apiKey.
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                };
+                /**
+                 * Format: date-time
+                 * @description When the approval began: the time each approval records.
+                 */
+                reconciledAt: string;
+                /** @description An item up to that date changed after it was marked (a posting into it, a void, a line imported, a match made or undone): an exception to look at. */
+                changedSince: boolean;
             }[];
         };
     };
@@ -5608,6 +5711,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooManyBankLines` (each example says what it means and the way out; docs/errors.md lists them all) */
+        "ValidationError_InvalidJson_InvalidText_InvalidEncoding_TooManyBankLines.400": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
@@ -5695,7 +5807,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:43195/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45281%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=iUYx8mnF9dLVDfoRaFXJJFbTj-QDB8PhIEANbna55ME&code_challenge_method=S256&state=cbhZQ-UFMNV9vTIHQGz3tQ31dNEn-Src10MovRLPmyU&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:45235/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43675%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=xGggUnu6eFeb3fXewbPc35D6D2xpepwmHz7rHZCV4vQ&code_challenge_method=S256&state=kDDw5nQdJhJK_XmFlwZ3utZdZi74pAsvDKcKApwPPrw&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5735,7 +5847,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e55426f6-d597-4240-9176-054fa0a9e473",
+                     *           "companyId": "497cb7d0-faf2-4025-a77d-3c82c68383e5",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5785,7 +5897,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "76dbddd8-5ae9-45e6-9b42-dbf93dead1aa",
+                     *           "companyId": "0bc53a76-d60e-4f4b-a002-9ea6e6b9c450",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5889,7 +6001,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e55426f6-d597-4240-9176-054fa0a9e473",
+                     *           "companyId": "497cb7d0-faf2-4025-a77d-3c82c68383e5",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5939,7 +6051,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "76dbddd8-5ae9-45e6-9b42-dbf93dead1aa",
+                     *           "companyId": "0bc53a76-d60e-4f4b-a002-9ea6e6b9c450",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6032,16 +6144,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "76dbddd8-5ae9-45e6-9b42-dbf93dead1aa",
+                     *           "id": "0bc53a76-d60e-4f4b-a002-9ea6e6b9c450",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T13:08:06.879Z",
+                     *           "createdAt": "2026-11-29T13:30:21.984Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "e55426f6-d597-4240-9176-054fa0a9e473",
+                     *           "id": "497cb7d0-faf2-4025-a77d-3c82c68383e5",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T13:08:06.548Z",
+                     *           "createdAt": "2026-11-29T13:30:21.713Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -6099,9 +6211,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "76dbddd8-5ae9-45e6-9b42-dbf93dead1aa",
+                     *       "id": "0bc53a76-d60e-4f4b-a002-9ea6e6b9c450",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T13:08:06.879Z",
+                     *       "createdAt": "2026-11-29T13:30:21.984Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6113,7 +6225,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T13:08:06.879Z"
+                     *         "updatedAt": "2026-11-29T13:30:21.984Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6197,9 +6309,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "76dbddd8-5ae9-45e6-9b42-dbf93dead1aa",
+                     *       "id": "0bc53a76-d60e-4f4b-a002-9ea6e6b9c450",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T13:08:06.879Z",
+                     *       "createdAt": "2026-11-29T13:30:21.984Z",
                      *       "version": 1
                      *     }
                      */
@@ -6243,7 +6355,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T13:08:06.548Z"
+                     *       "updatedAt": "2026-11-29T13:30:21.713Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6273,7 +6385,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "f2bd1cfa-8fd9-4a58-9e07-9e4752b1ca92",
+                 *       "retainedEarningsAccountId": "a26b7ee2-9eb8-413b-8666-4a44e41432af",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6332,14 +6444,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "f2bd1cfa-8fd9-4a58-9e07-9e4752b1ca92",
+                     *       "retainedEarningsAccountId": "a26b7ee2-9eb8-413b-8666-4a44e41432af",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T13:08:08.521Z"
+                     *       "updatedAt": "2026-11-29T13:30:23.131Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6520,7 +6632,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "dbbfcd49-31b9-4e4a-9e51-f75e9881c295",
+                     *           "id": "4261b9d5-d42e-4766-839a-92db79651f71",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6531,8 +6643,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T13:08:25.620Z",
-                     *           "updatedAt": "2026-11-29T13:08:25.667Z"
+                     *           "createdAt": "2026-11-29T13:30:36.324Z",
+                     *           "updatedAt": "2026-11-29T13:30:36.357Z"
                      *         }
                      *       ]
                      *     }
@@ -6595,7 +6707,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dbbfcd49-31b9-4e4a-9e51-f75e9881c295",
+                     *       "id": "4261b9d5-d42e-4766-839a-92db79651f71",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6605,8 +6717,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:25.620Z",
-                     *       "updatedAt": "2026-11-29T13:08:25.620Z"
+                     *       "createdAt": "2026-11-29T13:30:36.324Z",
+                     *       "updatedAt": "2026-11-29T13:30:36.324Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6653,7 +6765,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dbbfcd49-31b9-4e4a-9e51-f75e9881c295",
+                     *       "id": "4261b9d5-d42e-4766-839a-92db79651f71",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6663,8 +6775,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:25.620Z",
-                     *       "updatedAt": "2026-11-29T13:08:25.620Z"
+                     *       "createdAt": "2026-11-29T13:30:36.324Z",
+                     *       "updatedAt": "2026-11-29T13:30:36.324Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6728,7 +6840,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dbbfcd49-31b9-4e4a-9e51-f75e9881c295",
+                     *       "id": "4261b9d5-d42e-4766-839a-92db79651f71",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6739,8 +6851,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:08:25.620Z",
-                     *       "updatedAt": "2026-11-29T13:08:25.667Z"
+                     *       "createdAt": "2026-11-29T13:30:36.324Z",
+                     *       "updatedAt": "2026-11-29T13:30:36.357Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6849,8 +6961,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
-                     *           "email": "user-69b44db5-bcb9-4a6a-b82d-5bc42c90eed6@example.com",
+                     *           "userId": "ba972598-69b0-4a83-9906-0a516c6a9a84",
+                     *           "email": "user-6859681a-2781-4052-ad61-bc840e88bec3@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6899,20 +7011,20 @@ export interface operations {
                      *             "bank:read",
                      *             "bank:reconcile"
                      *           ],
-                     *           "joinedAt": "2026-11-29T13:08:06.548Z",
+                     *           "joinedAt": "2026-11-29T13:30:21.713Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "1182dd41-6f04-4cf1-a951-df1f7daff89c",
-                     *           "email": "contract-1795957705705@example.com",
-                     *           "roleId": "dbbfcd49-31b9-4e4a-9e51-f75e9881c295",
+                     *           "userId": "0e9b998a-0a8d-4c8e-8f2a-d9d9c67c26f6",
+                     *           "email": "contract-1795959036394@example.com",
+                     *           "roleId": "4261b9d5-d42e-4766-839a-92db79651f71",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T13:08:25.737Z",
+                     *           "joinedAt": "2026-11-29T13:30:36.436Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6944,8 +7056,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795957705705@example.com",
-                 *       "roleId": "dbbfcd49-31b9-4e4a-9e51-f75e9881c295"
+                 *       "email": "contract-1795959036394@example.com",
+                 *       "roleId": "4261b9d5-d42e-4766-839a-92db79651f71"
                  *     }
                  */
                 "application/json": {
@@ -6971,16 +7083,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "1182dd41-6f04-4cf1-a951-df1f7daff89c",
-                     *       "email": "contract-1795957705705@example.com",
-                     *       "roleId": "dbbfcd49-31b9-4e4a-9e51-f75e9881c295",
+                     *       "userId": "0e9b998a-0a8d-4c8e-8f2a-d9d9c67c26f6",
+                     *       "email": "contract-1795959036394@example.com",
+                     *       "roleId": "4261b9d5-d42e-4766-839a-92db79651f71",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T13:08:25.737Z",
+                     *       "joinedAt": "2026-11-29T13:30:36.436Z",
                      *       "version": 1
                      *     }
                      */
@@ -7045,8 +7157,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "1182dd41-6f04-4cf1-a951-df1f7daff89c",
-                     *       "email": "contract-1795957705705@example.com",
+                     *       "userId": "0e9b998a-0a8d-4c8e-8f2a-d9d9c67c26f6",
+                     *       "email": "contract-1795959036394@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -7067,7 +7179,7 @@ export interface operations {
                      *         "approval-policies:read",
                      *         "bank:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T13:08:25.737Z",
+                     *       "joinedAt": "2026-11-29T13:30:36.436Z",
                      *       "version": 2
                      *     }
                      */
@@ -7177,9 +7289,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8cb9ae14-4462-42d5-ba87-bcae9babee41",
+                     *           "id": "94a4969f-6d49-4329-8e5e-69fc7a7499ea",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_GZxiN3K",
+                     *           "prefix": "sk-svc_a50kD1R",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7187,8 +7299,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
-                     *           "createdAt": "2026-11-29T13:08:25.859Z",
+                     *           "createdBy": "ba972598-69b0-4a83-9906-0a516c6a9a84",
+                     *           "createdAt": "2026-11-29T13:30:36.598Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7259,9 +7371,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8cb9ae14-4462-42d5-ba87-bcae9babee41",
+                     *       "id": "94a4969f-6d49-4329-8e5e-69fc7a7499ea",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_GZxiN3K",
+                     *       "prefix": "sk-svc_a50kD1R",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7269,8 +7381,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
-                     *       "createdAt": "2026-11-29T13:08:25.859Z",
+                     *       "createdBy": "ba972598-69b0-4a83-9906-0a516c6a9a84",
+                     *       "createdAt": "2026-11-29T13:30:36.598Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7322,18 +7434,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8cb9ae14-4462-42d5-ba87-bcae9babee41",
+                     *       "id": "94a4969f-6d49-4329-8e5e-69fc7a7499ea",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_GZxiN3K",
+                     *       "prefix": "sk-svc_a50kD1R",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T13:08:25.908Z",
-                     *       "createdBy": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
-                     *       "createdAt": "2026-11-29T13:08:25.859Z",
+                     *       "revokedAt": "2026-11-29T13:30:36.661Z",
+                     *       "createdBy": "ba972598-69b0-4a83-9906-0a516c6a9a84",
+                     *       "createdAt": "2026-11-29T13:30:36.598Z",
                      *       "version": 2
                      *     }
                      */
@@ -7388,24 +7500,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
+                     *           "id": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "ede7160b-6341-46bc-9d03-e12d13d592f0",
+                     *           "parentId": "f49f59d9-80a0-4208-b091-7e205cc63cbc",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:08.280Z",
-                     *           "updatedAt": "2026-11-29T13:08:08.280Z",
+                     *           "createdAt": "2026-11-29T13:30:22.949Z",
+                     *           "updatedAt": "2026-11-29T13:30:22.949Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "ede7160b-6341-46bc-9d03-e12d13d592f0",
+                     *           "id": "f49f59d9-80a0-4208-b091-7e205cc63cbc",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7414,32 +7526,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:08.185Z",
-                     *           "updatedAt": "2026-11-29T13:08:08.185Z",
+                     *           "createdAt": "2026-11-29T13:30:22.896Z",
+                     *           "updatedAt": "2026-11-29T13:30:22.896Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *           "id": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "12670359-af98-4cc2-aa85-86e8bd8b6977",
+                     *           "parentId": "8f9f40d6-285d-4148-91af-8ff7095dc293",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:08.082Z",
-                     *           "updatedAt": "2026-11-29T13:08:08.082Z",
+                     *           "createdAt": "2026-11-29T13:30:22.826Z",
+                     *           "updatedAt": "2026-11-29T13:30:22.826Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "12670359-af98-4cc2-aa85-86e8bd8b6977",
+                     *           "id": "8f9f40d6-285d-4148-91af-8ff7095dc293",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7448,32 +7560,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:07.996Z",
-                     *           "updatedAt": "2026-11-29T13:08:07.996Z",
+                     *           "createdAt": "2026-11-29T13:30:22.768Z",
+                     *           "updatedAt": "2026-11-29T13:30:22.768Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f2bd1cfa-8fd9-4a58-9e07-9e4752b1ca92",
+                     *           "id": "a26b7ee2-9eb8-413b-8666-4a44e41432af",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "f3c71679-0378-4ca3-9a1a-ece8c2e027f4",
+                     *           "parentId": "6a2ce024-67d4-4b75-b59b-491710aeb2c0",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:07.895Z",
-                     *           "updatedAt": "2026-11-29T13:08:07.895Z",
+                     *           "createdAt": "2026-11-29T13:30:22.732Z",
+                     *           "updatedAt": "2026-11-29T13:30:22.732Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "f3c71679-0378-4ca3-9a1a-ece8c2e027f4",
+                     *           "id": "6a2ce024-67d4-4b75-b59b-491710aeb2c0",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7482,49 +7594,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:07.805Z",
-                     *           "updatedAt": "2026-11-29T13:08:07.805Z",
+                     *           "createdAt": "2026-11-29T13:30:22.697Z",
+                     *           "updatedAt": "2026-11-29T13:30:22.697Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *           "id": "77ca5022-1641-4de6-9982-f8ddcde5584f",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
+                     *           "parentId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:07.733Z",
-                     *           "updatedAt": "2026-11-29T13:08:07.733Z",
+                     *           "createdAt": "2026-11-29T13:30:22.643Z",
+                     *           "updatedAt": "2026-11-29T13:30:22.643Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *           "id": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
+                     *           "parentId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:07.572Z",
-                     *           "updatedAt": "2026-11-29T13:08:07.572Z",
+                     *           "createdAt": "2026-11-29T13:30:22.496Z",
+                     *           "updatedAt": "2026-11-29T13:30:22.496Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
+                     *           "id": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7533,8 +7645,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:07.443Z",
-                     *           "updatedAt": "2026-11-29T13:08:07.443Z",
+                     *           "createdAt": "2026-11-29T13:30:22.417Z",
+                     *           "updatedAt": "2026-11-29T13:30:22.417Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7623,7 +7735,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cf534145-9112-4731-8bf3-46ea96258c0a",
+                     *       "id": "7718c339-4010-4848-8432-010837063823",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7632,8 +7744,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:08.602Z",
-                     *       "updatedAt": "2026-11-29T13:08:08.602Z",
+                     *       "createdAt": "2026-11-29T13:30:23.234Z",
+                     *       "updatedAt": "2026-11-29T13:30:23.234Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7684,7 +7796,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cf534145-9112-4731-8bf3-46ea96258c0a",
+                     *       "id": "7718c339-4010-4848-8432-010837063823",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7693,8 +7805,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:08.602Z",
-                     *       "updatedAt": "2026-11-29T13:08:08.602Z",
+                     *       "createdAt": "2026-11-29T13:30:23.234Z",
+                     *       "updatedAt": "2026-11-29T13:30:23.234Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7776,7 +7888,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cf534145-9112-4731-8bf3-46ea96258c0a",
+                     *       "id": "7718c339-4010-4848-8432-010837063823",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7785,8 +7897,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:08:08.602Z",
-                     *       "updatedAt": "2026-11-29T13:08:09.068Z",
+                     *       "createdAt": "2026-11-29T13:30:23.234Z",
+                     *       "updatedAt": "2026-11-29T13:30:23.729Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7907,15 +8019,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "3d32410c-432f-484f-af68-ebaaafc148e2",
-                     *           "occurredAt": "2026-11-29T13:08:08.602Z",
+                     *           "requestId": "68c250b3-49bc-4e7c-94f3-e9832b592164",
+                     *           "occurredAt": "2026-11-29T13:30:23.234Z",
                      *           "sequence": 14,
-                     *           "hash": "be31d1ef3c9a2fd102b1d05b6e4d7405601792bc015b6f643c4e90a84ae83cf1",
+                     *           "hash": "a23821fb730345902207804ff7242ab8c1ef7bbf672b345ba4e5e0b42c43d52d",
                      *           "state": {
-                     *             "id": "cf534145-9112-4731-8bf3-46ea96258c0a",
+                     *             "id": "7718c339-4010-4848-8432-010837063823",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7924,8 +8036,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T13:08:08.602Z",
-                     *             "updatedAt": "2026-11-29T13:08:08.602Z",
+                     *             "createdAt": "2026-11-29T13:30:23.234Z",
+                     *             "updatedAt": "2026-11-29T13:30:23.234Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7985,7 +8097,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e6df8609-c3ea-4722-b1ab-4ba0370d9211",
+                     *           "id": "5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7994,12 +8106,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:09.459Z",
-                     *           "updatedAt": "2026-11-29T13:08:09.459Z",
+                     *           "createdAt": "2026-11-29T13:30:24.266Z",
+                     *           "updatedAt": "2026-11-29T13:30:24.266Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "f605bde9-1800-49f8-ab2a-0dcac2432016",
+                     *           "id": "c92fb9f7-7b9e-4787-acac-e52c0adad35b",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -8008,12 +8120,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:08.367Z",
-                     *           "updatedAt": "2026-11-29T13:08:08.367Z",
+                     *           "createdAt": "2026-11-29T13:30:23.004Z",
+                     *           "updatedAt": "2026-11-29T13:30:23.004Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "939448c4-f758-407d-b302-a2825db63c83",
+                     *           "id": "c1cd1a47-94ae-4b53-8162-d9d7593e30f3",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -8022,8 +8134,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:08.392Z",
-                     *           "updatedAt": "2026-11-29T13:08:08.392Z",
+                     *           "createdAt": "2026-11-29T13:30:23.051Z",
+                     *           "updatedAt": "2026-11-29T13:30:23.051Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -8093,7 +8205,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e6df8609-c3ea-4722-b1ab-4ba0370d9211",
+                     *       "id": "5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8102,8 +8214,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:09.459Z",
-                     *       "updatedAt": "2026-11-29T13:08:09.459Z",
+                     *       "createdAt": "2026-11-29T13:30:24.266Z",
+                     *       "updatedAt": "2026-11-29T13:30:24.266Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8151,7 +8263,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e6df8609-c3ea-4722-b1ab-4ba0370d9211",
+                     *       "id": "5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8160,8 +8272,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:09.459Z",
-                     *       "updatedAt": "2026-11-29T13:08:09.459Z",
+                     *       "createdAt": "2026-11-29T13:30:24.266Z",
+                     *       "updatedAt": "2026-11-29T13:30:24.266Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8230,7 +8342,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e6df8609-c3ea-4722-b1ab-4ba0370d9211",
+                     *       "id": "5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8239,8 +8351,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:08:09.459Z",
-                     *       "updatedAt": "2026-11-29T13:08:09.709Z",
+                     *       "createdAt": "2026-11-29T13:30:24.266Z",
+                     *       "updatedAt": "2026-11-29T13:30:24.516Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8358,15 +8470,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "30c553dc-bad0-46d0-9760-8e3791cccada",
-                     *           "occurredAt": "2026-11-29T13:08:09.459Z",
+                     *           "requestId": "eea047f0-1bcc-48ca-bfe5-8fe69aa37ac4",
+                     *           "occurredAt": "2026-11-29T13:30:24.266Z",
                      *           "sequence": 17,
-                     *           "hash": "ff6e25a7a369fed88c400716c03cd84de307ac0847d504c37ebee1eb8d5d830d",
+                     *           "hash": "037d7aaa1635b2df81b0bf27c384ecaac54de55dbd83ebd1c9964929a8fcf1df",
                      *           "state": {
-                     *             "id": "e6df8609-c3ea-4722-b1ab-4ba0370d9211",
+                     *             "id": "5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8375,8 +8487,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T13:08:09.459Z",
-                     *             "updatedAt": "2026-11-29T13:08:09.459Z",
+                     *             "createdAt": "2026-11-29T13:30:24.266Z",
+                     *             "updatedAt": "2026-11-29T13:30:24.266Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8429,7 +8541,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e6df8609-c3ea-4722-b1ab-4ba0370d9211",
+                     *       "id": "5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8438,8 +8550,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T13:08:09.459Z",
-                     *       "updatedAt": "2026-11-29T13:08:10.100Z",
+                     *       "createdAt": "2026-11-29T13:30:24.266Z",
+                     *       "updatedAt": "2026-11-29T13:30:24.730Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8490,7 +8602,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e6df8609-c3ea-4722-b1ab-4ba0370d9211",
+                     *       "id": "5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8499,8 +8611,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T13:08:09.459Z",
-                     *       "updatedAt": "2026-11-29T13:08:09.857Z",
+                     *       "createdAt": "2026-11-29T13:30:24.266Z",
+                     *       "updatedAt": "2026-11-29T13:30:24.583Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8551,19 +8663,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *           "id": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T13:08:11.316Z",
-                     *           "updatedAt": "2026-11-29T13:08:11.316Z",
+                     *           "createdAt": "2026-11-29T13:30:25.546Z",
+                     *           "updatedAt": "2026-11-29T13:30:25.546Z",
                      *           "periods": [
                      *             {
-                     *               "id": "7e750307-8b90-4159-b9cc-4b9e5ab44849",
-                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *               "id": "ed27c96d-8bae-4021-bb55-0a276e67f04a",
+                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8573,8 +8685,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a512e75c-e062-4e0e-b80f-f7e27e35687c",
-                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *               "id": "ee7ef95d-b94f-4307-8a8e-5ce1d338f652",
+                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8584,8 +8696,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0a0115da-a4e0-44f6-b2a6-9203fb4843a5",
-                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *               "id": "88ce14d7-fa84-4931-bf8d-76b2a6e80e1a",
+                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8595,8 +8707,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "48954ada-3d7d-48eb-94a3-5f000038600e",
-                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *               "id": "b56a08c0-6682-498b-a2cd-eda7f13f3d6a",
+                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8606,8 +8718,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "eab9b974-ec57-46dc-9f51-de1e036f9c14",
-                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *               "id": "05fb2500-eec5-424c-b3a1-205636a8deaf",
+                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8617,8 +8729,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8da6252e-0fbc-4e65-9cff-a1d9f4e8541b",
-                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *               "id": "0fd7582d-302b-4ef3-af66-7f080ef7c4a2",
+                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8628,8 +8740,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "aa7468ec-cf06-4068-a3e1-dc14371f0c2d",
-                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *               "id": "42de5153-93de-46c6-aec3-284a5b33f2b4",
+                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8639,8 +8751,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "434ddd90-2d4c-4fa7-86aa-a149200ed1f0",
-                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *               "id": "86a22fc9-7901-4ba1-b18e-5c99abcc4145",
+                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8650,8 +8762,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "36b7bdaf-5ee2-4ebc-b6f6-925403e08a6c",
-                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *               "id": "b081751f-c978-436f-980e-a23f13cebd0f",
+                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8661,8 +8773,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1f75e157-1535-4ca3-b2eb-790f308e96a5",
-                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *               "id": "4af28768-c052-4a4d-8844-c0f91ceec544",
+                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8672,8 +8784,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1f9f6be7-be5c-4785-a92d-cba04c8d49f9",
-                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *               "id": "644c2293-25fd-46e2-8b23-58c4ad5e688f",
+                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8683,8 +8795,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bced2d42-9abe-46a0-b674-b6284f6368d3",
-                     *               "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *               "id": "f8834601-c29d-4d12-b044-b87188b9a7fa",
+                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8696,19 +8808,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T13:08:11.217Z",
-                     *           "updatedAt": "2026-11-29T13:08:11.217Z",
+                     *           "createdAt": "2026-11-29T13:30:25.455Z",
+                     *           "updatedAt": "2026-11-29T13:30:25.455Z",
                      *           "periods": [
                      *             {
-                     *               "id": "403a92c8-0dcc-42ae-88cd-d31e00005cdc",
-                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *               "id": "5627a343-9b40-4b4a-a4b9-cf0083c53304",
+                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8718,8 +8830,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7219ad00-e7b2-44a7-9ac1-1e863d9fb464",
-                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *               "id": "a513e08d-15bb-42a8-ba07-d5cc09734005",
+                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8729,8 +8841,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
-                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *               "id": "d7671055-d06e-4b7d-969a-ee750f05ab54",
+                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8740,8 +8852,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f018edeb-5909-4955-b418-a036ab1fc0ef",
-                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *               "id": "e17e05eb-c982-4395-84bd-04ca48798f8a",
+                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8751,8 +8863,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "73aedf97-ef91-42e4-a38c-b5fe29e84f4a",
-                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *               "id": "47d66576-4dae-4eb6-b084-4213b0e0ef9d",
+                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8762,8 +8874,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "23a3c15d-6c4c-4e31-9649-65b9eb4da16d",
-                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *               "id": "a8649bf0-17cf-4ed5-9ea7-bcd2ab53695e",
+                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8773,8 +8885,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f129ba59-5837-4598-b0bd-d2330d93da0e",
-                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *               "id": "f5d1e997-a010-4c0f-8f40-32525644ba72",
+                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8784,8 +8896,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2fbf4345-1f19-41c4-a283-8f9ef929f43b",
-                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *               "id": "79678ece-1fa4-4055-a413-070c52f581db",
+                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8795,8 +8907,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "03113885-2338-4228-b9ba-8b4974bfdbd8",
-                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *               "id": "03c4daa2-af06-4187-ba71-3bdc78104ba6",
+                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8806,8 +8918,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4899d8c7-6ffd-4df4-a116-1322b38dc687",
-                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *               "id": "dc2cfda3-8693-454a-a5b3-ece7398e020c",
+                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8817,8 +8929,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "08925e51-b83f-4ed3-8cc5-d110f2077ea7",
-                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *               "id": "586397ec-8eba-42b6-9c13-cb64e47dee70",
+                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8828,8 +8940,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "aad27013-29a4-494f-85dd-c13c5a8e9383",
-                     *               "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *               "id": "0e4408ef-0900-4d42-a60a-a3d0990ad4bd",
+                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8916,19 +9028,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *       "id": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T13:08:11.316Z",
-                     *       "updatedAt": "2026-11-29T13:08:11.316Z",
+                     *       "createdAt": "2026-11-29T13:30:25.546Z",
+                     *       "updatedAt": "2026-11-29T13:30:25.546Z",
                      *       "periods": [
                      *         {
-                     *           "id": "7e750307-8b90-4159-b9cc-4b9e5ab44849",
-                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *           "id": "ed27c96d-8bae-4021-bb55-0a276e67f04a",
+                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8938,8 +9050,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a512e75c-e062-4e0e-b80f-f7e27e35687c",
-                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *           "id": "ee7ef95d-b94f-4307-8a8e-5ce1d338f652",
+                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8949,8 +9061,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0a0115da-a4e0-44f6-b2a6-9203fb4843a5",
-                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *           "id": "88ce14d7-fa84-4931-bf8d-76b2a6e80e1a",
+                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8960,8 +9072,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "48954ada-3d7d-48eb-94a3-5f000038600e",
-                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *           "id": "b56a08c0-6682-498b-a2cd-eda7f13f3d6a",
+                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8971,8 +9083,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "eab9b974-ec57-46dc-9f51-de1e036f9c14",
-                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *           "id": "05fb2500-eec5-424c-b3a1-205636a8deaf",
+                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8982,8 +9094,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8da6252e-0fbc-4e65-9cff-a1d9f4e8541b",
-                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *           "id": "0fd7582d-302b-4ef3-af66-7f080ef7c4a2",
+                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8993,8 +9105,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aa7468ec-cf06-4068-a3e1-dc14371f0c2d",
-                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *           "id": "42de5153-93de-46c6-aec3-284a5b33f2b4",
+                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -9004,8 +9116,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "434ddd90-2d4c-4fa7-86aa-a149200ed1f0",
-                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *           "id": "86a22fc9-7901-4ba1-b18e-5c99abcc4145",
+                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -9015,8 +9127,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "36b7bdaf-5ee2-4ebc-b6f6-925403e08a6c",
-                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *           "id": "b081751f-c978-436f-980e-a23f13cebd0f",
+                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -9026,8 +9138,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1f75e157-1535-4ca3-b2eb-790f308e96a5",
-                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *           "id": "4af28768-c052-4a4d-8844-c0f91ceec544",
+                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -9037,8 +9149,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1f9f6be7-be5c-4785-a92d-cba04c8d49f9",
-                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *           "id": "644c2293-25fd-46e2-8b23-58c4ad5e688f",
+                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -9048,8 +9160,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bced2d42-9abe-46a0-b674-b6284f6368d3",
-                     *           "financialYearId": "2847f357-3de5-4b75-a531-10f9a0005d8f",
+                     *           "id": "f8834601-c29d-4d12-b044-b87188b9a7fa",
+                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9105,19 +9217,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *       "id": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T13:08:11.217Z",
-                     *       "updatedAt": "2026-11-29T13:08:11.217Z",
+                     *       "createdAt": "2026-11-29T13:30:25.455Z",
+                     *       "updatedAt": "2026-11-29T13:30:25.455Z",
                      *       "periods": [
                      *         {
-                     *           "id": "403a92c8-0dcc-42ae-88cd-d31e00005cdc",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "5627a343-9b40-4b4a-a4b9-cf0083c53304",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9127,8 +9239,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7219ad00-e7b2-44a7-9ac1-1e863d9fb464",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "a513e08d-15bb-42a8-ba07-d5cc09734005",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9138,8 +9250,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "d7671055-d06e-4b7d-969a-ee750f05ab54",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9149,8 +9261,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f018edeb-5909-4955-b418-a036ab1fc0ef",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "e17e05eb-c982-4395-84bd-04ca48798f8a",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9160,8 +9272,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "73aedf97-ef91-42e4-a38c-b5fe29e84f4a",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "47d66576-4dae-4eb6-b084-4213b0e0ef9d",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9171,8 +9283,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "23a3c15d-6c4c-4e31-9649-65b9eb4da16d",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "a8649bf0-17cf-4ed5-9ea7-bcd2ab53695e",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9182,8 +9294,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f129ba59-5837-4598-b0bd-d2330d93da0e",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "f5d1e997-a010-4c0f-8f40-32525644ba72",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9193,8 +9305,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2fbf4345-1f19-41c4-a283-8f9ef929f43b",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "79678ece-1fa4-4055-a413-070c52f581db",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9204,8 +9316,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "03113885-2338-4228-b9ba-8b4974bfdbd8",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "03c4daa2-af06-4187-ba71-3bdc78104ba6",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9215,8 +9327,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4899d8c7-6ffd-4df4-a116-1322b38dc687",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "dc2cfda3-8693-454a-a5b3-ece7398e020c",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9226,8 +9338,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "08925e51-b83f-4ed3-8cc5-d110f2077ea7",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "586397ec-8eba-42b6-9c13-cb64e47dee70",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9237,8 +9349,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aad27013-29a4-494f-85dd-c13c5a8e9383",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "0e4408ef-0900-4d42-a60a-a3d0990ad4bd",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9325,19 +9437,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5605d64e-b259-4258-aad7-7977d86f264c",
+                     *       "id": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T13:08:11.570Z",
-                     *       "updatedAt": "2026-11-29T13:08:11.766Z",
+                     *       "createdAt": "2026-11-29T13:30:25.672Z",
+                     *       "updatedAt": "2026-11-29T13:30:25.780Z",
                      *       "periods": [
                      *         {
-                     *           "id": "14dbcbef-f57d-4926-9e47-1b5b10fa977f",
-                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
+                     *           "id": "cbc78d69-81f4-4805-9e73-9e87474ce244",
+                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9347,8 +9459,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5dd363a3-620e-4a56-82c6-bb0587d63c70",
-                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
+                     *           "id": "775ed845-b29e-4af0-ac68-c786437033e4",
+                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9358,8 +9470,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d8ae82d7-3daf-4be8-99b7-adaecf10628a",
-                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
+                     *           "id": "2c905591-cefd-4669-9bc4-66ee327cd67e",
+                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9369,8 +9481,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e2605041-0a79-4206-8fa3-82cbd99caa38",
-                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
+                     *           "id": "c242a0a0-5e0c-4d77-b465-3bdef9c5bf80",
+                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9380,8 +9492,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8652b8ef-7a67-4579-94a2-26a8a40ed675",
-                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
+                     *           "id": "d4a89087-a53c-4a5b-98c3-46c33d04a11e",
+                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9391,8 +9503,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "89ef8368-5453-4ec2-826e-d580973ad913",
-                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
+                     *           "id": "31caebe7-185e-4a91-aa87-bf33dc3d9914",
+                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9402,8 +9514,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "92357ea9-2548-4d9a-9706-f9d9bec05f6a",
-                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
+                     *           "id": "dc681104-1872-4faf-8193-0af674a3c6a8",
+                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9413,8 +9525,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "91f4e395-45c0-4a39-8b83-0e338dc68e57",
-                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
+                     *           "id": "6f39253c-bdf0-49d3-8564-543477b5b47b",
+                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9424,8 +9536,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2e6d92ce-eb18-4cc7-91e5-f7cb5cd43464",
-                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
+                     *           "id": "51e8bfb2-0624-45e7-b458-ae85bfd7ad0b",
+                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9435,8 +9547,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "21698ec0-9b7c-4f16-a666-d5ed7b03a228",
-                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
+                     *           "id": "b1f17fdf-3ed2-42a4-baf8-e8b13701e5c0",
+                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9446,8 +9558,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8e1bd1ba-dd5e-449a-ad5c-2ee3c2963802",
-                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
+                     *           "id": "9bbe3826-de36-479f-9562-8f675c9e1353",
+                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9457,8 +9569,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7a9493d5-31a8-4f09-907a-80446c6df7c6",
-                     *           "financialYearId": "5605d64e-b259-4258-aad7-7977d86f264c",
+                     *           "id": "2339d817-c8f5-4a29-9adc-e6c874211407",
+                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9606,14 +9718,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c4bfd846-1090-49fa-ba9c-986c3c95a0bb",
+                     *       "id": "8d9bb9bb-7bfd-4c91-8f6a-438731a625f9",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
+                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9626,7 +9738,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f2bd1cfa-8fd9-4a58-9e07-9e4752b1ca92",
+                     *           "accountId": "a26b7ee2-9eb8-413b-8666-4a44e41432af",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9654,19 +9766,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:20.893Z",
-                     *       "updatedAt": "2026-11-29T13:08:20.893Z",
+                     *       "createdAt": "2026-11-29T13:30:33.005Z",
+                     *       "updatedAt": "2026-11-29T13:30:33.005Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9737,8 +9849,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aad27013-29a4-494f-85dd-c13c5a8e9383",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "0e4408ef-0900-4d42-a60a-a3d0990ad4bd",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9748,8 +9860,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "08925e51-b83f-4ed3-8cc5-d110f2077ea7",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "586397ec-8eba-42b6-9c13-cb64e47dee70",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9759,8 +9871,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4899d8c7-6ffd-4df4-a116-1322b38dc687",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "dc2cfda3-8693-454a-a5b3-ece7398e020c",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9770,8 +9882,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "03113885-2338-4228-b9ba-8b4974bfdbd8",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "03c4daa2-af06-4187-ba71-3bdc78104ba6",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9781,8 +9893,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2fbf4345-1f19-41c4-a283-8f9ef929f43b",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "79678ece-1fa4-4055-a413-070c52f581db",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9792,8 +9904,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f129ba59-5837-4598-b0bd-d2330d93da0e",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "f5d1e997-a010-4c0f-8f40-32525644ba72",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9803,8 +9915,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "23a3c15d-6c4c-4e31-9649-65b9eb4da16d",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "a8649bf0-17cf-4ed5-9ea7-bcd2ab53695e",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9814,8 +9926,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "73aedf97-ef91-42e4-a38c-b5fe29e84f4a",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "47d66576-4dae-4eb6-b084-4213b0e0ef9d",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9825,8 +9937,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f018edeb-5909-4955-b418-a036ab1fc0ef",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "e17e05eb-c982-4395-84bd-04ca48798f8a",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9836,8 +9948,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "d7671055-d06e-4b7d-969a-ee750f05ab54",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9847,8 +9959,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7219ad00-e7b2-44a7-9ac1-1e863d9fb464",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "a513e08d-15bb-42a8-ba07-d5cc09734005",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9858,8 +9970,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "403a92c8-0dcc-42ae-88cd-d31e00005cdc",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "id": "5627a343-9b40-4b4a-a4b9-cf0083c53304",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9907,8 +10019,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "403a92c8-0dcc-42ae-88cd-d31e00005cdc",
-                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *       "id": "5627a343-9b40-4b4a-a4b9-cf0083c53304",
+                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9965,8 +10077,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "403a92c8-0dcc-42ae-88cd-d31e00005cdc",
-                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *       "id": "5627a343-9b40-4b4a-a4b9-cf0083c53304",
+                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10123,8 +10235,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "403a92c8-0dcc-42ae-88cd-d31e00005cdc",
-                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *       "id": "5627a343-9b40-4b4a-a4b9-cf0083c53304",
+                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10213,14 +10325,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
+                     *           "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *               "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10233,7 +10345,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *               "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10261,19 +10373,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:13.377Z",
-                     *           "updatedAt": "2026-11-29T13:08:13.377Z",
+                     *           "createdAt": "2026-11-29T13:30:27.550Z",
+                     *           "updatedAt": "2026-11-29T13:30:27.550Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10326,12 +10438,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                 *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                 *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10388,14 +10500,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
+                     *       "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10408,7 +10520,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10436,19 +10548,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:13.377Z",
-                     *       "updatedAt": "2026-11-29T13:08:13.377Z",
+                     *       "createdAt": "2026-11-29T13:30:27.550Z",
+                     *       "updatedAt": "2026-11-29T13:30:27.550Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10506,14 +10618,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
+                     *       "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10526,7 +10638,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10554,19 +10666,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:13.377Z",
-                     *       "updatedAt": "2026-11-29T13:08:13.377Z",
+                     *       "createdAt": "2026-11-29T13:30:27.550Z",
+                     *       "updatedAt": "2026-11-29T13:30:27.550Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10613,12 +10725,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                 *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                 *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10678,14 +10790,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
+                     *       "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10698,7 +10810,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10726,19 +10838,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:08:13.377Z",
-                     *       "updatedAt": "2026-11-29T13:08:13.672Z",
+                     *       "createdAt": "2026-11-29T13:30:27.550Z",
+                     *       "updatedAt": "2026-11-29T13:30:27.820Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10808,22 +10920,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "f1913000-38c1-4a31-bb13-4e017bb2a563",
-                     *           "occurredAt": "2026-11-29T13:08:13.379Z",
+                     *           "requestId": "347b6886-0122-4a08-a663-fa298509ab2c",
+                     *           "occurredAt": "2026-11-29T13:30:27.568Z",
                      *           "sequence": 31,
-                     *           "hash": "d4ce72310564e2f45b101e469be56b34f7dc9f4e5f806f366f71417a5a5e48c5",
+                     *           "hash": "52fe2886148871ba10fb0db0eaa159bf3d867c7b58028084b0f26157ca47bb0d",
                      *           "state": {
-                     *             "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
+                     *             "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *                 "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10836,7 +10948,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *                 "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10864,19 +10976,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T13:08:13.377Z",
-                     *             "updatedAt": "2026-11-29T13:08:13.377Z",
+                     *             "createdAt": "2026-11-29T13:30:27.550Z",
+                     *             "updatedAt": "2026-11-29T13:30:27.550Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10939,14 +11051,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8b0d9aee-8d8d-4e63-a1f3-0b1dba683f6e",
+                     *       "id": "c829a076-5c7f-412d-83a2-6e8560de202d",
                      *       "serialNumber": 8,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
+                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10959,7 +11071,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *           "accountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10987,25 +11099,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:08:29.750Z",
-                     *       "updatedAt": "2026-11-29T13:08:29.804Z",
+                     *       "createdAt": "2026-11-29T13:30:40.718Z",
+                     *       "updatedAt": "2026-11-29T13:30:40.768Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
-                     *       "submittedAt": "2026-11-29T13:08:29.804Z",
+                     *       "submittedAt": "2026-11-29T13:30:40.768Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -11071,14 +11183,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8b0d9aee-8d8d-4e63-a1f3-0b1dba683f6e",
+                     *       "id": "c829a076-5c7f-412d-83a2-6e8560de202d",
                      *       "serialNumber": 8,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
+                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11091,7 +11203,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *           "accountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11119,46 +11231,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T13:08:29.750Z",
-                     *       "updatedAt": "2026-11-29T13:08:29.912Z",
+                     *       "createdAt": "2026-11-29T13:30:40.718Z",
+                     *       "updatedAt": "2026-11-29T13:30:40.884Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
+                     *         "id": "b60fd293-150b-4671-9be9-936bb984f32f"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
-                     *       "submittedAt": "2026-11-29T13:08:29.880Z",
+                     *       "submittedAt": "2026-11-29T13:30:40.845Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
+                     *             "id": "b60fd293-150b-4671-9be9-936bb984f32f"
                      *           },
-                     *           "at": "2026-11-29T13:08:29.912Z"
+                     *           "at": "2026-11-29T13:30:40.884Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
+                     *         "id": "b60fd293-150b-4671-9be9-936bb984f32f"
                      *       },
-                     *       "approvedAt": "2026-11-29T13:08:29.912Z",
+                     *       "approvedAt": "2026-11-29T13:30:40.884Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
+                     *           "id": "b60fd293-150b-4671-9be9-936bb984f32f"
                      *         },
-                     *         "at": "2026-11-29T13:08:29.848Z"
+                     *         "at": "2026-11-29T13:30:40.812Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11224,14 +11336,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8b0d9aee-8d8d-4e63-a1f3-0b1dba683f6e",
+                     *       "id": "c829a076-5c7f-412d-83a2-6e8560de202d",
                      *       "serialNumber": 8,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
+                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11244,7 +11356,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *           "accountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11272,19 +11384,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T13:08:29.750Z",
-                     *       "updatedAt": "2026-11-29T13:08:29.848Z",
+                     *       "createdAt": "2026-11-29T13:30:40.718Z",
+                     *       "updatedAt": "2026-11-29T13:30:40.812Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
+                     *         "id": "b60fd293-150b-4671-9be9-936bb984f32f"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11294,9 +11406,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
+                     *           "id": "b60fd293-150b-4671-9be9-936bb984f32f"
                      *         },
-                     *         "at": "2026-11-29T13:08:29.848Z",
+                     *         "at": "2026-11-29T13:30:40.812Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11366,14 +11478,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
+                     *       "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11386,7 +11498,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11406,27 +11518,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
-                     *       "periodId": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
+                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *       "periodId": "d7671055-d06e-4b7d-969a-ee750f05ab54",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T13:08:13.377Z",
-                     *       "updatedAt": "2026-11-29T13:08:13.745Z",
+                     *       "createdAt": "2026-11-29T13:30:27.550Z",
+                     *       "updatedAt": "2026-11-29T13:30:27.884Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11436,9 +11548,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
-                     *       "postedAt": "2026-11-29T13:08:13.745Z",
+                     *       "postedAt": "2026-11-29T13:30:27.884Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11506,14 +11618,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a3c9f2a-edd2-4c32-a459-5b25656e525a",
+                     *       "id": "d7c68c33-8ca0-4eba-bd11-9cd38c5814b9",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
+                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11526,7 +11638,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11546,27 +11658,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
-                     *       "periodId": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
+                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *       "periodId": "d7671055-d06e-4b7d-969a-ee750f05ab54",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T13:08:14.061Z",
-                     *       "updatedAt": "2026-11-29T13:08:14.168Z",
+                     *       "createdAt": "2026-11-29T13:30:28.305Z",
+                     *       "updatedAt": "2026-11-29T13:30:28.398Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11576,14 +11688,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
-                     *       "postedAt": "2026-11-29T13:08:14.109Z",
+                     *       "postedAt": "2026-11-29T13:30:28.338Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
-                     *       "voidedAt": "2026-11-29T13:08:14.168Z"
+                     *       "voidedAt": "2026-11-29T13:30:28.398Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11633,14 +11745,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
+                     *       "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11653,7 +11765,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11681,19 +11793,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T13:08:13.377Z",
-                     *       "updatedAt": "2026-11-29T13:08:13.820Z",
+                     *       "createdAt": "2026-11-29T13:30:27.550Z",
+                     *       "updatedAt": "2026-11-29T13:30:27.923Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11765,14 +11877,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "32c9b519-cc11-4291-baa1-9359b35da967",
+                     *       "id": "0d8ce4aa-7839-47ef-bb4a-0133a49ac4ba",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11785,7 +11897,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11805,27 +11917,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
-                     *       "periodId": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
-                     *       "reversalOf": "904554e6-ad83-41a4-885b-0591b2d2e099",
+                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *       "periodId": "d7671055-d06e-4b7d-969a-ee750f05ab54",
+                     *       "reversalOf": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:13.975Z",
-                     *       "updatedAt": "2026-11-29T13:08:13.975Z",
+                     *       "createdAt": "2026-11-29T13:30:28.198Z",
+                     *       "updatedAt": "2026-11-29T13:30:28.198Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11835,9 +11947,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
-                     *       "postedAt": "2026-11-29T13:08:13.975Z",
+                     *       "postedAt": "2026-11-29T13:30:28.198Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11989,24 +12101,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "1395a3c5-e5d5-4928-85ce-6c28c3673184",
+                     *           "journalId": "05d7b0cd-7c76-4266-b235-2d962ef727ef",
                      *           "serialNumber": 7,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
-                     *           "postedAt": "2026-11-29T13:08:29.169Z",
+                     *           "postedAt": "2026-11-29T13:30:40.052Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12014,24 +12126,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "f3f70bf5-4c27-4482-951d-aaeeabc2f03e",
+                     *           "journalId": "fc9abeb8-1729-4243-b86b-2a4897f6379f",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
-                     *           "postedAt": "2026-11-29T13:08:27.599Z",
+                     *           "postedAt": "2026-11-29T13:30:38.492Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12039,29 +12151,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "8b0d9aee-8d8d-4e63-a1f3-0b1dba683f6e",
+                     *           "journalId": "c829a076-5c7f-412d-83a2-6e8560de202d",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
+                     *               "id": "b60fd293-150b-4671-9be9-936bb984f32f"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
-                     *           "postedAt": "2026-11-29T13:08:29.948Z",
+                     *           "postedAt": "2026-11-29T13:30:40.927Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12073,20 +12185,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
-                     *           },
-                     *           "entered": 3,
-                     *           "approved": 0,
-                     *           "posted": 3
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
+                     *             "id": "b60fd293-150b-4671-9be9-936bb984f32f"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
                      *           "posted": 0
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *           },
+                     *           "entered": 3,
+                     *           "approved": 0,
+                     *           "posted": 3
                      *         }
                      *       ]
                      *     }
@@ -12160,14 +12272,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
+                     *           "accountId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12194,8 +12306,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
-                     *           "parentId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
+                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *           "parentId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12221,7 +12333,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "12670359-af98-4cc2-aa85-86e8bd8b6977",
+                     *           "accountId": "8f9f40d6-285d-4148-91af-8ff7095dc293",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12248,8 +12360,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
-                     *           "parentId": "12670359-af98-4cc2-aa85-86e8bd8b6977",
+                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *           "parentId": "8f9f40d6-285d-4148-91af-8ff7095dc293",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12275,7 +12387,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "ede7160b-6341-46bc-9d03-e12d13d592f0",
+                     *           "accountId": "f49f59d9-80a0-4208-b091-7e205cc63cbc",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12302,8 +12414,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
-                     *           "parentId": "ede7160b-6341-46bc-9d03-e12d13d592f0",
+                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
+                     *           "parentId": "f49f59d9-80a0-4208-b091-7e205cc63cbc",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12437,7 +12549,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "ede7160b-6341-46bc-9d03-e12d13d592f0",
+                     *           "accountId": "f49f59d9-80a0-4208-b091-7e205cc63cbc",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12456,8 +12568,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
-                     *           "parentId": "ede7160b-6341-46bc-9d03-e12d13d592f0",
+                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
+                     *           "parentId": "f49f59d9-80a0-4208-b091-7e205cc63cbc",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12569,7 +12681,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
+                     *           "accountId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12586,8 +12698,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
-                     *           "parentId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
+                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *           "parentId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12711,7 +12823,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
+                     *           "accountId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12727,8 +12839,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
-                     *           "parentId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
+                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *           "parentId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12837,9 +12949,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "1a7aa924-1fc3-4366-ab8a-2208fc79fd3d",
+                     *       "budgetId": "d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12866,8 +12978,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
-                     *           "parentId": "12670359-af98-4cc2-aa85-86e8bd8b6977",
+                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *           "parentId": "8f9f40d6-285d-4148-91af-8ff7095dc293",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12900,8 +13012,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
-                     *           "parentId": "ede7160b-6341-46bc-9d03-e12d13d592f0",
+                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
+                     *           "parentId": "f49f59d9-80a0-4208-b091-7e205cc63cbc",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12912,7 +13024,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "f605bde9-1800-49f8-ab2a-0dcac2432016",
+                     *             "id": "c92fb9f7-7b9e-4787-acac-e52c0adad35b",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13302,18 +13414,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "f3f70bf5-4c27-4482-951d-aaeeabc2f03e",
+                     *           "journalId": "fc9abeb8-1729-4243-b86b-2a4897f6379f",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "c9351b2f-0d7b-42fa-b276-4c11154e6a70",
+                     *           "taxCodeId": "5472d57c-12f2-430b-9e00-ee83ac371429",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13465,7 +13577,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
+                     *         "id": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13486,13 +13598,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "904554e6-ad83-41a4-885b-0591b2d2e099",
+                     *           "journalId": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13504,7 +13616,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU1NTQyNmY2LWQ1OTctNDI0MC05MTc2LTA1NGZhMGE5ZTQ3MyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZDQ4Zjg1ZWItZGJmYy00NjI5LTgwNzgtMmJiYmUwNDdkMjBkIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOTA0NTU0ZTYtYWQ4My00MWE0LTg4NWItMDU5MWIyZDJlMDk5IiwiYWNjb3VudElkIjoiM2Y0MmRkMGQtN2JjZC00NDRhLWIyYjItMmFkMTQ5ODVhNDQzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.CUlegQSV5YJVUrL5llkU2VwL004IoSar63wEPmJLcuk"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjQ5N2NiN2QwLWZhZjItNDAyNS1hNzdkLTNjODJjNjgzODNlNSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNDFjZmJmYmEtY2U3MS00NmVjLThlZTEtMzE0MTQ1MmZmNmY5IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjZjYzgzZGUtZWU0NS00ZTMyLTg4ZjItNGVlM2RmOTdlYzM1IiwiYWNjb3VudElkIjoiNGQ0MDM0ZGItNTkxZi00ZWExLThkNjctZGZiMDRhMDNmYTY2IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.nvuKbYUB509VdNQxahSIu0UQXEYEd4AdR3eYtzK9Vgo"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13617,70 +13729,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "51934ade-22d5-431a-bbce-8bbc5ae2772a",
+                     *           "id": "bcc987a3-adf2-462a-b402-b7b4ef170750",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T13:08:19.766Z",
+                     *           "createdAt": "2026-11-29T13:30:32.395Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "e47ce5b4604c598986c1d954006cfd7db9d74c2572ffe5a453fa32736d8bcbab"
+                     *             "hash": "a680cccfdc29dc3e0ac961d9c02edb7c1c0fccb71307e724f773691b3082969e"
                      *           }
                      *         },
                      *         {
-                     *           "id": "97635e4d-18d5-452f-b692-a7b1fd7091db",
+                     *           "id": "d14b487c-8ef5-4bb7-b976-c6cade7edadb",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T13:08:19.458Z",
+                     *           "createdAt": "2026-11-29T13:30:32.246Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "249e0263c0c6e96264b24301507a536e78f7f1ee4df0d7246d34430ccc53750b"
+                     *             "hash": "c07af5424c105fb681c45443a797903b4376ff1cc7240cd15fb286a554aeda89"
                      *           }
                      *         },
                      *         {
-                     *           "id": "ea6529e4-2687-466b-85ef-299eef132255",
+                     *           "id": "fee019d8-9ce3-4aaf-ac24-f9474121d247",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51"
+                     *             "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb"
                      *           },
-                     *           "createdAt": "2026-11-29T13:08:19.300Z",
+                     *           "createdAt": "2026-11-29T13:30:32.087Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "1a1e409772f2f4029cf702450ddfd028ea75e3dd56ee12c140dffd3c2647e38a"
+                     *             "hash": "514f8e68195c17c92e8f05e19661789f3041e12df1b89d90b5fbf7cfe2e2d112"
                      *           }
                      *         },
                      *         {
-                     *           "id": "45c8879f-c928-4cfe-8f60-2009a814de69",
+                     *           "id": "fe179dad-6d3a-4762-b00a-81445dce134a",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T13:08:19.119Z",
+                     *           "createdAt": "2026-11-29T13:30:31.907Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "c0cb4b4baa641d0a3879222bc79977cb83c9899e63489bf144b1617e0d11c45d"
+                     *             "hash": "2bcfa58d00badee751f4c9f5ce913ae93feb56eba7ef6726fbe599e9764f1ba7"
                      *           }
                      *         }
                      *       ],
@@ -13845,20 +13957,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "45c8879f-c928-4cfe-8f60-2009a814de69",
+                     *       "id": "fe179dad-6d3a-4762-b00a-81445dce134a",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T13:08:19.119Z",
+                     *       "createdAt": "2026-11-29T13:30:31.907Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "c0cb4b4baa641d0a3879222bc79977cb83c9899e63489bf144b1617e0d11c45d"
+                     *         "hash": "2bcfa58d00badee751f4c9f5ce913ae93feb56eba7ef6726fbe599e9764f1ba7"
                      *       }
                      *     }
                      */
@@ -13923,20 +14035,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "45c8879f-c928-4cfe-8f60-2009a814de69",
+                     *       "id": "fe179dad-6d3a-4762-b00a-81445dce134a",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T13:08:19.119Z",
+                     *       "createdAt": "2026-11-29T13:30:31.907Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "c0cb4b4baa641d0a3879222bc79977cb83c9899e63489bf144b1617e0d11c45d"
+                     *         "hash": "2bcfa58d00badee751f4c9f5ce913ae93feb56eba7ef6726fbe599e9764f1ba7"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13955,7 +14067,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
+                     *             "accountId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13971,8 +14083,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
-                     *             "parentId": "d48f85eb-dbfc-4629-8078-2bbbe047d20d",
+                     *             "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *             "parentId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -14078,27 +14190,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aa0b9021-52f1-43d5-b42c-81c8abd4438a",
+                     *           "id": "c899dd52-c86e-4fe4-ac98-b75631b2e4f3",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e55426f6-d597-4240-9176-054fa0a9e473",
-                     *           "recordId": "904554e6-ad83-41a4-885b-0591b2d2e099",
+                     *           "companyId": "497cb7d0-faf2-4025-a77d-3c82c68383e5",
+                     *           "recordId": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
-                     *           "occurredAt": "2026-11-29T13:08:13.752Z",
-                     *           "requestId": "89717bac-67e9-4399-bbb0-b2a80dce89cf",
+                     *           "occurredAt": "2026-11-29T13:30:27.887Z",
+                     *           "requestId": "aa5d42c9-3219-4b1e-b59f-82ecc02bd08f",
                      *           "data": {
-                     *             "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
+                     *             "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *                 "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14111,7 +14223,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *                 "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14131,27 +14243,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
-                     *             "periodId": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
+                     *             "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *             "periodId": "d7671055-d06e-4b7d-969a-ee750f05ab54",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T13:08:13.377Z",
-                     *             "updatedAt": "2026-11-29T13:08:13.745Z",
+                     *             "createdAt": "2026-11-29T13:30:27.550Z",
+                     *             "updatedAt": "2026-11-29T13:30:27.884Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14161,40 +14273,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             },
-                     *             "postedAt": "2026-11-29T13:08:13.745Z",
+                     *             "postedAt": "2026-11-29T13:30:27.884Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "f8193ce1fa951726dec9794bf6ce9566648306ba7fb1bcfb22908afe31e4e14f",
-                     *           "previousHash": "3bc1c2364654dd75064818b5ffe76fddf6702ebaaa4a37e4aed2e960fb5c6e61",
-                     *           "hash": "e4ecc12a57883fbcc7b9b7b0f71a5970db6fc682ab35a339d218d129f9094e47"
+                     *           "recordDigest": "07074bf32e489d9c9678530a0b7b6b035ea1071f38cec14ea0cc7990762e64a0",
+                     *           "previousHash": "04e1225247da99daa6a83fc9c1b7430596262a41819f5b4421c62c5c5474c801",
+                     *           "hash": "3f819428a908c5ffbb70e54c8bd5296c483aaabd6add22c8e54ca65b6950dbc5"
                      *         },
                      *         {
-                     *           "id": "feb036fa-536e-43fc-b406-ca00ff61d4f5",
+                     *           "id": "b2827f3b-2ee2-49d3-9a07-f2d310e32cd4",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e55426f6-d597-4240-9176-054fa0a9e473",
-                     *           "recordId": "904554e6-ad83-41a4-885b-0591b2d2e099",
+                     *           "companyId": "497cb7d0-faf2-4025-a77d-3c82c68383e5",
+                     *           "recordId": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
-                     *           "occurredAt": "2026-11-29T13:08:13.900Z",
-                     *           "requestId": "fbbb9e5b-9219-4180-adff-7dc61a80878f",
+                     *           "occurredAt": "2026-11-29T13:30:28.084Z",
+                     *           "requestId": "c679947c-3896-4de8-9f47-15a9ca6ca3fe",
                      *           "data": {
-                     *             "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
+                     *             "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *                 "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14207,7 +14319,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *                 "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14227,27 +14339,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
-                     *             "periodId": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
+                     *             "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *             "periodId": "d7671055-d06e-4b7d-969a-ee750f05ab54",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T13:08:13.377Z",
-                     *             "updatedAt": "2026-11-29T13:08:13.899Z",
+                     *             "createdAt": "2026-11-29T13:30:27.550Z",
+                     *             "updatedAt": "2026-11-29T13:30:28.083Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14257,40 +14369,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             },
-                     *             "postedAt": "2026-11-29T13:08:13.899Z",
+                     *             "postedAt": "2026-11-29T13:30:28.083Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "45860a0fcc47569199db4d2897f38f50e52b4937fd18a7acb762cfeda430447b",
-                     *           "previousHash": "8631e33a3668328b057f989e3537ab7fc7240d6a71c0d062697f07ce268e549c",
-                     *           "hash": "578b79620766108eea8e3b6ee4db1b0ccf8b8c21840fbd106b700cc482e1f8ca"
+                     *           "recordDigest": "e8cc0af9d069a96ce60702f88383b0ae6b89430e30f79004e08d1cf3bfca191d",
+                     *           "previousHash": "bd6e8fd526b17b07be9f76fada9d4857a9b944e3504b13e33af0f2618ae0b732",
+                     *           "hash": "83cce4f6c07a65de5dea2c6e4404a0e87c566901dbde03cd4793eff868126bc2"
                      *         },
                      *         {
-                     *           "id": "841708ff-7258-43b9-a0e9-498c3f558c0d",
+                     *           "id": "f4d11e00-7439-48d9-8ef1-3d7bc7ea124a",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "e55426f6-d597-4240-9176-054fa0a9e473",
-                     *           "recordId": "904554e6-ad83-41a4-885b-0591b2d2e099",
+                     *           "companyId": "497cb7d0-faf2-4025-a77d-3c82c68383e5",
+                     *           "recordId": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
-                     *           "occurredAt": "2026-11-29T13:08:13.979Z",
-                     *           "requestId": "523186d5-f010-4a47-bf2f-2617ad5acad4",
+                     *           "occurredAt": "2026-11-29T13:30:28.199Z",
+                     *           "requestId": "73681246-71f0-4a4c-b0c9-5e218edbe705",
                      *           "data": {
-                     *             "id": "904554e6-ad83-41a4-885b-0591b2d2e099",
+                     *             "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3f42dd0d-7bcd-444a-b2b2-2ad14985a443",
+                     *                 "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14303,7 +14415,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *                 "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14323,27 +14435,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
-                     *             "periodId": "9b5a2b76-8b83-4091-bc87-fabf885f1be2",
+                     *             "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *             "periodId": "d7671055-d06e-4b7d-969a-ee750f05ab54",
                      *             "reversalOf": null,
-                     *             "reversedBy": "32c9b519-cc11-4291-baa1-9359b35da967",
+                     *             "reversedBy": "0d8ce4aa-7839-47ef-bb4a-0133a49ac4ba",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T13:08:13.377Z",
-                     *             "updatedAt": "2026-11-29T13:08:13.975Z",
+                     *             "createdAt": "2026-11-29T13:30:27.550Z",
+                     *             "updatedAt": "2026-11-29T13:30:28.198Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14353,20 +14465,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             },
-                     *             "postedAt": "2026-11-29T13:08:13.899Z",
+                     *             "postedAt": "2026-11-29T13:30:28.083Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "986ef29caa9752f5264fe2635eceda53dc2cb6299ba1c0c87990061521d63821",
-                     *           "previousHash": "578b79620766108eea8e3b6ee4db1b0ccf8b8c21840fbd106b700cc482e1f8ca",
-                     *           "hash": "4c881297e2fc95913e057297623807b79dd27091d865124d976de388d5649684"
+                     *           "recordDigest": "f11acc1f7e8e9782bde65a258e6ee4fe37b417d0a5d235739476c9ecb8121548",
+                     *           "previousHash": "83cce4f6c07a65de5dea2c6e4404a0e87c566901dbde03cd4793eff868126bc2",
+                     *           "hash": "04d5c63beec7672f6f121238e9cd5809df5ad966c53672d7a86cae8a51368332"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU1NTQyNmY2LWQ1OTctNDI0MC05MTc2LTA1NGZhMGE5ZTQ3MyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.yFXb7UGcPMc2Y-JiM1_SWjS5BPgr9fD5Gpb60Rwsb3o"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjQ5N2NiN2QwLWZhZjItNDAyNS1hNzdkLTNjODJjNjgzODNlNSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0._rhBf_-Lz-U6ziyLpolwuWfWzSygPtJ8Djun5ZFdBvo"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14414,7 +14526,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8",
+                     *           "id": "3f95a8d9-42f7-47fa-b2ee-9ed6f2753205",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14425,11 +14537,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:25.959Z",
-                     *           "updatedAt": "2026-11-29T13:08:25.959Z"
+                     *           "createdAt": "2026-11-29T13:30:36.743Z",
+                     *           "updatedAt": "2026-11-29T13:30:36.743Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14477,7 +14589,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankAutoMatched")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankAutoMatched" | "BankPeriodReconciled")[];
                     /**
                      * @description Free text.
                      * @default
@@ -14500,7 +14612,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8",
+                     *       "id": "3f95a8d9-42f7-47fa-b2ee-9ed6f2753205",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14511,11 +14623,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:25.959Z",
-                     *       "updatedAt": "2026-11-29T13:08:25.959Z",
+                     *       "createdAt": "2026-11-29T13:30:36.743Z",
+                     *       "updatedAt": "2026-11-29T13:30:36.743Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14564,7 +14676,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8",
+                     *       "id": "3f95a8d9-42f7-47fa-b2ee-9ed6f2753205",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14575,11 +14687,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:25.959Z",
-                     *       "updatedAt": "2026-11-29T13:08:25.959Z"
+                     *       "createdAt": "2026-11-29T13:30:36.743Z",
+                     *       "updatedAt": "2026-11-29T13:30:36.743Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14625,7 +14737,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankAutoMatched")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankAutoMatched" | "BankPeriodReconciled")[];
                     /**
                      * @description Free text.
                      * @default
@@ -14647,7 +14759,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2e41383-8fa1-46cd-aa2b-3b1addbd0ef8",
+                     *       "id": "3f95a8d9-42f7-47fa-b2ee-9ed6f2753205",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14659,11 +14771,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:08:25.959Z",
-                     *       "updatedAt": "2026-11-29T13:08:26.053Z"
+                     *       "createdAt": "2026-11-29T13:30:36.743Z",
+                     *       "updatedAt": "2026-11-29T13:30:36.870Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14803,13 +14915,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "59ea19c9-972f-4780-88d0-e35699dd72af",
+                     *           "id": "0718771d-095f-4fc1-98ef-59a3fa2d199a",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:26.232Z",
-                     *           "updatedAt": "2026-11-29T13:08:26.232Z"
+                     *           "createdAt": "2026-11-29T13:30:37.090Z",
+                     *           "updatedAt": "2026-11-29T13:30:37.090Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14870,13 +14982,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "59ea19c9-972f-4780-88d0-e35699dd72af",
+                     *       "id": "0718771d-095f-4fc1-98ef-59a3fa2d199a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:26.232Z",
-                     *       "updatedAt": "2026-11-29T13:08:26.232Z"
+                     *       "createdAt": "2026-11-29T13:30:37.090Z",
+                     *       "updatedAt": "2026-11-29T13:30:37.090Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14931,13 +15043,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "59ea19c9-972f-4780-88d0-e35699dd72af",
+                     *       "id": "0718771d-095f-4fc1-98ef-59a3fa2d199a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:26.232Z",
-                     *       "updatedAt": "2026-11-29T13:08:26.232Z"
+                     *       "createdAt": "2026-11-29T13:30:37.090Z",
+                     *       "updatedAt": "2026-11-29T13:30:37.090Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14988,13 +15100,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "59ea19c9-972f-4780-88d0-e35699dd72af",
+                     *       "id": "0718771d-095f-4fc1-98ef-59a3fa2d199a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:08:26.232Z",
-                     *       "updatedAt": "2026-11-29T13:08:26.495Z"
+                     *       "createdAt": "2026-11-29T13:30:37.090Z",
+                     *       "updatedAt": "2026-11-29T13:30:37.388Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15087,13 +15199,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1a7aa924-1fc3-4366-ab8a-2208fc79fd3d",
+                     *           "id": "d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:26.590Z",
-                     *           "updatedAt": "2026-11-29T13:08:26.590Z"
+                     *           "createdAt": "2026-11-29T13:30:37.450Z",
+                     *           "updatedAt": "2026-11-29T13:30:37.450Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15128,10 +15240,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                 *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                  *       "lines": [
                  *         {
-                 *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                 *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -15148,8 +15260,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
-                 *           "costCenterId": "f605bde9-1800-49f8-ab2a-0dcac2432016",
+                 *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
+                 *           "costCenterId": "c92fb9f7-7b9e-4787-acac-e52c0adad35b",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -15200,15 +15312,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1a7aa924-1fc3-4366-ab8a-2208fc79fd3d",
+                     *       "id": "d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:26.590Z",
-                     *       "updatedAt": "2026-11-29T13:08:26.590Z",
+                     *       "createdAt": "2026-11-29T13:30:37.450Z",
+                     *       "updatedAt": "2026-11-29T13:30:37.450Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15226,8 +15338,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
-                     *           "costCenterId": "f605bde9-1800-49f8-ab2a-0dcac2432016",
+                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
+                     *           "costCenterId": "c92fb9f7-7b9e-4787-acac-e52c0adad35b",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15282,15 +15394,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1a7aa924-1fc3-4366-ab8a-2208fc79fd3d",
+                     *       "id": "d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:26.590Z",
-                     *       "updatedAt": "2026-11-29T13:08:26.590Z",
+                     *       "createdAt": "2026-11-29T13:30:37.450Z",
+                     *       "updatedAt": "2026-11-29T13:30:37.450Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15308,8 +15420,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "2a4abb57-7e87-41f6-a856-57bfe0bf9926",
-                     *           "costCenterId": "f605bde9-1800-49f8-ab2a-0dcac2432016",
+                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
+                     *           "costCenterId": "c92fb9f7-7b9e-4787-acac-e52c0adad35b",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15356,10 +15468,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                 *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                  *       "lines": [
                  *         {
-                 *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                 *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15413,15 +15525,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1a7aa924-1fc3-4366-ab8a-2208fc79fd3d",
+                     *       "id": "d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "a9f0e262-2e44-4bc1-99d2-284f6f831f51",
+                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:08:26.590Z",
-                     *       "updatedAt": "2026-11-29T13:08:27.155Z",
+                     *       "createdAt": "2026-11-29T13:30:37.450Z",
+                     *       "updatedAt": "2026-11-29T13:30:37.972Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "1f1cd7d2-cda7-42d0-9d2e-be69a5c7a3ff",
+                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15531,7 +15643,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "59435d64-5aee-4ada-a06f-3cd27a7298aa",
+                     *           "id": "60934ba1-66e1-4fb9-8d33-991582886cfd",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15563,12 +15675,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
-                     *           "createdAt": "2026-11-29T13:08:10.635Z",
-                     *           "updatedAt": "2026-11-29T13:08:11.034Z",
-                     *           "startedAt": "2026-11-29T13:08:10.804Z",
-                     *           "finishedAt": "2026-11-29T13:08:11.034Z"
+                     *           "createdAt": "2026-11-29T13:30:25.194Z",
+                     *           "updatedAt": "2026-11-29T13:30:25.356Z",
+                     *           "startedAt": "2026-11-29T13:30:25.279Z",
+                     *           "finishedAt": "2026-11-29T13:30:25.356Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15687,7 +15799,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "59435d64-5aee-4ada-a06f-3cd27a7298aa",
+                     *       "id": "60934ba1-66e1-4fb9-8d33-991582886cfd",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15712,10 +15824,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
-                     *       "createdAt": "2026-11-29T13:08:10.635Z",
-                     *       "updatedAt": "2026-11-29T13:08:10.635Z",
+                     *       "createdAt": "2026-11-29T13:30:25.194Z",
+                     *       "updatedAt": "2026-11-29T13:30:25.194Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15764,7 +15876,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "59435d64-5aee-4ada-a06f-3cd27a7298aa",
+                     *       "id": "60934ba1-66e1-4fb9-8d33-991582886cfd",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15796,12 +15908,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
-                     *       "createdAt": "2026-11-29T13:08:10.635Z",
-                     *       "updatedAt": "2026-11-29T13:08:11.034Z",
-                     *       "startedAt": "2026-11-29T13:08:10.804Z",
-                     *       "finishedAt": "2026-11-29T13:08:11.034Z"
+                     *       "createdAt": "2026-11-29T13:30:25.194Z",
+                     *       "updatedAt": "2026-11-29T13:30:25.356Z",
+                     *       "startedAt": "2026-11-29T13:30:25.279Z",
+                     *       "finishedAt": "2026-11-29T13:30:25.356Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15887,12 +15999,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "0d08f3c9-b2ca-4833-9718-070d808c9019",
+                     *       "importId": "30bff6b0-d63d-446e-b428-7b8cd6b222d3",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "626b6939-f8fe-4bdb-b86c-4730b4f67289"
+                     *         "id": "b60fd293-150b-4671-9be9-936bb984f32f"
                      *       },
-                     *       "approvedAt": "2026-11-29T13:08:30.285Z",
+                     *       "approvedAt": "2026-11-29T13:30:41.225Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15948,11 +16060,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 123,
+                     *       "checked": 124,
                      *       "fromSequence": 1,
-                     *       "toSequence": 123,
-                     *       "headSequence": 123,
-                     *       "headHash": "f61e32b2b6d022fa9289f2ce6ec4dcb9ad1ca3f695f4dc696077bfaf54b69e49",
+                     *       "toSequence": 124,
+                     *       "headSequence": 124,
+                     *       "headHash": "5d2a7a64fe3da926a774b4eb89162f724b22396be640f8adb79704020039dae0",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -16016,7 +16128,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b9511478-1b5e-40bb-a100-45c3ebba6169",
+                     *           "id": "b4d1fa91-04f6-4b44-bb05-c7981dd467b9",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16038,11 +16150,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:27.354Z",
-                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
+                     *           "createdAt": "2026-11-29T13:30:38.305Z",
+                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
                      *         },
                      *         {
-                     *           "id": "c9351b2f-0d7b-42fa-b276-4c11154e6a70",
+                     *           "id": "5472d57c-12f2-430b-9e00-ee83ac371429",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16060,7 +16172,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
+                     *           "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16070,11 +16182,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:27.354Z",
-                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
+                     *           "createdAt": "2026-11-29T13:30:38.305Z",
+                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
                      *         },
                      *         {
-                     *           "id": "7b939291-58aa-45bc-85d1-5f0acf9ae515",
+                     *           "id": "e9b5b409-6455-4925-8ba3-08eb0d677d7c",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16094,11 +16206,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:27.354Z",
-                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
+                     *           "createdAt": "2026-11-29T13:30:38.305Z",
+                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU1NTQyNmY2LWQ1OTctNDI0MC05MTc2LTA1NGZhMGE5ZTQ3MyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNlNTU0MjZmNi1kNTk3LTQyNDAtOTE3Ni0wNTRmYTBhOWU0NzMjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.ziv2uPPn8KsQPCI-xGaWrRf2m_WFBbQmYg90hoKDfys"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjQ5N2NiN2QwLWZhZjItNDAyNS1hNzdkLTNjODJjNjgzODNlNSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM0OTdjYjdkMC1mYWYyLTQwMjUtYTc3ZC0zYzgyYzY4MzgzZTUjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.6cImwCsh1DxwR1TpkXvsOKKugb6vPZ9tdHG_bitlmUc"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16146,7 +16258,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
+                 *       "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16222,7 +16334,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba3f423f-6ec5-466d-a7dc-9560721bcd87",
+                     *       "id": "d04663e8-4e21-4bef-9eae-ecacb923552f",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16240,7 +16352,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
+                     *       "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16250,8 +16362,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:27.463Z",
-                     *       "updatedAt": "2026-11-29T13:08:27.463Z"
+                     *       "createdAt": "2026-11-29T13:30:38.365Z",
+                     *       "updatedAt": "2026-11-29T13:30:38.365Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16293,8 +16405,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
-                 *       "inputTaxAccountId": "1b9efb32-e2d1-479f-b665-c0575e8ce7d8"
+                 *       "outputTaxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
+                 *       "inputTaxAccountId": "4866410f-9cfb-4def-b42f-663e743771ff"
                  *     }
                  */
                 "application/json": {
@@ -16316,7 +16428,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "c9351b2f-0d7b-42fa-b276-4c11154e6a70",
+                     *           "id": "5472d57c-12f2-430b-9e00-ee83ac371429",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16334,7 +16446,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
+                     *           "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16344,11 +16456,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:27.354Z",
-                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
+                     *           "createdAt": "2026-11-29T13:30:38.305Z",
+                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
                      *         },
                      *         {
-                     *           "id": "ed20cd22-a9bc-49b8-bf8d-d63b7bd58525",
+                     *           "id": "f7db394b-4b9d-4e39-a2d6-434028894260",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16370,11 +16482,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:27.354Z",
-                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
+                     *           "createdAt": "2026-11-29T13:30:38.305Z",
+                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
                      *         },
                      *         {
-                     *           "id": "b9511478-1b5e-40bb-a100-45c3ebba6169",
+                     *           "id": "b4d1fa91-04f6-4b44-bb05-c7981dd467b9",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16396,11 +16508,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:27.354Z",
-                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
+                     *           "createdAt": "2026-11-29T13:30:38.305Z",
+                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
                      *         },
                      *         {
-                     *           "id": "6ac0e9a0-e944-4414-ae2d-94831b68f3fa",
+                     *           "id": "5964c14d-6fdd-4ec2-9076-af92f8db5425",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16422,11 +16534,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:27.354Z",
-                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
+                     *           "createdAt": "2026-11-29T13:30:38.305Z",
+                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
                      *         },
                      *         {
-                     *           "id": "9656b077-0154-48fa-b627-c55a8a62712b",
+                     *           "id": "c688ee7f-5a30-40e9-bc98-74026de49b28",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16448,11 +16560,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:27.354Z",
-                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
+                     *           "createdAt": "2026-11-29T13:30:38.305Z",
+                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
                      *         },
                      *         {
-                     *           "id": "7b939291-58aa-45bc-85d1-5f0acf9ae515",
+                     *           "id": "e9b5b409-6455-4925-8ba3-08eb0d677d7c",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16472,11 +16584,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:27.354Z",
-                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
+                     *           "createdAt": "2026-11-29T13:30:38.305Z",
+                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
                      *         },
                      *         {
-                     *           "id": "be464321-3e8f-48c8-a034-68ff96439f94",
+                     *           "id": "84f23359-2e2c-48dd-ba4b-a5f1a459c596",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16494,7 +16606,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "1b9efb32-e2d1-479f-b665-c0575e8ce7d8",
+                     *           "taxAccountId": "4866410f-9cfb-4def-b42f-663e743771ff",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16504,11 +16616,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:27.354Z",
-                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
+                     *           "createdAt": "2026-11-29T13:30:38.305Z",
+                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
                      *         },
                      *         {
-                     *           "id": "749582a4-9805-42ca-8cb1-fdc628fa46a1",
+                     *           "id": "3598c194-5527-44a0-868f-3fe2bc3abaf4",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16526,7 +16638,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "1b9efb32-e2d1-479f-b665-c0575e8ce7d8",
+                     *           "taxAccountId": "4866410f-9cfb-4def-b42f-663e743771ff",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16536,11 +16648,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:27.354Z",
-                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
+                     *           "createdAt": "2026-11-29T13:30:38.305Z",
+                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
                      *         },
                      *         {
-                     *           "id": "5a998075-34be-4ea0-adcc-477e62f417ad",
+                     *           "id": "88765cc2-22c3-499e-8924-e324fbdd8e19",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16558,19 +16670,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "1b9efb32-e2d1-479f-b665-c0575e8ce7d8",
-                     *           "reverseChargeAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
+                     *           "taxAccountId": "4866410f-9cfb-4def-b42f-663e743771ff",
+                     *           "reverseChargeAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:27.354Z",
-                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
+                     *           "createdAt": "2026-11-29T13:30:38.305Z",
+                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
                      *         },
                      *         {
-                     *           "id": "79e11c9e-7360-407d-95f5-e887deb3cec7",
+                     *           "id": "ba1006fe-ddd0-41e9-8a5b-4a637c1b3629",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16592,11 +16704,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:27.354Z",
-                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
+                     *           "createdAt": "2026-11-29T13:30:38.305Z",
+                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
                      *         },
                      *         {
-                     *           "id": "421b3804-af61-49d1-804c-48bb30419c21",
+                     *           "id": "0875e985-24dd-4caf-8e3d-3af2eaaa5efb",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16618,11 +16730,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:27.354Z",
-                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
+                     *           "createdAt": "2026-11-29T13:30:38.305Z",
+                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
                      *         },
                      *         {
-                     *           "id": "4dc85b7f-7cf3-486e-8bb9-eed49c61c3d8",
+                     *           "id": "3fa1f18a-d51b-4cfe-91a0-b84ea21f37ad",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16642,8 +16754,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:27.354Z",
-                     *           "updatedAt": "2026-11-29T13:08:27.354Z"
+                     *           "createdAt": "2026-11-29T13:30:38.305Z",
+                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
                      *         }
                      *       ]
                      *     }
@@ -16692,7 +16804,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba3f423f-6ec5-466d-a7dc-9560721bcd87",
+                     *       "id": "d04663e8-4e21-4bef-9eae-ecacb923552f",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16710,7 +16822,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
+                     *       "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16720,8 +16832,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:27.463Z",
-                     *       "updatedAt": "2026-11-29T13:08:27.463Z"
+                     *       "createdAt": "2026-11-29T13:30:38.365Z",
+                     *       "updatedAt": "2026-11-29T13:30:38.365Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16765,7 +16877,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
+                 *       "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16833,7 +16945,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba3f423f-6ec5-466d-a7dc-9560721bcd87",
+                     *       "id": "d04663e8-4e21-4bef-9eae-ecacb923552f",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16851,7 +16963,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
+                     *       "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16861,8 +16973,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:08:27.463Z",
-                     *       "updatedAt": "2026-11-29T13:08:27.517Z"
+                     *       "createdAt": "2026-11-29T13:30:38.365Z",
+                     *       "updatedAt": "2026-11-29T13:30:38.413Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16920,15 +17032,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "f556f3b5-0da2-4b24-8bf8-2fab12f07993",
-                     *           "occurredAt": "2026-11-29T13:08:27.463Z",
+                     *           "requestId": "02df79ab-e3b0-430a-b6a1-44eee46c488e",
+                     *           "occurredAt": "2026-11-29T13:30:38.365Z",
                      *           "sequence": 95,
-                     *           "hash": "05774e872163e296e4c5237da86fb881401ae67a254f56edb1a0513b350a1767",
+                     *           "hash": "388c976592d481d2fffd5fa0d267a6d5c7e20ac28114e7972ceb7e6dcb0f1873",
                      *           "state": {
-                     *             "id": "ba3f423f-6ec5-466d-a7dc-9560721bcd87",
+                     *             "id": "d04663e8-4e21-4bef-9eae-ecacb923552f",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16946,7 +17058,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
+                     *             "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16956,8 +17068,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T13:08:27.463Z",
-                     *             "updatedAt": "2026-11-29T13:08:27.463Z"
+                     *             "createdAt": "2026-11-29T13:30:38.365Z",
+                     *             "updatedAt": "2026-11-29T13:30:38.365Z"
                      *           }
                      *         },
                      *         {
@@ -16965,15 +17077,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "3115a25e-67e6-4bce-a686-8d17b142dab4",
-                     *           "occurredAt": "2026-11-29T13:08:27.517Z",
+                     *           "requestId": "e271ff8f-9b79-4d3b-aef7-bc0492293d3b",
+                     *           "occurredAt": "2026-11-29T13:30:38.413Z",
                      *           "sequence": 96,
-                     *           "hash": "eec76da49dd6e4c1256cfc420b652a1e6f7337bef60c260b2507cd3a7a264d3f",
+                     *           "hash": "28c10741312b769de8e1a84e0d728c9b42108c19b2c336d4de3ba656d266a6af",
                      *           "state": {
-                     *             "id": "ba3f423f-6ec5-466d-a7dc-9560721bcd87",
+                     *             "id": "d04663e8-4e21-4bef-9eae-ecacb923552f",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16991,7 +17103,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "de945d4e-bfa6-4de3-a12e-21b93fed1673",
+                     *             "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17001,8 +17113,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T13:08:27.463Z",
-                     *             "updatedAt": "2026-11-29T13:08:27.517Z"
+                     *             "createdAt": "2026-11-29T13:30:38.365Z",
+                     *             "updatedAt": "2026-11-29T13:30:38.413Z"
                      *           }
                      *         }
                      *       ],
@@ -17042,7 +17154,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "20175550-d0ea-4ef8-841a-441cdde9ede4",
+                     *           "id": "b14927f7-bdd6-48bb-b74c-ae2c94400dd8",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17215,14 +17327,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T13:08:28.063Z",
+                     *           "filedAt": "2026-11-29T13:30:38.926Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "8eee5d00ab46408cde28de0e511f3e3306ebdc459aeb1d0391796193cf7f1761"
+                     *             "hash": "1bd2280d38f61843aae7236a8db85e2fe5f5e0d876fe8d21edc5dab30871bd6b"
                      *           },
                      *           "version": 1
                      *         }
@@ -17286,7 +17398,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "20175550-d0ea-4ef8-841a-441cdde9ede4",
+                     *       "id": "b14927f7-bdd6-48bb-b74c-ae2c94400dd8",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17459,14 +17571,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T13:08:28.063Z",
+                     *       "filedAt": "2026-11-29T13:30:38.926Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "8eee5d00ab46408cde28de0e511f3e3306ebdc459aeb1d0391796193cf7f1761"
+                     *         "hash": "1bd2280d38f61843aae7236a8db85e2fe5f5e0d876fe8d21edc5dab30871bd6b"
                      *       },
                      *       "version": 1
                      *     }
@@ -17523,7 +17635,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "20175550-d0ea-4ef8-841a-441cdde9ede4",
+                     *       "id": "b14927f7-bdd6-48bb-b74c-ae2c94400dd8",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17696,14 +17808,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T13:08:28.063Z",
+                     *       "filedAt": "2026-11-29T13:30:38.926Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "8eee5d00ab46408cde28de0e511f3e3306ebdc459aeb1d0391796193cf7f1761"
+                     *         "hash": "1bd2280d38f61843aae7236a8db85e2fe5f5e0d876fe8d21edc5dab30871bd6b"
                      *       },
                      *       "version": 1
                      *     }
@@ -17757,7 +17869,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "239dc1fb-3863-49a9-9159-7fba06f7c0e2",
+                     *           "id": "baf007ec-ec7a-44cd-a0ad-0031e39952eb",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17766,8 +17878,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:28.507Z",
-                     *           "updatedAt": "2026-11-29T13:08:28.507Z"
+                     *           "createdAt": "2026-11-29T13:30:39.440Z",
+                     *           "updatedAt": "2026-11-29T13:30:39.440Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17841,7 +17953,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "239dc1fb-3863-49a9-9159-7fba06f7c0e2",
+                     *       "id": "baf007ec-ec7a-44cd-a0ad-0031e39952eb",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17850,8 +17962,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:28.507Z",
-                     *       "updatedAt": "2026-11-29T13:08:28.507Z"
+                     *       "createdAt": "2026-11-29T13:30:39.440Z",
+                     *       "updatedAt": "2026-11-29T13:30:39.440Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17890,7 +18002,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "239dc1fb-3863-49a9-9159-7fba06f7c0e2",
+                     *       "id": "baf007ec-ec7a-44cd-a0ad-0031e39952eb",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17899,8 +18011,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:28.507Z",
-                     *       "updatedAt": "2026-11-29T13:08:28.507Z"
+                     *       "createdAt": "2026-11-29T13:30:39.440Z",
+                     *       "updatedAt": "2026-11-29T13:30:39.440Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17974,7 +18086,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "239dc1fb-3863-49a9-9159-7fba06f7c0e2",
+                     *       "id": "baf007ec-ec7a-44cd-a0ad-0031e39952eb",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17983,8 +18095,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:08:28.507Z",
-                     *       "updatedAt": "2026-11-29T13:08:28.592Z"
+                     *       "createdAt": "2026-11-29T13:30:39.440Z",
+                     *       "updatedAt": "2026-11-29T13:30:39.563Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18034,15 +18146,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "eb6aaeb9-ff1e-4d6f-bb1f-b5e457ddffeb",
-                     *           "occurredAt": "2026-11-29T13:08:28.507Z",
+                     *           "requestId": "b3f9a111-70e4-4098-b396-e7af702571a5",
+                     *           "occurredAt": "2026-11-29T13:30:39.440Z",
                      *           "sequence": 100,
-                     *           "hash": "96f9e8b5d566ef4da76127992898c71e2b3bb0bc6e632b666241c4a87c6c24dc",
+                     *           "hash": "faf4ec0ea8242a145bcdd4c51fdf56b780c9a95513bd33e6bc44b4ee3d91e886",
                      *           "state": {
-                     *             "id": "239dc1fb-3863-49a9-9159-7fba06f7c0e2",
+                     *             "id": "baf007ec-ec7a-44cd-a0ad-0031e39952eb",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18051,8 +18163,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T13:08:28.507Z",
-                     *             "updatedAt": "2026-11-29T13:08:28.507Z"
+                     *             "createdAt": "2026-11-29T13:30:39.440Z",
+                     *             "updatedAt": "2026-11-29T13:30:39.440Z"
                      *           }
                      *         },
                      *         {
@@ -18060,15 +18172,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "6847a6c1-802f-4d9e-8d43-2af893d13236",
-                     *           "occurredAt": "2026-11-29T13:08:28.592Z",
+                     *           "requestId": "97ab8dee-c1f9-4319-81f3-8af4a05b29a3",
+                     *           "occurredAt": "2026-11-29T13:30:39.563Z",
                      *           "sequence": 101,
-                     *           "hash": "bd7b1cf545ed663200a5614abe5453a5301b6794dcc037c9071b67d40c14aaca",
+                     *           "hash": "fced51da8a4394e503545545dc4351d3d1181bfe90897688f97d3b5e69314ad4",
                      *           "state": {
-                     *             "id": "239dc1fb-3863-49a9-9159-7fba06f7c0e2",
+                     *             "id": "baf007ec-ec7a-44cd-a0ad-0031e39952eb",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18077,8 +18189,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T13:08:28.507Z",
-                     *             "updatedAt": "2026-11-29T13:08:28.592Z"
+                     *             "createdAt": "2026-11-29T13:30:39.440Z",
+                     *             "updatedAt": "2026-11-29T13:30:39.563Z"
                      *           }
                      *         }
                      *       ],
@@ -18128,10 +18240,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T13:08:29.532Z",
+                     *       "updatedAt": "2026-11-29T13:30:40.522Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       }
                      *     }
                      */
@@ -18214,10 +18326,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T13:08:29.532Z",
+                     *       "updatedAt": "2026-11-29T13:30:40.522Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       }
                      *     }
                      */
@@ -18274,13 +18386,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031",
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "40dc6644-334d-4057-b8de-57b11c63ef99",
-                     *           "occurredAt": "2026-11-29T13:08:29.532Z",
-                     *           "sequence": 113,
-                     *           "hash": "240fc3520033daa6a403dc756b1809e4f0945b94b3f0612530560f77612b9ca0",
+                     *           "requestId": "91604cae-d3ee-4862-867a-9b6f6b4703aa",
+                     *           "occurredAt": "2026-11-29T13:30:40.522Z",
+                     *           "sequence": 114,
+                     *           "hash": "e5f66d702ac0460131ae8249d8bfef5f6d43becc9826aa1824fc61c25be18277",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18294,10 +18406,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T13:08:29.532Z",
+                     *             "updatedAt": "2026-11-29T13:30:40.522Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *             }
                      *           }
                      *         }
@@ -18350,8 +18462,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
-                     *           "accountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *           "id": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *           "accountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -18368,8 +18480,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:08:28.708Z",
-                     *           "updatedAt": "2026-11-29T13:08:28.708Z"
+                     *           "createdAt": "2026-11-29T13:30:39.652Z",
+                     *           "updatedAt": "2026-11-29T13:30:39.652Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18414,11 +18526,16 @@ export interface operations {
                     bankName: string;
                     /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                     currency?: string;
+                    /** @description The rules automatic matching tries, in order (at most 10); left out: the default rules (reference and amount within 10 days, then amount and date within 3). */
                     matchingRules?: {
                         /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                         name: string;
-                        /** @enum {string} */
+                        /**
+                         * @description reference: a journal reference the statement line carries, amounts equal (one to one, one to many, many to one); amountAndDate: the only line of that amount on each side, neither naming a reference the other lacks.
+                         * @enum {string}
+                         */
                         matchOn: "reference" | "amountAndDate";
+                        /** @description Days a statement line's booking date and a ledger line's posting date may be apart (0 to 31). */
                         dateWindowDays: number;
                     }[];
                 };
@@ -18433,8 +18550,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
-                     *       "accountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *       "id": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *       "accountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18451,8 +18568,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:28.708Z",
-                     *       "updatedAt": "2026-11-29T13:08:28.708Z"
+                     *       "createdAt": "2026-11-29T13:30:39.652Z",
+                     *       "updatedAt": "2026-11-29T13:30:39.652Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18506,8 +18623,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
-                     *       "accountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *       "id": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *       "accountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18524,8 +18641,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:08:28.708Z",
-                     *       "updatedAt": "2026-11-29T13:08:28.708Z"
+                     *       "createdAt": "2026-11-29T13:30:39.652Z",
+                     *       "updatedAt": "2026-11-29T13:30:39.652Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18565,11 +18682,16 @@ export interface operations {
                     iban: string;
                     /** @description The name of the bank that keeps the account (1 to 100 characters). */
                     bankName: string;
+                    /** @description The rules automatic matching tries, in order (at most 10); left out: the default rules (reference and amount within 10 days, then amount and date within 3). */
                     matchingRules?: {
                         /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                         name: string;
-                        /** @enum {string} */
+                        /**
+                         * @description reference: a journal reference the statement line carries, amounts equal (one to one, one to many, many to one); amountAndDate: the only line of that amount on each side, neither naming a reference the other lacks.
+                         * @enum {string}
+                         */
                         matchOn: "reference" | "amountAndDate";
+                        /** @description Days a statement line's booking date and a ledger line's posting date may be apart (0 to 31). */
                         dateWindowDays: number;
                     }[];
                     /** @description The version read; a write based on another is refused (409). */
@@ -18586,8 +18708,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
-                     *       "accountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *       "id": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *       "accountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -18604,8 +18726,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:08:28.708Z",
-                     *       "updatedAt": "2026-11-29T13:08:28.803Z"
+                     *       "createdAt": "2026-11-29T13:30:39.652Z",
+                     *       "updatedAt": "2026-11-29T13:30:39.710Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18675,7 +18797,7 @@ export interface operations {
                      *           "reversal": false,
                      *           "opening": false,
                      *           "matchId": null,
-                     *           "importId": "3918acaa-5963-4e3d-bf3b-eac5e1751b3d"
+                     *           "importId": "66e54e89-a402-4254-aef3-7a2d4c5013ac"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18690,7 +18812,7 @@ export interface operations {
                      *           "reversal": false,
                      *           "opening": true,
                      *           "matchId": null,
-                     *           "importId": "3918acaa-5963-4e3d-bf3b-eac5e1751b3d"
+                     *           "importId": "66e54e89-a402-4254-aef3-7a2d4c5013ac"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18728,7 +18850,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "1395a3c5-e5d5-4928-85ce-6c28c3673184",
+                 *           "journalId": "05d7b0cd-7c76-4266-b235-2d962ef727ef",
                  *           "line": 0
                  *         }
                  *       ]
@@ -18759,14 +18881,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ee828b00-706d-45d1-85e7-5470166dc6e7",
-                     *       "bankAccountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *       "id": "69c866be-702a-4302-a8d4-84e253ec9952",
+                     *       "bankAccountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "1395a3c5-e5d5-4928-85ce-6c28c3673184",
+                     *           "journalId": "05d7b0cd-7c76-4266-b235-2d962ef727ef",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -18777,9 +18899,9 @@ export interface operations {
                      *       "reason": "matched by hand",
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
-                     *       "matchedAt": "2026-11-29T13:08:29.238Z",
+                     *       "matchedAt": "2026-11-29T13:30:40.127Z",
                      *       "version": 1
                      *     }
                      */
@@ -18836,8 +18958,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ee828b00-706d-45d1-85e7-5470166dc6e7",
-                     *       "bankAccountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *       "id": "69c866be-702a-4302-a8d4-84e253ec9952",
+                     *       "bankAccountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18846,7 +18968,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "1395a3c5-e5d5-4928-85ce-6c28c3673184"
+                     *           "journalId": "05d7b0cd-7c76-4266-b235-2d962ef727ef"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18854,9 +18976,9 @@ export interface operations {
                      *       "reason": "matched by hand",
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
-                     *       "matchedAt": "2026-11-29T13:08:29.238Z",
+                     *       "matchedAt": "2026-11-29T13:30:40.127Z",
                      *       "version": 1
                      *     }
                      */
@@ -18907,8 +19029,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ee828b00-706d-45d1-85e7-5470166dc6e7",
-                     *       "bankAccountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *       "id": "69c866be-702a-4302-a8d4-84e253ec9952",
+                     *       "bankAccountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18917,7 +19039,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "1395a3c5-e5d5-4928-85ce-6c28c3673184"
+                     *           "journalId": "05d7b0cd-7c76-4266-b235-2d962ef727ef"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18925,9 +19047,9 @@ export interface operations {
                      *       "reason": "matched by hand",
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *       },
-                     *       "matchedAt": "2026-11-29T13:08:29.238Z",
+                     *       "matchedAt": "2026-11-29T13:30:40.127Z",
                      *       "version": 2
                      *     }
                      */
@@ -18986,22 +19108,23 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *       "bankAccountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
                      *       "matched": 1,
                      *       "skipped": 0,
+                     *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "bbf43fd7-0299-4e38-8e29-25ab09ad6f00",
-                     *           "bankAccountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *           "id": "d8c886ff-108d-478c-a4d3-146a93abf6a6",
+                     *           "bankAccountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "1395a3c5-e5d5-4928-85ce-6c28c3673184",
+                     *               "journalId": "05d7b0cd-7c76-4266-b235-2d962ef727ef",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19012,9 +19135,9 @@ export interface operations {
                      *           "reason": "the only line of amount 1200.00 on each side within 3 days",
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "2fbc8470-d6ec-4174-a43e-60dc3c334031"
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
                      *           },
-                     *           "matchedAt": "2026-11-29T13:08:29.428Z",
+                     *           "matchedAt": "2026-11-29T13:30:40.452Z",
                      *           "version": 1
                      *         }
                      *       ]
@@ -19023,8 +19146,79 @@ export interface operations {
                     "application/json": components["schemas"]["AutoMatchResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooManyBankLines` (each example says what it means and the way out; docs/errors.md lists them all) */
-            400: {
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_TooManyBankLines.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "bankAccounts.markReconciled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2027-01-31"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
+                     */
+                    date: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "date": "2027-01-31",
+                     *       "statementBalance": "1200.00",
+                     *       "ledgerBalance": "1200.00",
+                     *       "unmatchedStatement": {
+                     *         "count": 1,
+                     *         "total": "0.00"
+                     *       },
+                     *       "unmatchedLedger": {
+                     *         "count": 0,
+                     *         "total": "0.00"
+                     *       },
+                     *       "reconciledBy": {
+                     *         "type": "user",
+                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *       },
+                     *       "reconciledAt": "2026-11-29T13:30:40.245Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReconciledPeriodResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_TooManyBankLines.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `AlreadyReconciled` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19032,9 +19226,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            401: components["responses"]["Unauthorized.401"];
-            403: components["responses"]["Forbidden.403"];
-            404: components["responses"]["NotFound.404"];
             413: components["responses"]["PayloadTooLarge.413"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
@@ -19065,7 +19256,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "65aecfe6-e098-4a4d-898e-6b49baf12e80",
+                     *       "bankAccountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
                      *       "date": "2027-01-31",
                      *       "currency": "SAR",
                      *       "statementBalance": "1200.00",
@@ -19092,7 +19283,28 @@ export interface operations {
                      *         "lines": []
                      *       },
                      *       "reconciled": false,
-                     *       "brokenMatches": []
+                     *       "brokenMatches": [],
+                     *       "reconciledPeriods": [
+                     *         {
+                     *           "date": "2027-01-31",
+                     *           "statementBalance": "1200.00",
+                     *           "ledgerBalance": "1200.00",
+                     *           "unmatchedStatement": {
+                     *             "count": 1,
+                     *             "total": "0.00"
+                     *           },
+                     *           "unmatchedLedger": {
+                     *             "count": 0,
+                     *             "total": "0.00"
+                     *           },
+                     *           "reconciledBy": {
+                     *             "type": "user",
+                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *           },
+                     *           "reconciledAt": "2026-11-29T13:30:40.245Z",
+                     *           "changedSince": false
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciliationResponse"];

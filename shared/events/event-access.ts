@@ -72,6 +72,7 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   BankMatchCreated: ['bank:read'],
   BankMatchDeleted: ['bank:read'],
   BankAutoMatched: ['bank:read'],
+  BankPeriodReconciled: ['bank:read'],
 };
 
 /** The permission that shows the envelopes of a company's events (the feed's, a subscription's). */

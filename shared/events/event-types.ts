@@ -65,6 +65,7 @@ export const EVENT_TYPES = [
   'BankMatchCreated',
   'BankMatchDeleted',
   'BankAutoMatched',
+  'BankPeriodReconciled',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

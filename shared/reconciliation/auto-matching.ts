@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, NotFound, StateConflict } from '../errors.ts';
+import { AppError, NotFound, StateConflict, ValidationError } from '../errors.ts';
 import { eventRecord } from '../events/event-record.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { DEFAULT_MATCHING_RULES, proposeMatches, type ProposedMatch } from './auto-match.ts';
 import { matchView } from './match-view.ts';
 import type { MatchRecord } from './records.ts';
-import { reconciledAt } from './reconciliation.ts';
-import { sum } from './rules.ts';
+import { ledgerItems, RECONCILIATION_ITEMS } from './reconciliation.ts';
+import { ledgerKey, sum } from './rules.ts';
 import type { AutoMatching } from './store.ts';
 
 export type AutoMatchView = ResponseOf<'AutoMatchResponse'>;
@@ -30,9 +30,11 @@ const LISTED = 1_000;
 export async function autoMatch(books: AutoMatching, uow: UnitOfWork, companyId: string, accountId: string, input: { date?: string | undefined; dryRun: boolean }): Promise<AutoMatchView> {
   const bank = (await books.bankAccount(companyId, accountId)) ?? NotFound.throw('The bank account');
   const date = input.date ?? '9999-12-31';
-  const open = await reconciledAt(books, companyId, accountId, bank, date);
-  // A line a match holds, even one not whole at the date, stays with it.
-  const proposals = proposeMatches(open.unmatchedStatement.filter((l) => !l.matchId), open.unmatchedLedger, bank.matchingRules ?? DEFAULT_MATCHING_RULES);
+  // What no match holds: lines without one, ledger lines no match claims (a broken match's lines stay with it until undone).
+  const [lines, read, claimed] = await Promise.all([books.linesUpTo(companyId, accountId, date, RECONCILIATION_ITEMS), books.ledgerUpTo(companyId, accountId, date, RECONCILIATION_ITEMS), books.claimedLedgerLines(companyId, accountId)]);
+  if (lines.length > RECONCILIATION_ITEMS || read.length > RECONCILIATION_ITEMS) throw ValidationError.field('date', `the account holds more than ${RECONCILIATION_ITEMS} lines up to this date, more than one matching reads: match up to an earlier date first`, 'TooManyBankLines');
+  const ledger = ledgerItems(read, bank).filter((l) => !claimed.has(ledgerKey(l)));
+  const proposals = proposeMatches(lines.filter((l) => !l.matchId), ledger, bank.matchingRules ?? DEFAULT_MATCHING_RULES);
   const at = new Date().toISOString();
   const records = proposals.map((p) => record(p, companyId, accountId, uow.actor!, at, bank.precision));
   const written = input.dryRun ? [] : await writeAll(books, uow, companyId, records.slice(0, AUTO_MATCH_WRITES));

@@ -2,8 +2,9 @@ import Big from 'big.js';
 import { NotFound, ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { StatementLineRecord } from './records.ts';
-import { bankAmount, reconcile, type LedgerItem, type Reconciliation } from './rules.ts';
-import type { BankAccountFacts, ReconciliationReads } from './store.ts';
+import { bankAmount, itemsDigest, reconcile, type LedgerItem, type Reconciliation } from './rules.ts';
+import { reconciledPeriodView } from './views.ts';
+import type { BankAccountFacts, LedgerLineRead, ReconciliationReads } from './store.ts';
 
 export type ReconciliationView = ResponseOf<'ReconciliationResponse'>;
 
@@ -11,6 +12,8 @@ export type ReconciliationView = ResponseOf<'ReconciliationResponse'>;
 export const RECONCILIATION_ITEMS = 50_000;
 /** Unmatched items listed per side (each side's count and total cover them all). */
 const LISTED = 1_000;
+/** Reconciled periods the report shows: the latest on or before its date. */
+const LISTED_PERIODS = 12;
 
 /**
  * The reconciliation of a bank account at a date (rules.ts, reconcile): the statement balance
@@ -21,7 +24,7 @@ const LISTED = 1_000;
  */
 export async function reconciliationAt(books: ReconciliationReads, companyId: string, accountId: string, date: string): Promise<ReconciliationView> {
   const bank = (await books.bankAccount(companyId, accountId)) ?? NotFound.throw('The bank account');
-  const r = await reconciledAt(books, companyId, accountId, bank, date);
+  const [r, marks] = await Promise.all([reconciledAt(books, companyId, accountId, bank, date), books.reconciledPeriods(companyId, accountId, date, LISTED_PERIODS)]);
   return {
     bankAccountId: accountId,
     date,
@@ -33,6 +36,8 @@ export async function reconciliationAt(books: ReconciliationReads, companyId: st
     unmatchedLedger: { count: r.unmatchedLedger.length, total: r.unmatchedLedgerTotal, lines: r.unmatchedLedger.slice(0, LISTED).map(ledgerItem) },
     reconciled: r.unmatchedStatement.length === 0 && r.unmatchedLedger.length === 0,
     brokenMatches: r.brokenMatches,
+    // A period marked reconciled whose items changed since (a posting into it, a void, a match undone) is an exception.
+    reconciledPeriods: marks.map((m) => ({ ...reconciledPeriodView(m), changedSince: itemsDigest(m.date, r.lines, r.ledger) !== m.itemsDigest })),
   };
 }
 
@@ -40,16 +45,20 @@ export async function reconciliationAt(books: ReconciliationReads, companyId: st
  * The account's items up to the date, read, and reconciled (rules.ts): what the report shows and
  * automatic matching works on. Errors: ValidationError (TooManyBankLines naming `date`).
  */
-export async function reconciledAt(books: ReconciliationReads, companyId: string, accountId: string, bank: BankAccountFacts, date: string): Promise<Reconciliation> {
+export async function reconciledAt(books: ReconciliationReads, companyId: string, accountId: string, bank: BankAccountFacts, date: string): Promise<Reconciliation & { lines: StatementLineRecord[]; ledger: LedgerItem[] }> {
   const [lines, read] = await Promise.all([books.linesUpTo(companyId, accountId, date, RECONCILIATION_ITEMS), books.ledgerUpTo(companyId, accountId, date, RECONCILIATION_ITEMS)]);
   if (lines.length > RECONCILIATION_ITEMS || read.length > RECONCILIATION_ITEMS) {
     throw ValidationError.field('date', `the account holds more than ${RECONCILIATION_ITEMS} ${lines.length > RECONCILIATION_ITEMS ? 'statement' : 'ledger'} lines up to this date, more than one reconciliation reads`, 'TooManyBankLines');
   }
-  const ledger: LedgerItem[] = read.map(({ side: _side, currency: _currency, foreign: _foreign, ...row }, i) => ({ ...row, amount: bankAmount(read[i]!, bank) }));
+  const ledger = ledgerItems(read, bank);
   const matchIds = [...new Set(lines.flatMap((l) => (l.matchId ? [l.matchId] : [])))];
   const matches = new Map((await books.matches(companyId, accountId, matchIds)).map((m) => [m.matchId, m]));
-  return reconcile(date, bank.precision, lines, ledger, matches);
+  return { ...reconcile(date, bank.precision, lines, ledger, matches), lines, ledger };
 }
+
+/** The ledger's lines as the bank sees them: each amount in the bank account's currency, signed. */
+export const ledgerItems = (read: readonly LedgerLineRead[], bank: Pick<BankAccountFacts, 'currency' | 'precision'>): LedgerItem[] =>
+  read.map(({ side: _side, currency: _currency, foreign: _foreign, ...row }, i) => ({ ...row, amount: bankAmount(read[i]!, bank) }));
 
 const statementItem = (l: StatementLineRecord) => ({
   bankReference: l.bankReference,

@@ -80,3 +80,18 @@ export interface StatementChain {
   count: number;
   last?: { statementId: string; closingBalance: Balance } | undefined;
 }
+
+/** A bank account marked reconciled at a date: the figures then, and a digest of every item up to it, so a later change shows. */
+export interface ReconciledPeriodRecord {
+  companyId: string;
+  accountId: string;
+  date: string;
+  statementBalance: string;
+  ledgerBalance: string;
+  unmatchedStatement: { count: number; total: string };
+  unmatchedLedger: { count: number; total: string };
+  /** SHA-256 of the items up to the date as they stood (rules.ts, itemsDigest). */
+  itemsDigest: string;
+  reconciledBy: NonNullable<ActorRef>;
+  reconciledAt: string;
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import { CREDIT, type Line } from '../journals/rules.ts';
 import type { LedgerLineRef, MatchRecord, StatementLineRecord } from './records.ts';
@@ -78,4 +79,18 @@ export function reconcile(date: string, precision: number, lines: readonly State
     unmatchedLedgerTotal: sum(unmatchedLedger.map((l) => l.amount)).toFixed(precision),
     brokenMatches,
   };
+}
+
+/**
+ * A digest of the items up to a date as they stand: every statement line (its reference, amount
+ * and the match holding it) and every ledger line (its journal, index and amount). A posting
+ * into the range, a void, a line imported or a match made or undone there changes it: what
+ * marks a reconciled period as changed since.
+ */
+export function itemsDigest(date: string, lines: readonly StatementLineRecord[], ledger: readonly LedgerItem[]): string {
+  const items = [
+    ...lines.filter((l) => l.bookingDate <= date).map((l) => `S ${l.bankReference} ${new Big(l.amount).toFixed()} ${l.matchId ?? ''}`),
+    ...ledger.filter((l) => l.postingDate <= date).map((l) => `L ${ledgerKey(l)} ${new Big(l.amount).toFixed()}`),
+  ].sort();
+  return createHash('sha256').update(items.join('\n')).digest('hex');
 }

@@ -45,3 +45,6 @@ export type ListStatementLinesInput = z.output<ReturnType<typeof ListStatementLi
 
 /** `POST .../BankAccounts/{id}/AutoMatch`: up to a date (left out: every item), or only proposed. */
 export const AutoMatchBody = /* @__PURE__ */ lazy(() => z.strictObject({ date: z.optional(IsoDateField()), dryRun: z._default(z.boolean(), false) }));
+
+/** `POST .../BankAccounts/{id}/Reconciliations`: the day to mark the bank account reconciled at. */
+export const MarkReconciledBody = /* @__PURE__ */ lazy(() => z.strictObject({ date: IsoDateField() }));

@@ -4,7 +4,7 @@ import type { Line } from '../journals/rules.ts';
 import type { MatchingRule } from './auto-match.ts';
 import type { EventRecord } from '../events/event-record.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
-import type { MatchRecord, StatementChain, StatementLineRecord, StatementRecord } from './records.ts';
+import type { MatchRecord, ReconciledPeriodRecord, StatementChain, StatementLineRecord, StatementRecord } from './records.ts';
 import type { LedgerItem } from './rules.ts';
 
 /**
@@ -64,6 +64,14 @@ export interface ReconciliationReads {
   /** The account's ledger lines posted on or before `date`, as the ledger keeps them, at most `limit + 1`. */
   ledgerUpTo(companyId: string, accountId: string, date: string, limit: number): Promise<LedgerLineRead[]>;
   matches(companyId: string, accountId: string, matchIds: readonly string[]): Promise<MatchRecord[]>;
+  /** The periods marked reconciled on or before `date`, the latest first, at most `limit`. */
+  reconciledPeriods(companyId: string, accountId: string, date: string, limit: number): Promise<ReconciledPeriodRecord[]>;
+}
+
+/** What marking a period reconciled reads and writes (reconciled-periods.ts). */
+export interface PeriodReconciling extends ReconciliationReads {
+  /** The mark, new at its date (else `again`). */
+  reconciledChange(record: ReconciledPeriodRecord, again: () => AppError): Change;
 }
 
 /** A page of a bank account's statement lines (statement-lines.ts). */
@@ -74,7 +82,9 @@ export interface StatementLineList {
 }
 
 /** What automatic matching reads and writes (auto-matching.ts): the reconciliation's reads, and each match written on its own with its event. */
-export interface AutoMatching extends ReconciliationReads {
+export interface AutoMatching extends Omit<ReconciliationReads, 'matches' | 'reconciledPeriods'> {
+  /** The ledger lines some match claims (rules.ts ledgerKey). */
+  claimedLedgerLines(companyId: string, accountId: string): Promise<Set<string>>;
   matchChanges(match: MatchRecord, taken: () => AppError): Change[];
   eventChange(event: EventRecord): Change;
   commit(changes: readonly Change[]): Promise<void>;

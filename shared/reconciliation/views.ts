@@ -1,5 +1,5 @@
 import type { ResponseOf } from '../schemas/responses.ts';
-import type { StatementRecord } from './records.ts';
+import type { ReconciledPeriodRecord, StatementRecord } from './records.ts';
 
 /** A statement as the API answers it (and as its event records it). */
 export type StatementView = ResponseOf<'StatementResponse'>;
@@ -15,3 +15,17 @@ export const statementView = (s: StatementRecord): StatementView => ({
   importId: s.importId,
   createdAt: s.createdAt,
 });
+
+/** A period marked reconciled as the API answers it. */
+export type ReconciledPeriodView = ResponseOf<'ReconciledPeriodResponse'>;
+
+export const reconciledPeriodView = (m: ReconciledPeriodRecord): ReconciledPeriodView => ({
+  date: m.date,
+  statementBalance: m.statementBalance,
+  ledgerBalance: m.ledgerBalance,
+  unmatchedStatement: m.unmatchedStatement,
+  unmatchedLedger: m.unmatchedLedger,
+  reconciledBy: m.reconciledBy,
+  reconciledAt: m.reconciledAt,
+});
+

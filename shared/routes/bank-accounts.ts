@@ -1,5 +1,5 @@
 import { CreateBankAccountBody, ListBankAccountsQuery, UpdateBankAccountBody } from '../bank-accounts/schemas.ts';
-import { AutoMatchBody, CreateMatchBody, DeleteMatchBody, ListStatementLinesQuery, ReconciliationQuery } from '../reconciliation/schemas.ts';
+import { AutoMatchBody, CreateMatchBody, MarkReconciledBody, DeleteMatchBody, ListStatementLinesQuery, ReconciliationQuery } from '../reconciliation/schemas.ts';
 import { route, company } from './route.ts';
 
 const bankAccount = `${company}/BankAccounts/{id}` as const;
@@ -18,7 +18,8 @@ export const createMatch = /* @__PURE__ */ route('bankAccounts.createMatch', () 
 export const getMatch = /* @__PURE__ */ route('bankAccounts.getMatch', () => ({ methods: ['GET'], path: `${bankAccount}/Matches/{matchId}`, handler: 'functions/bank-accounts/get-match.ts', access: 'bank:read', response: 'MatchResponse', summary: 'Get a match', tag: 'Bank accounts' }));
 export const deleteMatch = /* @__PURE__ */ route('bankAccounts.deleteMatch', () => ({ methods: ['DELETE'], path: `${bankAccount}/Matches/{matchId}`, handler: 'functions/bank-accounts/delete-match.ts', access: 'bank:reconcile', event: 'BankMatchDeleted', body: DeleteMatchBody, response: 'MatchResponse', errors: ['409 Conflict'], summary: 'Undo a match (versioned): its lines unmatched again', tag: 'Bank accounts' }));
 export const autoMatch = /* @__PURE__ */ route('bankAccounts.autoMatch', () => ({ methods: ['POST'], path: `${bankAccount}/AutoMatch`, handler: 'functions/bank-accounts/auto-match.ts', access: 'bank:reconcile', event: 'BankAutoMatched', body: AutoMatchBody, response: 'AutoMatchResponse', errors: ['400 TooManyBankLines'], summary: 'Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)', tag: 'Bank accounts' }));
+export const markReconciled = /* @__PURE__ */ route('bankAccounts.markReconciled', () => ({ methods: ['POST'], path: `${bankAccount}/Reconciliations`, handler: 'functions/bank-accounts/mark-reconciled.ts', access: 'bank:reconcile', event: 'BankPeriodReconciled', body: MarkReconciledBody, response: 'ReconciledPeriodResponse', errors: ['400 TooManyBankLines', '409 AlreadyReconciled'], summary: 'Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception', tag: 'Bank accounts' }));
 export const reconciliation = /* @__PURE__ */ route('bankAccounts.reconciliation', () => ({ methods: ['GET'], path: `${bankAccount}/Reconciliation`, handler: 'functions/bank-accounts/reconciliation.ts', access: 'bank:read', query: ReconciliationQuery, response: 'ReconciliationResponse', errors: ['400 TooManyBankLines'], summary: 'The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference', tag: 'Bank accounts' }));
 
 /** Every bank accounts row by action, for the route table. */
-export const bankAccountsRoutes = { create, list, get, update, statementLines, createMatch, getMatch, deleteMatch, autoMatch, reconciliation };
+export const bankAccountsRoutes = { create, list, get, update, statementLines, createMatch, getMatch, deleteMatch, autoMatch, markReconciled, reconciliation };

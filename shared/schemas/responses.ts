@@ -495,6 +495,15 @@ function buildResponses() {
     remaining: described(z.int(), 'Of those, matches left for the next call: one call writes at most 2,000 (call again until it is 0).'),
     matches: described(z.array(z.strictObject({ ...MatchResponse.shape, id: described(z.nullable(id), 'The match written; null in a dry run or when skipped.') })), 'The matches found (the first 1,000), each with its rule and reason.'),
   });
+  const ReconciledPeriodResponse = z.strictObject({
+    date: described(date, 'The day the bank account was marked reconciled at.'),
+    statementBalance: signed('The statement balance then.'),
+    ledgerBalance: signed("The books' balance then."),
+    unmatchedStatement: described(z.strictObject({ count: z.int(), total: signed('Their sum.') }), 'The statement lines left unmatched then.'),
+    unmatchedLedger: described(z.strictObject({ count: z.int(), total: signed('Their sum.') }), 'The ledger lines left unmatched then.'),
+    reconciledBy: actor(),
+    reconciledAt: instant,
+  });
   const ReconciliationResponse = z.strictObject({
     bankAccountId: id,
     date: described(date, 'The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.'),
@@ -520,6 +529,10 @@ function buildResponses() {
     ),
     reconciled: described(z.boolean(), 'No unmatched item on either side.'),
     brokenMatches: described(z.array(z.strictObject({ matchId: id, reason: z.string() })), 'Matches a later change broke (a ledger line they name is gone: its journal voided or adjusted).'),
+    reconciledPeriods: described(
+      z.array(z.strictObject({ ...ReconciledPeriodResponse.shape, changedSince: described(z.boolean(), 'An item up to that date changed after it was marked (a posting into it, a void, a line imported, a match made or undone): an exception to look at.') })),
+      'The periods marked reconciled on or before the date, the latest first (at most 12).',
+    ),
   });
 
   const LoginResponse = z.strictObject({ redirectTo: z.url() });
@@ -532,7 +545,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, AutoMatchResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, AutoMatchResponse, ReconciledPeriodResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, ...buildReportResponses() };
 }
 
 export const responses = /* @__PURE__ */ lazy(buildResponses);

@@ -1,10 +1,10 @@
-import type { AutoMatching, Matching, ReconciliationReads, StatementImporting, StatementLineList } from '../../reconciliation/store.ts';
+import type { AutoMatching, Matching, PeriodReconciling, ReconciliationReads, StatementImporting, StatementLineList } from '../../reconciliation/store.ts';
 import { pendingEventOp } from '../events/event-store.ts';
 import { getJournals } from '../ledger/journal-store.ts';
 import { transactWrite, writesOf } from '../table/transact.ts';
 import { ledgerLines } from '../ledger/ledger-store.ts';
 import { bankAccountFacts } from './bank-account-facts.ts';
-import { getLines, getMatch, getMatches, getStatementChain, linesPage, linesThere, linesUpTo, matchOps, newLineOp, statementOps, statementsThere, unmatchOps } from './reconciliation-store.ts';
+import { getLines, getMatch, getMatches, claimedLedgerLines, getStatementChain, linesPage, reconciledOp, reconciledPeriods, linesThere, linesUpTo, matchOps, newLineOp, statementOps, statementsThere, unmatchOps } from './reconciliation-store.ts';
 
 /** Bank reconciliation's ports (reconciliation/store.ts), one per use case. */
 const bankAccount = bankAccountFacts;
@@ -33,13 +33,23 @@ export const reconciliationReads: ReconciliationReads = {
   linesUpTo,
   ledgerUpTo,
   matches: getMatches,
+  reconciledPeriods,
+};
+
+export const periodReconciling: PeriodReconciling = {
+  bankAccount,
+  linesUpTo,
+  ledgerUpTo,
+  matches: getMatches,
+  reconciledPeriods,
+  reconciledChange: reconciledOp,
 };
 
 export const autoMatching: AutoMatching = {
   bankAccount,
   linesUpTo,
   ledgerUpTo,
-  matches: getMatches,
+  claimedLedgerLines,
   matchChanges: matchOps,
   eventChange: pendingEventOp,
   commit: async (changes) => {

@@ -1,8 +1,9 @@
 import type { AppError } from '../../errors.ts';
 import { VersionConflict } from '../../errors.ts';
 import { config } from '../../config.ts';
-import type { MatchRecord, StatementChain, StatementLineRecord, StatementRecord } from '../../reconciliation/records.ts';
+import type { MatchRecord, ReconciledPeriodRecord, StatementChain, StatementLineRecord, StatementRecord } from '../../reconciliation/records.ts';
 import { queryAll } from '../table/query-all.ts';
+import { withPrefix } from '../table/prefix-query.ts';
 import { mapPage, queryPage } from '../table/paginate.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
 import { batchGetItems } from '../table/batch-get.ts';
@@ -136,4 +137,36 @@ export async function linesPage(companyId: string, accountId: string, query: Lis
     ...(query.unmatched ? { filter: { FilterExpression: 'attribute_not_exists(matchId)' }, examine: { items: 5_000, reads: 10 } } : {}),
   });
   return mapPage(page, lineFromItem);
+}
+
+const PERIOD_FIELDS = ['companyId', 'accountId', 'date', 'statementBalance', 'ledgerBalance', 'unmatchedStatement', 'unmatchedLedger', 'itemsDigest', 'reconciledBy', 'reconciledAt'] as const;
+
+/** The periods marked reconciled on or before `date`, the latest first, at most `limit`. */
+export async function reconciledPeriods(companyId: string, accountId: string, date: string, limit: number): Promise<ReconciledPeriodRecord[]> {
+  const found: ReconciledPeriodRecord[] = [];
+  for await (const item of queryAll({
+    TableName: config.tableName,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.partition(companyId, accountId), ':from': keys.reconciledPrefix(), ':to': `${keys.reconciledPrefix()}${date}` },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+    Limit: limit,
+  })) {
+    found.push(recordOf<ReconciledPeriodRecord>(item, PERIOD_FIELDS));
+    if (found.length >= limit) break;
+  }
+  return found;
+}
+
+export function reconciledOp(record: ReconciledPeriodRecord, again: () => AppError): WriteOp {
+  return mainTable.put({ ...keys.reconciled(record.companyId, record.accountId, record.date), entity: 'ReconciledPeriod', ...record }, { condition: conditions.absent, onConditionFailed: again });
+}
+
+/** The ledger lines some match of the account claims, as `<journalId>#<line>` (their claim items' keys only). */
+export async function claimedLedgerLines(companyId: string, accountId: string): Promise<Set<string>> {
+  const claimed = new Set<string>();
+  for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(keys.partition(companyId, accountId), 'CLAIM#'), ConsistentRead: true, ProjectionExpression: 'sk' })) {
+    claimed.add((item.sk as string).slice('CLAIM#'.length));
+  }
+  return claimed;
 }

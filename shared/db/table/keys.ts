@@ -453,6 +453,8 @@ export const reconciliationKeys = {
   match: (companyId: string, accountId: string, matchId: string): Key => ({ pk: reconciliationKeys.partition(companyId, accountId), sk: `MATCH#${matchId}` }),
   matchesPrefix: () => 'MATCH#',
   ledgerClaim: (companyId: string, accountId: string, journalId: string, line: number): Key => ({ pk: reconciliationKeys.partition(companyId, accountId), sk: `CLAIM#${journalId}#${line}` }),
+  reconciled: (companyId: string, accountId: string, date: string): Key => ({ pk: reconciliationKeys.partition(companyId, accountId), sk: `RECONCILED#${date}` }),
+  reconciledPrefix: () => 'RECONCILED#',
 };
 
 /** Keys of a company's counterparties (counterparty-store.ts). */

@@ -76,11 +76,18 @@ describe('bank reconciliation', () => {
     expect(feeMatch.status, feeMatch.text).toBe(200);
     expect(await reconciliation()).toMatchObject({ statementBalance: '12380.00', ledgerBalance: '12380.00', difference: '0.00', reconciled: true, brokenMatches: [] });
 
-    // Voiding a matched journal breaks its match: both sides show again, and the identity holds.
+    // November marked reconciled, once; nothing has changed since.
+    const marked = await api.post(`${base}/BankAccounts/${chart.bank.id}/Reconciliations`, { date: '2026-11-30' });
+    expect(marked.status, marked.text).toBe(200);
+    expect(marked.body).toMatchObject({ date: '2026-11-30', statementBalance: '12380.00', ledgerBalance: '12380.00', unmatchedStatement: { count: 0 } });
+    expect((await api.post(`${base}/BankAccounts/${chart.bank.id}/Reconciliations`, { date: '2026-11-30' })).body.errors[0]).toMatchObject({ code: 'AlreadyReconciled', name: 'date' });
+    expect((await reconciliation()).reconciledPeriods).toEqual([expect.objectContaining({ date: '2026-11-30', changedSince: false })]);
+
+    // Voiding a matched journal breaks its match: both sides show again, the identity holds, and the reconciled period shows it changed.
     const feeJournal = (await api.get(`${base}/Journals/${fee.id}`)).body;
     expect((await api.post(`${base}/Journals/${fee.id}/Void`, { version: feeJournal.version })).status).toBe(200);
     const broken = await reconciliation();
-    expect(broken).toMatchObject({ ledgerBalance: '12500.00', reconciled: false, unmatchedStatement: { count: 1 }, brokenMatches: [{ matchId: feeMatch.body.id }] });
+    expect(broken).toMatchObject({ ledgerBalance: '12500.00', reconciled: false, unmatchedStatement: { count: 1 }, brokenMatches: [{ matchId: feeMatch.body.id }], reconciledPeriods: [{ date: '2026-11-30', ledgerBalance: '12380.00', changedSince: true }] });
 
     // Unmatched, at its version: its line is free again.
     expect((await api.delete(`${base}/BankAccounts/${chart.bank.id}/Matches/${feeMatch.body.id}`, { version: 2 })).status).toBe(409);

@@ -45,7 +45,7 @@ describe('damaged statement files', () => {
     for (const [format, text] of SAMPLES) {
       await fc.assert(
         fc.asyncProperty(damage(text), async (file) => expectWellFormed(await parseStatementFile(format, file, CSV_OPTIONS))),
-        { seed: 20261129, numRuns: 150 },
+        { seed: 20261129, numRuns: Number(process.env.PROPERTY_RUNS ?? 50) },
       );
     }
   });
@@ -53,7 +53,7 @@ describe('damaged statement files', () => {
   it('answers random text in every format', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom<StatementFormat>('camt053', 'mt940', 'csv'), fc.string({ maxLength: 200, unit: 'binary' }), async (format, file) => expectWellFormed(await parseStatementFile(format, file, CSV_OPTIONS))),
-      { seed: 20261129, numRuns: 300 },
+      { seed: 20261129, numRuns: Number(process.env.PROPERTY_RUNS ?? 100) },
     );
   });
 });
