@@ -5299,6 +5299,7 @@ export interface components {
                 /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
                 total: string;
             };
+            /** @description Who marked the bank account reconciled. */
             reconciledBy: {
                 /**
                  * @description user (a signed-in user) or apiKey.
@@ -5430,6 +5431,7 @@ export interface components {
                     /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
                     total: string;
                 };
+                /** @description Who marked the bank account reconciled. */
                 reconciledBy: {
                     /**
                      * @description user (a signed-in user) or apiKey.
