@@ -27,7 +27,8 @@ export async function benchKnownAt(stack: BenchStack) {
   const { numberPending } = await import('../shared/events/numbering-rules.ts');
   const { eventFeed } = await import('../shared/db/stores/event-ports.ts');
   const sequenceEvents = (companyId: string) => numberPending(eventFeed, companyId);
-  const { openSpan, blockOp, openSpanOp } = await import('../shared/db/stores/book-summary-store.ts');
+  const { blockOp, openSpanOp } = await import('../shared/db/stores/book-summary-store.ts');
+  const { openSpan } = await import('../shared/db/stores/open-span.ts');
   const { sealBlocks } = await import('../shared/audit/book-summaries.ts');
   const { config } = await import('../shared/config.ts');
   const { eventHead } = await import('../shared/db/events/event-store.ts');

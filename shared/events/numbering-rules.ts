@@ -1,17 +1,13 @@
-import { bookChangeOps } from '../audit/record-book-changes.ts';
-import { AUDITED_KIND_OF } from '../audit/record-state.ts';
-import { summaryOps } from '../audit/record-summaries.ts';
-import { numberEvents } from './numbering.ts';
 import { oldestPending } from './pending-order.ts';
 import type { EventNumbering, NumberingRules } from './store.ts';
 
-/** The rules the sequencer (db/events/sequencer.ts) numbers and records events by. */
+/**
+ * The rules the sequencer (db/events/sequencer.ts) numbers and records events by: which go first,
+ * and the rest (filling-rules.ts: the chain, the audit's records) loaded when there are some to number.
+ */
 export const numberingRules: NumberingRules = {
-  number: numberEvents,
   oldest: oldestPending,
-  auditedKindOf: AUDITED_KIND_OF,
-  bookChanges: bookChangeOps,
-  summaries: summaryOps,
+  filling: async () => (await import('./filling-rules.ts')).fillingRules,
 };
 
 /**

@@ -17,13 +17,22 @@ import type { oldestPending } from './pending-order.ts';
 
 /**
  * The rules the sequencer numbers and records events by, handed to it by whoever asks for the
- * numbering (numbering-rules.ts): the chain, which pending events go first, which records an
- * event versions, and what it did to the books and their summaries (audit/record-book-changes.ts,
- * record-summaries.ts, which write through the stores the sequencer gives them).
+ * numbering (numbering-rules.ts): which pending events go first, and the rules of numbering them
+ * (FillingRules), loaded when a round finds some: most calls find none, as the dispatcher numbered
+ * them after their writes.
  */
 export interface NumberingRules {
-  number: typeof numberEvents;
   oldest: typeof oldestPending;
+  filling(): Promise<FillingRules>;
+}
+
+/**
+ * The rules of numbering pending events (filling-rules.ts): the chain, which records an event
+ * versions, and what it did to the books and their summaries (audit/record-book-changes.ts,
+ * record-summaries.ts, which write through the stores the sequencer gives them).
+ */
+export interface FillingRules {
+  number: typeof numberEvents;
   auditedKindOf: Partial<Record<EventType, AuditedKind>>;
   bookChanges(store: BookChangeRecording, companyId: string, events: readonly SequencedEvent[]): Promise<{ ops: Map<number, Change[]>; changes: BookChange[] }>;
   summaries(store: SummaryRecording, companyId: string, open: Span | undefined, numbered: { first: number; last: number }, changes: readonly BookChange[]): Promise<Change[]>;

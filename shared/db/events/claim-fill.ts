@@ -1,7 +1,7 @@
 import { config } from '../../config.ts';
 import type { SequencedEvent } from '../../events/event-record.ts';
 import type { ClaimMark, NumberingClaim, PendingEvent } from '../../events/records.ts';
-import type { NumberingRules } from '../../events/store.ts';
+import type { FillingRules } from '../../events/store.ts';
 import type { Change } from '../../unit-of-work.ts';
 import { bookChangeRecording } from '../stores/audit-recording-ports.ts';
 import { historyOp } from '../stores/history-store.ts';
@@ -21,7 +21,7 @@ import { advanceOps, readClaim } from './numbering-claim-store.ts';
 type Numbered = PendingEvent & SequencedEvent;
 
 /** Each event's items: its pending item's delete and its event, its record's history, and the book changes it records (`bookOps`, by sequence). */
-export function eventWrites(rules: NumberingRules, companyId: string, events: readonly Numbered[], bookOps: ReadonlyMap<number, Change[]>): Array<EventWrites & { ops: Change[] }> {
+export function eventWrites(rules: FillingRules, companyId: string, events: readonly Numbered[], bookOps: ReadonlyMap<number, Change[]>): Array<EventWrites & { ops: Change[] }> {
   return events.map((event) => {
     const kind = rules.auditedKindOf[event.type];
     const ops = [...numberedEventOps(companyId, [event]), ...(kind ? [historyOp(kind, event)] : []), ...(bookOps.get(event.sequence) ?? [])];
@@ -72,7 +72,7 @@ const FINISH_PASSES = 5;
  * reading again after a pass that met another sequencer's writes, then advances. Returns how
  * many events it found left to write (0 when the claim was advanced meanwhile).
  */
-export async function finishClaim(rules: NumberingRules, companyId: string, mark: ClaimMark): Promise<number> {
+export async function finishClaim(rules: FillingRules, companyId: string, mark: ClaimMark): Promise<number> {
   const claim = await readClaim(companyId, mark);
   if (!claim) return 0;
   let written = 0;
@@ -106,7 +106,7 @@ const POLL_MS = 10;
  * committed before it; finishes it once it outlived its lease (config.numberingClaimLeaseMs: its
  * sequencer crashed or timed out). Returns how many events it found left to write.
  */
-export async function settleClaim(rules: NumberingRules, companyId: string, mark: ClaimMark): Promise<number> {
+export async function settleClaim(rules: FillingRules, companyId: string, mark: ClaimMark): Promise<number> {
   while (Date.now() - mark.at < config.numberingClaimLeaseMs) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     if ((await eventHead(companyId)).filling?.from !== mark.from) return 0;

@@ -1,19 +1,8 @@
-import type { Span } from '../../audit/book-summaries.ts';
-import { config } from '../../config.ts';
-import type { EventHead } from '../../events/numbering.ts';
-import type { PendingEvent } from '../../events/records.ts';
 import type { NumberingRules } from '../../events/store.ts';
-import type { Change } from '../../unit-of-work.ts';
-import { bookChangeRecording, summaryRecording } from '../stores/audit-recording-ports.ts';
-import { openSpan } from '../stores/book-summary-store.ts';
-import { MAX_TRANSACTION_ITEMS, transactWrite } from '../table/transact.ts';
-import { advance, eventWrites, finishClaim, settleClaim, tooLarge, writeSlices } from './claim-fill.ts';
-import { eventHead, pendingAtHome, pendingByKey, pendingInShards, SequenceMoved } from './event-store.ts';
-import { FILL_BYTES, fillSlices, type EventWrites } from './fill-slices.ts';
-import { claimOf, claimOps, counterMoveOp } from './numbering-claim-store.ts';
+import { openSpan } from '../stores/open-span.ts';
+import { eventHead, pendingAtHome, pendingInShards, SequenceMoved } from './event-store.ts';
 import { mayNarrow, readsWide, wideForFormerWriters } from './pending-width.ts';
 import { narrowPendingReads, readWidth, startWidth } from './pending-width-store.ts';
-import { reportRepairedText } from './repaired-text.ts';
 
 /** Events a claim takes at most (numbering-claim-store.ts: its item lists each one's pending key and hashes, some 100 bytes compressed). */
 export const CLAIM_MOST = 400;
@@ -58,7 +47,8 @@ export async function sequenceEvents(rules: NumberingRules, companyId: string): 
     early?.catch(() => undefined);
     const [head, home, wideUntil, open] = await Promise.all([eventHead(companyId), pendingAtHome(companyId, CLAIM_MOST), readWidth(companyId), openSpan(companyId)]);
     if (head.filling) {
-      numbered += await settleClaim(rules, companyId, head.filling);
+      const batch = await numbering(rules);
+      numbered += await batch.steps.settleClaim(batch.rules, companyId, head.filling);
       continue;
     }
     // The shards only while the company's events may be spread (pending-width.ts): a quiet company's round reads one partition, not 33.
@@ -69,7 +59,8 @@ export async function sequenceEvents(rules: NumberingRules, companyId: string): 
     const pending = rules.oldest([...home, ...shards], CLAIM_MOST, new Date(startedAt).toISOString());
     if (pending.events.length === 0) break;
     try {
-      const claimed = await claimAndFill(rules, companyId, head, open, pending.events);
+      const batch = await numbering(rules);
+      const claimed = await batch.steps.claimAndFill(batch.rules, companyId, head, open, pending.events);
       numbered += claimed;
       // Every event stamped before the round was read and numbered: one stamped since has a dispatch of its own to come (the
       // stream names its company once it commits), so a lone write is not followed by a round that reads every pending partition to find nothing.
@@ -82,83 +73,11 @@ export async function sequenceEvents(rules: NumberingRules, companyId: string): 
 }
 
 /**
- * Numbers the oldest of `pending` from `head` on: in one transaction when they fit one, else
- * claims them with the summaries they move on (halving the batch when those would not fit the
- * claim's transaction, or DynamoDB refuses it for its size), writes them in slices, advances.
- * Returns how many it numbered.
- * Errors: SequenceMoved (another sequencer claimed first).
+ * The numbering of a batch (number-batch.ts) and its rules, loaded when a round finds events to
+ * number or a claim to wait for: most calls from a request (a report, a close, a feed read) find
+ * none, the dispatcher having numbered them after their writes, so their functions start without it.
  */
-async function claimAndFill(rules: NumberingRules, companyId: string, head: EventHead, open: Span | undefined, pending: readonly PendingEvent[]): Promise<number> {
-  const half = (n: number) => Math.ceil(n / 2);
-  for (let take = pending.length; ; ) {
-    const batch = rules.number(head, pending.slice(0, take), config.auditChain);
-    const book = await rules.bookChanges(bookChangeRecording, companyId, batch.numbered);
-    const summaries = await rules.summaries(summaryRecording, companyId, open, { first: head.next, last: batch.head.next - 1 }, book.changes);
-    if (summaries.length + CLAIM_ITEMS > MAX_TRANSACTION_ITEMS && take > 1) {
-      take = half(take);
-      continue;
-    }
-    const writes = eventWrites(rules, companyId, batch.numbered, book.ops);
-    if (await numberedAtOnce(companyId, head, batch.head, batch.numbered[0]!, summaries, writes)) return numberedCount(companyId, batch);
-    if (!config.numberingClaims) {
-      if (take === 1) throw new Error(`Event ${batch.numbered[0]!.eventId} of company ${companyId} does not fit one transaction with its writes`);
-      // Without claims, the events whose writes fit one transaction beside the counter and summaries: read again once, not halved down to it.
-      take = Math.min(take - 1, fillSlices(writes, MAX_TRANSACTION_ITEMS - 1 - summaries.length)[0]!.length);
-      continue;
-    }
-    await confirmUnnumbered(companyId, head, batch.numbered);
-    const claim = claimOf(batch.numbered, Date.now());
-    try {
-      await transactWrite([...claimOps(companyId, head, claim, batch.numbered[0]!), ...summaries]);
-    } catch (error) {
-      if (!tooLarge(error) || take === 1) throw error;
-      take = half(take);
-      continue;
-    }
-    if (await writeSlices(writes)) await advance(companyId, claim);
-    else await finishClaim(rules, companyId, claim);
-    return numberedCount(companyId, batch);
-  }
+async function numbering(rules: NumberingRules) {
+  const [steps, filling] = await Promise.all([import('./number-batch.ts'), rules.filling()]);
+  return { steps, rules: filling };
 }
-
-/** How many a committed batch numbered; any whose text was repaired to be hashed is reported for an operator. */
-function numberedCount(companyId: string, batch: { numbered: readonly unknown[]; repaired: readonly string[] }): number {
-  if (batch.repaired.length > 0) reportRepairedText(companyId, batch.repaired);
-  return batch.numbered.length;
-}
-
-/**
- * Numbers a batch in one transaction with the counter when its items fit one (most rounds: a
- * write or a few); whether it did. False when they do not, or DynamoDB refused it for its size
- * (the batch is then claimed and written in slices).
- * Errors: SequenceMoved.
- */
-async function numberedAtOnce(companyId: string, head: EventHead, to: EventHead, first: PendingEvent, summaries: Change[], writes: ReadonlyArray<EventWrites & { ops: Change[] }>): Promise<boolean> {
-  const ops = [counterMoveOp(companyId, head, to, first), ...summaries, ...writes.flatMap((w) => w.ops)];
-  if (ops.length > MAX_TRANSACTION_ITEMS || writes.reduce((n, w) => n + w.bytes, 0) > FILL_BYTES) return false;
-  try {
-    await transactWrite(ops);
-    return true;
-  } catch (error) {
-    if (tooLarge(error)) return false;
-    throw error;
-  }
-}
-
-/**
- * Whether the batch is still unnumbered, before it is claimed: its pending events were read
- * beside the head, not after it, so one numbered by another sequencer between the two reads
- * would be claimed again (a claim checks the counter, not each pending item as the one
- * transaction does). The head is read again, then the pending items: any numbering since
- * moves the counter, and the claim's condition then fails.
- * Errors: SequenceMoved.
- */
-async function confirmUnnumbered(companyId: string, head: EventHead, events: readonly PendingEvent[]): Promise<void> {
-  const now = await eventHead(companyId);
-  if (now.next !== head.next || now.filling) throw new SequenceMoved();
-  const still = await pendingByKey(events.map((e) => e.pendingKey));
-  if (still.size !== events.length) throw new SequenceMoved();
-}
-
-/** Items of a claim's transaction besides the summaries: the counter and the claim. */
-const CLAIM_ITEMS = 2;

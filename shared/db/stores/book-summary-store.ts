@@ -8,7 +8,8 @@ import { SequenceMoved } from '../events/event-store.ts';
 import { knownKeys } from '../table/keys.ts';
 import * as keys from '../table/keys.ts';
 import { firstOfEach, withRange } from '../table/prefix-query.ts';
-import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
+import { conditions, mainTable } from '../table/table-ops.ts';
+import { spanOf } from './open-span.ts';
 import type { WriteOp } from '../table/transact.ts';
 
 /**
@@ -17,16 +18,7 @@ import type { WriteOp } from '../table/transact.ts';
  * the stretch still open (its place only: its changes are read one by one). Written by the
  * numbering transaction with the changes themselves, and kept for good like them.
  */
-const SPAN_FIELDS = ['fromSequence', 'toSequence', 'minOccurredAt', 'maxOccurredAt', 'priorMax', 'lines', 'changes'] as const;
-
-const spanOf = (item: Item): Span => recordOf<Span>(item, SPAN_FIELDS);
 const spanAttributes = (span: Span) => ({ ...span, maxSoFar: maxSoFar(span) });
-
-/** The open stretch (strongly consistent), or undefined before the company's first numbering that kept one. */
-export async function openSpan(companyId: string): Promise<Span | undefined> {
-  const item = await getItem(knownKeys.openBookSummary(companyId), { consistent: true });
-  return item ? spanOf(item) : undefined;
-}
 
 /** The open stretch as it now stands, written only if it still is as `read` (another numbering that moved it cancels this one). */
 export function openSpanOp(companyId: string, span: Span, read: Span | undefined): WriteOp {
