@@ -3,8 +3,7 @@ import { TOTAL_GROUP } from '../balances/records.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { AppError, StateConflict, ValidationError } from '../errors.ts';
 import { addDays } from '../financial-years/dates.ts';
-import type { Books } from '../journals/store.ts';
-import type { RevaluationCreating } from './store.ts';
+import type { RevaluationCreating, RevaluationPlaces } from './store.ts';
 import { MAX_LINES } from '../journals/rules.ts';
 import { formatTotal } from '../money/amount.ts';
 import { minorUnits } from '../money/currencies.ts';
@@ -43,7 +42,7 @@ export async function createRevaluation(port: RevaluationCreating, uow: UnitOfWo
     // Read before the balances: a revaluation of the date made after this read makes the post fail.
     const day = places && (await port.day(companyId, date));
     // A revaluation left under way by a request that died is rare: its repair loads on that path only.
-    if (day?.pending) return (await import('./finish-revaluation.ts')).finishRevaluation(port, uow, companyId, date, day.pending);
+    if (day?.pending) return (await import('./finish-revaluation.ts')).finishRevaluation(await port.finishing(), uow, companyId, date, day.pending);
 
     const ctx = await reportContext(port.reports, companyId);
     const holdings = await whileBooksSteady(port.reports, companyId, () => holdingsAt(companyId, ctx, date));
@@ -91,7 +90,7 @@ async function holdingsAt(companyId: string, ctx: ReportContext, date: string): 
 }
 
 /** The open period of `day`, its errors naming `date` (the request's only date). */
-async function openPlace(books: Books, companyId: string, day: string, what: string): Promise<OpenPlace> {
+async function openPlace(books: RevaluationPlaces, companyId: string, day: string, what: string): Promise<OpenPlace> {
   try {
     return { day, ...(await books.openPeriod(companyId, day)) };
   } catch (error) {

@@ -37,5 +37,5 @@ export async function postRevaluation(port: RevaluationCreating, uow: UnitOfWork
   const outcome = await port.posting.revaluationPosted(uow, companyId, { planned, reversalId, places: plan.places, day: plan.day, gainLossAccountId: plan.gainLossAccountId, pending }, answer);
   if (outcome.posted) return outcome.response;
   // Too wide for one commit, which few revaluations are: the stepped path loads on demand.
-  return (await import('./finish-revaluation.ts')).finishRevaluation(port, uow, companyId, at.day, pending);
+  return (await import('./finish-revaluation.ts')).finishRevaluation(await port.finishing(), uow, companyId, at.day, pending);
 }

@@ -57,11 +57,22 @@ export interface RevaluationFinishing {
   recoveryUnits: RecoveryUnits;
 }
 
+/** What making a revaluation asks of the journals' books: the open period of a day, a rate, a serial number. */
+export type RevaluationPlaces = Pick<Books, 'openPeriod' | 'rateOn' | 'nextSerial'>;
+
 /** Making a revaluation (create-revaluation.ts, post-revaluation.ts). */
-export interface RevaluationCreating extends RevaluationFinishing {
+export interface RevaluationCreating {
+  books: RevaluationPlaces;
+  /** The date's revaluations, strongly consistent (version 0 when none was made). */
+  day: RevaluationFinishing['day'];
   /** The balances and chart it revalues, read as the reports read them. */
   reports: ReportBooks;
   posting: RevaluationBooks;
   /** Whether `error` says that another revaluation of the date committed after the day was read. */
   raced(error: unknown): boolean;
+  /**
+   * The stepped path's port (finish-revaluation.ts), with the journals' whole books: loaded on
+   * that path only, which few revaluations take (too wide for one commit, or left under way).
+   */
+  finishing(): Promise<RevaluationFinishing>;
 }

@@ -15,7 +15,7 @@ import { accountLines, costCenterLines } from '../stores/nodes/line-nodes.ts';
 import { settledSettings } from '../capacity/settled-settings.ts';
 import { getApprovalPolicy } from '../stores/approval-policy-store.ts';
 import { getYear } from '../stores/year-store.ts';
-import { rateInEffect } from '../stores/exchange-rate-store.ts';
+import { rateOn } from '../stores/exchange-rate-store.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, writesOf, type WriteOp } from '../table/transact.ts';
 import { withEventSpread } from '../table/unit-of-work.ts';
 import { pickLane, pickShard } from './balance-store.ts';
@@ -116,8 +116,6 @@ async function draftSaved<T>(uow: UnitOfWork, companyId: string, { before, after
 }
 
 const draftYear = (companyId: string, date: string): Promise<DraftYear> => draftDateChecks(companyId, date);
-
-const rateOn = async (companyId: string, currency: string, date: string) => (await rateInEffect(companyId, currency, date))?.rate;
 
 /** The books as saving a draft needs them: the functions that only save drafts bundle none of the posting below. */
 export const draftBooksStore: DraftBooks = {

@@ -53,6 +53,9 @@ export async function rateInEffect(companyId: string, currency: string, date: st
   return item && rateFromItem(item);
 }
 
+/** The rate in effect's figure (rateInEffect), as the books read it (journals/store.ts Books.rateOn). */
+export const rateOn = async (companyId: string, currency: string, date: string): Promise<string | undefined> => (await rateInEffect(companyId, currency, date))?.rate;
+
 /**
  * The rate item (absent: else 409 DuplicateRate naming `date`), its id pointer, and a check that
  * the currency is still not the company's base currency (else `baseCurrency()`'s error).

@@ -2,7 +2,8 @@ import type { Books } from '../../journals/store.ts';
 import type { RevaluationCreating, RevaluationFinishing } from '../../revaluations/store.ts';
 import { allYears } from '../capacity/year-hint.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
-import { booksStore } from '../ledger/books-store.ts';
+import { drawSerial } from '../ledger/journal-store.ts';
+import { findOpenPeriod } from '../ledger/posting-periods.ts';
 import { revaluationBooks } from '../ledger/revaluation-books.ts';
 import { transactWrite } from '../table/transact.ts';
 import { loadKnownAtReads } from './known-at-loader.ts';
@@ -10,10 +11,15 @@ import { jobsState, revaluationFinishedOps } from './job-store.ts';
 import { recoveryUnits } from '../table/unit-of-work.ts';
 import { allNodes } from './nodes/node-reads.ts';
 import { getRevaluationDay, revaluationDoneOp, RevaluationRaced } from './revaluation-store.ts';
+import { rateOn } from './exchange-rate-store.ts';
 import { getSettings } from './settings-store.ts';
 import { periodPostingsOp } from './year-store.ts';
 
-/** The revaluations' ports (revaluations/store.ts), plain properties. */
+/**
+ * The revaluations' ports (revaluations/store.ts), plain properties. Making one reads a few of the
+ * journals' books (its places, rates, a serial number); the whole books (books-store.ts: drafts,
+ * posting, jobs) load with the stepped path only.
+ */
 
 const doneChanges: RevaluationFinishing['doneChanges'] = (companyId, date, journalId, periodIds) => [
   revaluationDoneOp(companyId, date, journalId),
@@ -25,12 +31,10 @@ const doneChanges: RevaluationFinishing['doneChanges'] = (companyId, date, journ
 export const revaluationFinishing = (books: Books): RevaluationFinishing => ({ books, day: getRevaluationDay, doneChanges, commitNow: transactWrite, recoveryUnits });
 
 export const revaluationCreating: RevaluationCreating = {
-  books: booksStore,
+  books: { openPeriod: findOpenPeriod, rateOn, nextSerial: drawSerial },
   day: getRevaluationDay,
-  doneChanges,
-  commitNow: transactWrite,
-  recoveryUnits,
   reports: { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts: (companyId) => allNodes('ACCOUNT', companyId), years: allYears, sums: sumThrough },
   posting: revaluationBooks,
   raced: (error) => error instanceof RevaluationRaced,
+  finishing: async () => revaluationFinishing((await import('../ledger/books-store.ts')).booksStore),
 };
