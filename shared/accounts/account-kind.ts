@@ -1,18 +1,14 @@
-import type { NodeRecord } from '../tree/records.ts';
-import type { ResponseOf } from '../schemas/responses.ts';
-import { nodeView, type NodeKind } from '../tree/node-kind.ts';
+import type { NodeKind } from '../tree/node-kind.ts';
 import { guardRetainedEarningsUpdate, guardSettingsAccountsDelete } from './settings-accounts-guard.ts';
-import { effectiveCashFlowCategory, storedCashFlowCategory } from './cash-flow-category.ts';
+import { storedCashFlowCategory } from './cash-flow-category.ts';
 import type { AccountAttributes } from './records.ts';
 import type { AccountGuardReads } from './store.ts';
 import { guardBankAccountDelete } from './bank-account-guard.ts';
 import { checkAccountParent, storedClassification, storedCurrency } from './rules.ts';
 import type { CreateAccountInput, UpdateAccountInput } from './schemas.ts';
+import { accountView, type AccountView } from './view.ts';
 
-export type AccountView = ResponseOf<'AccountResponse'>;
-
-/** An account's classification: its root's (the chain runs from the root to the account). */
-export const classificationOf = (chain: NodeRecord<AccountAttributes>[]) => chain[0]!.attributes.classification!;
+export type { AccountView };
 
 /**
  * The account kind: its rules and view. Its guards read the accounts the company settings name
@@ -46,11 +42,5 @@ export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountV
   fixedWhileUsed: (before, after) => (before.attributes.currency !== after.attributes.currency ? 'currency' : undefined),
   guardUpdate: ({ related, reads }, companyId, before, after, newParentChain) => guardRetainedEarningsUpdate(related, reads, companyId, before, after, newParentChain),
   guardDelete: async ({ related }, companyId, node) => [...(await guardSettingsAccountsDelete(related, companyId, node)), ...(await guardBankAccountDelete(related, companyId, node))],
-  view: (node, chain) => ({
-    ...nodeView(node, chain),
-    type: node.attributes.accountType,
-    classification: classificationOf(chain),
-    currency: node.attributes.currency ?? null,
-    cashFlowCategory: effectiveCashFlowCategory(classificationOf(chain), node.attributes.cashFlowCategory),
-  }),
+  view: accountView,
 };

@@ -1,5 +1,5 @@
-import { accounts } from '../accounts/account-kind.ts';
-import { costCenters } from '../cost-centers/cost-center-kind.ts';
+import { accountView } from '../accounts/view.ts';
+import { costCenterView } from '../cost-centers/view.ts';
 import { taxCodeView } from '../tax-codes/view.ts';
 import { counterpartyView } from '../counterparties/view.ts';
 import { approvalPolicyView } from '../approval-policies/view.ts';
@@ -90,8 +90,8 @@ export class RecordAudit {
     const byId = new Map(journals.map((j) => [j.id, j]));
     const current = new Map<string, CurrentRecord>([
       ...journals.map((j) => [`journal ${j.id}`, { version: j.version, answer: journalAnswer(j) }] as const),
-      ...accountNodes.map((n) => [`account ${n.id}`, { version: n.version, answer: accounts.view(n, [n]) }] as const),
-      ...centerNodes.map((n) => [`costCenter ${n.id}`, { version: n.version, answer: costCenters.view(n, [n]) }] as const),
+      ...accountNodes.map((n) => [`account ${n.id}`, { version: n.version, answer: accountView(n, [n]) }] as const),
+      ...centerNodes.map((n) => [`costCenter ${n.id}`, { version: n.version, answer: costCenterView(n, [n]) }] as const),
       ...taxCodes.map((c) => [`taxCode ${c.taxCodeId}`, { version: c.version, answer: taxCodeView(c) }] as const),
       ...counterparties.map((c) => [`counterparty ${c.counterpartyId}`, { version: c.version, answer: counterpartyView(c) }] as const),
       ...(policy ? [[`approvalPolicy ${this.companyId}`, { version: policy.version, answer: approvalPolicyView(policy) }] as const] : []),

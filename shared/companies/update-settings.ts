@@ -1,4 +1,4 @@
-import { classificationOf } from '../accounts/account-kind.ts';
+import { classificationOf } from '../accounts/view.ts';
 import type { AccountAttributes } from '../accounts/records.ts';
 import type { NodeRecord } from '../tree/records.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';

@@ -1,10 +1,10 @@
-import type { ResponseOf } from '../schemas/responses.ts';
-import { nodeView, type NodeKind } from '../tree/node-kind.ts';
+import type { NodeKind } from '../tree/node-kind.ts';
 import type { CostCenterStatus } from './rules.ts';
 import type { CostCenterAttributes } from './records.ts';
 import type { CreateCostCenterInput, UpdateCostCenterInput } from './schemas.ts';
+import { costCenterView, type CostCenterView } from './view.ts';
 
-export type CostCenterView = ResponseOf<'CostCenterResponse'>;
+export type { CostCenterView };
 
 export type { CostCenterAttributes };
 
@@ -15,5 +15,5 @@ export type { CostCenterAttributes };
 export const costCenters: NodeKind<CreateCostCenterInput, UpdateCostCenterInput, CostCenterView, CostCenterAttributes> = {
   createAttributes: (input) => ({ name: input.name, status: 'active' satisfies CostCenterStatus }),
   updateAttributes: (input, before) => ({ ...before.attributes, name: input.name }),
-  view: (node, chain) => ({ ...nodeView(node, chain), status: node.attributes.status }),
+  view: costCenterView,
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { whileBooksSteady } from '../reports/steady-books.ts';
-import { classificationOf } from '../accounts/account-kind.ts';
+import { classificationOf } from '../accounts/view.ts';
 import { getSettings } from '../companies/settings.ts';
 import { TOTAL_GROUP } from '../balances/records.ts';
 import type { DraftJournal } from '../journals/records.ts';

@@ -6,14 +6,18 @@ import { decodeCursor, encodeCursor } from '../table/cursor.ts';
 import { bulkRuns } from '../table/run-slots.ts';
 import { accountPeriodFigures, accountPeriodFiguresOnce, ledgerEntriesAt, pairKey } from './audit-figures.ts';
 import { journalVersions, lastVersionOf } from './history-store.ts';
-import { accountNodes, costCenterNodes } from './nodes/kind-stores.ts';
+import { getNodes } from './nodes/node-reads.ts';
 import { keepTouchedPairs, pairPosition, verifyPairsAfter } from './verify-pair-store.ts';
 import { getTaxCodes } from './tax-code-store.ts';
 import { getCounterparties } from './counterparty-store.ts';
 import { getApprovalPolicy } from './approval-policy-store.ts';
 import { getYear } from './year-store.ts';
 
-/** Verify's port (audit/store.ts AuditVerifying): the walk's reads, the run's kept pairs, its cursors. */
+/**
+ * Verify's port (audit/store.ts AuditVerifying): the walk's reads, the run's kept pairs, its
+ * cursors. Accounts and cost centers through the node reads themselves, not the kinds' stores,
+ * whose classes carry every read (pages too) into the bundle.
+ */
 export const auditVerifying: AuditVerifying = {
   bulkRuns,
   sequence: sequenceEvents,
@@ -26,8 +30,8 @@ export const auditVerifying: AuditVerifying = {
   ledgerEntriesAt,
   figuresOnce: accountPeriodFiguresOnce,
   figures: accountPeriodFigures,
-  accounts: (companyId, ids) => accountNodes.getMany(companyId, ids),
-  costCenters: (companyId, ids) => costCenterNodes.getMany(companyId, ids),
+  accounts: (companyId, ids) => getNodes('ACCOUNT', companyId, ids),
+  costCenters: (companyId, ids) => getNodes('COST_CENTER', companyId, ids),
   taxCodes: getTaxCodes,
   counterparties: getCounterparties,
   approvalPolicy: getApprovalPolicy,
