@@ -14,13 +14,14 @@ import * as keys from '../table/keys.ts';
 import { firstOfEach, onlyAttributes, prefixRange, withPrefix, withRange } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
+import { eventAttributes } from './outbox-store.ts';
 import type { WriteOp } from '../table/transact.ts';
 
 /**
  * Events, in two steps (docs/decisions.md, "Events"):
- * 1. the outbox: a business write puts its event as a pending item in its own transaction, keyed
- *    by the instant the transaction was sent, so an event exists if and only if its change
- *    committed;
+ * 1. the outbox (outbox-store.ts): a business write puts its event as a pending item in its own
+ *    transaction, keyed by the instant the transaction was sent, so an event exists if and only
+ *    if its change committed;
  * 2. sequencing: pending events get the company's next sequence numbers from a counter, oldest
  *    first, in one transaction conditional on the counter (any number of sequencers, each event
  *    numbered once).
@@ -49,25 +50,6 @@ const LATER_FIELDS = { requestId: null, recordDigest: null, previousHash: null, 
 function eventFromItem(item: Item): SequencedEvent {
   const data = typeof item.dataJson === 'string' ? JSON.parse(item.dataJson) : item.data === undefined ? null : unwrapNumbers(item.data);
   return { ...LATER_FIELDS, ...recordOf<Omit<SequencedEvent, 'data'>>(item, FIELDS), data: data as EventRecord['data'] };
-}
-
-/** An event's attributes as stored: the record fields, the data as JSON text, and when it expires (a numbered event leaves the omitted state to the history). */
-function eventAttributes(event: EventRecord | PendingEvent): Item {
-  const { data, pendingKey: _key, ...fields } = event as PendingEvent;
-  return { ...fields, dataJson: data === null ? null : JSON.stringify(data), purgeAt: purgeAt(fields.occurredAt) };
-}
-
-/** Events are kept this long after they occur (the feed's promise is 30 days): their expiry is the table's time to live. */
-export const EVENT_RETENTION_DAYS = 35;
-
-const purgeAt = (occurredAt: string) => Math.floor(Date.parse(occurredAt) / 1000) + EVENT_RETENTION_DAYS * 86_400;
-
-/**
- * The outbox item of a write's event (in the write's own transaction), keyed by when it occurred:
- * the instant the transaction is sent; `spread` under a key of its own (events/pending-width.ts).
- */
-export function pendingEventOp(event: EventRecord, spread = false): WriteOp {
-  return mainTable.put({ ...keys.pendingEvent(event.companyId, event.occurredAt, event.eventId, spread), entity: 'PendingEvent', ...eventAttributes(event) }, { condition: conditions.absent });
 }
 
 /**

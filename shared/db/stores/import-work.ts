@@ -1,6 +1,6 @@
 import type { ImportWork } from '../../imports/store.ts';
 import type { NodeRecord } from '../../tree/records.ts';
-import { pendingEventOp } from '../events/event-store.ts';
+import { pendingEventOp } from '../events/outbox-store.ts';
 import { importedPosting } from '../ledger/import-postings.ts';
 import { journalMarks } from '../ledger/journal-references.ts';
 import { getApprovalPolicy } from './approval-policy-store.ts';

@@ -1,5 +1,5 @@
 import type { StandardTaxCodeLoading, TaxCodeCreating, TaxCodeList, TaxCodeReads, TaxCodeReplacing } from '../../tax-codes/store.ts';
-import { pendingEventOp } from '../events/event-store.ts';
+import { pendingEventOp } from '../events/outbox-store.ts';
 import { accountNodes } from './nodes/kind-stores.ts';
 import { unchangedCheckOp } from './nodes/node-references.ts';
 import { getSettings } from './settings-store.ts';

@@ -1,7 +1,7 @@
 import type { ActorRef } from '../../auth/actor.ts';
 import type { EventRecord } from '../../events/event-record.ts';
 import type { Change, CommitOptions, RecoveryUnits, UnitOfWork } from '../../unit-of-work.ts';
-import { pendingEventOp } from '../events/event-store.ts';
+import { pendingEventOp } from '../events/outbox-store.ts';
 import { transactWrite, writesOf, type WriteOp } from './transact.ts';
 
 /** What a request's own items are told of the commit: how its event is recorded, and whether it may go under a spread key. */
