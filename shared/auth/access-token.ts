@@ -1,5 +1,6 @@
 import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
-import { errors, jwtVerify } from 'jose';
+import { jwtVerify } from 'jose';
+import { JOSEError, JWTExpired } from 'jose/errors';
 import { config } from '../config.ts';
 import { Unauthorized } from '../errors.ts';
 import { ACCESS_TOKEN_ALG, accessTokenKeys, reloadedKeys, UnknownSigningKey } from './signing-keys.ts';
@@ -30,8 +31,8 @@ export async function verifyAccessToken(token: string): Promise<AccessTokenClaim
     return { userId: payload.sub!, email: payload.email };
   } catch (error) {
     if (error instanceof Unauthorized) throw error;
-    if (error instanceof errors.JWTExpired) throw new Unauthorized(`The access token has expired; trade the refresh token for new tokens with ${operationNamed(WAY_OUT.refresh)}, or sign in again.`);
-    if (error instanceof errors.JOSEError || error instanceof UnknownSigningKey) throw new Unauthorized(NOT_VALID);
+    if (error instanceof JWTExpired) throw new Unauthorized(`The access token has expired; trade the refresh token for new tokens with ${operationNamed(WAY_OUT.refresh)}, or sign in again.`);
+    if (error instanceof JOSEError || error instanceof UnknownSigningKey) throw new Unauthorized(NOT_VALID);
     throw error;
   }
 }
