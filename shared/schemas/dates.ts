@@ -13,12 +13,12 @@ const MAX_INSTANT = Date.parse(`${MAX_DATE}T23:59:59.999Z`);
 const RANGE = `between ${MIN_DATE} and ${MAX_DATE}`;
 
 export const IsoDateField = /* @__PURE__ */ lazy(() =>
-  z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' }).check(z.refine((date) => date >= MIN_DATE && date <= MAX_DATE, { error: `must be ${RANGE}` })),
+  z.isoDate({ error: 'must be a date in the form YYYY-MM-DD' }).check(z.refine((date) => date >= MIN_DATE && date <= MAX_DATE, { error: `must be ${RANGE}` })),
 );
 
 /** An ISO 8601 date-time with an offset, whose UTC instant lies in the accepted range. */
 export const IsoDateTimeField = /* @__PURE__ */ lazy(() =>
-  z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-03-31T00:00:00Z' }).check(
+  z.isoDatetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-03-31T00:00:00Z' }).check(
     z.refine(
       (value) => {
         const instant = Date.parse(value);

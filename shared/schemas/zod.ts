@@ -1,4 +1,5 @@
-import { config } from 'zod/mini';
+import { _isoDate, _isoDateTime } from 'zod/v4/core';
+import { config, ZodMiniISODate, ZodMiniISODateTime, type iso } from 'zod/mini';
 import { plainMessage } from './plain-messages.ts';
 
 /**
@@ -11,3 +12,10 @@ import { plainMessage } from './plain-messages.ts';
 config({ customError: plainMessage });
 
 export * from 'zod/mini';
+
+/**
+ * `z.iso.date` and `z.iso.datetime` as functions of their own: `z.iso` is a namespace, which a
+ * bundle keeps whole (every ISO format's schema and pattern: times and durations too).
+ */
+export const isoDate = (params?: Parameters<typeof iso.date>[0]) => _isoDate(ZodMiniISODate, params);
+export const isoDatetime = (params?: Parameters<typeof iso.datetime>[0]) => _isoDateTime(ZodMiniISODateTime, params);
