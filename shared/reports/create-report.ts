@@ -3,31 +3,31 @@ import { currentAuditHead } from '../audit/audit-head.ts';
 import type { Principal } from '../auth/principal.ts';
 import { config } from '../config.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { balanceSheet } from './balance-sheet.ts';
-import { cashFlow } from './cash-flow.ts';
-import { incomeStatement } from './income-statement.ts';
 import type { ReportSnapshot } from './records.ts';
 import type { ReportCreating } from './store.ts';
 import type { CreateReportInput } from './schemas.ts';
 import { summaryView, type ReportSummaryView } from './snapshots.ts';
-import { trialBalance } from './trial-balance.ts';
 
 /*
  * Apart from snapshots.ts (reading and listing snapshots), so those functions' bundles hold
  * none of the reports a snapshot is generated from.
  */
 
-/** The figures of a report kind, exactly as its GET endpoint answers them. */
-function figuresOf(books: ReportCreating, companyId: string, input: CreateReportInput) {
+/**
+ * The figures of a report kind, exactly as its GET endpoint answers them. A request makes one
+ * of the four: each kind's module (and what only the reports share) loads when a request first
+ * asks for that kind, so the function starts with none of them.
+ */
+async function figuresOf(books: ReportCreating, companyId: string, input: CreateReportInput) {
   switch (input.kind) {
     case 'TrialBalance':
-      return trialBalance(books, companyId, input.parameters);
+      return (await import('./trial-balance.ts')).trialBalance(books, companyId, input.parameters);
     case 'IncomeStatement':
-      return incomeStatement(books, companyId, input.parameters);
+      return (await import('./income-statement.ts')).incomeStatement(books, companyId, input.parameters);
     case 'BalanceSheet':
-      return balanceSheet(books, companyId, input.parameters);
+      return (await import('./balance-sheet.ts')).balanceSheet(books, companyId, input.parameters);
     case 'CashFlow':
-      return cashFlow(books, companyId, input.parameters);
+      return (await import('./cash-flow.ts')).cashFlow(books, companyId, input.parameters);
   }
 }
 
