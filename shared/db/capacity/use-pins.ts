@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
-import { pinWanted, PIN_MS, RENEW_BEFORE_MS } from './pin-rules.ts';
+import { triedPin } from './busy-records.ts';
+import { PIN_MS, RENEW_BEFORE_MS } from './pin-rules.ts';
 import { db } from '../table/client.ts';
 import { type Key } from '../table/keys.ts';
 import * as keys from '../table/keys.ts';
@@ -20,25 +21,6 @@ import type { PeriodRecord, YearRecord } from '../../financial-years/records.ts'
  * require no live pin on it (year-store.ts periodStatusOps).
  */
 
-/** Records this instance saw a check conflict on, and when it last tried to pin each. */
-const busy = new Map<string, number>();
-/** Bound on the instance's memory of busy records; past it, it starts over. */
-const MAX_BUSY = 10_000;
-/** An instance tries to take or renew one record's pin at most this often. */
-const RETRY_MS = 10_000;
-
-/** The record (an account's, a year's or a period's id) is busy: a check of it was cancelled by another at once. */
-export function markBusy(id: string): void {
-  if (busy.size >= MAX_BUSY) busy.clear();
-  if (!busy.has(id)) busy.set(id, 0);
-}
-
-/** Whether this instance should take or renew the record's pin now (it is busy, its pin wanted, not tried lately). */
-export function wantsPin(record: { id: string; pinnedUntil?: number | undefined }, now = Date.now()): boolean {
-  const tried = busy.get(record.id);
-  return tried !== undefined && now - tried >= RETRY_MS && pinWanted(record.pinnedUntil, now);
-}
-
 /** Where a pin is kept on its item: the attribute's path, its names. */
 interface PinAt {
   path: string;
@@ -56,7 +38,7 @@ const ITEM_PIN: PinAt = { path: 'pinnedUntil' };
 async function pinItem(key: Key, busyId: string, version: number, pin: PinAt, options: { also?: Expr; along?: PinAt; widens?: string } = {}): Promise<void> {
   const { also, along, widens } = options;
   const now = Date.now();
-  busy.set(busyId, now);
+  triedPin(busyId, now);
   const until = now + PIN_MS;
   // A year's pin lets writes spread their events (events/pending-width.ts): the company's readers read every shard before it can.
   if (widens !== undefined && !(await widenPendingReads(widens, until).then(() => true, () => false))) return;

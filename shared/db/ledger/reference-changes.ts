@@ -1,6 +1,6 @@
 import { takesCurrency } from '../stores/node-conditions.ts';
 import { referenceGuardCheckOp } from '../stores/nodes/node-guards.ts';
-import { markBusy } from '../capacity/use-pins.ts';
+import { markBusy } from '../capacity/busy-records.ts';
 import { referenceCheckOp, usageDeleteOp, usagePutOp } from '../stores/nodes/node-references.ts';
 import { VersionConflict } from '../../errors.ts';
 import { LINES_NAME, type Line } from '../../journals/rules.ts';
