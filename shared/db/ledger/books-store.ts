@@ -22,7 +22,8 @@ import { withEventSpread } from '../table/unit-of-work.ts';
 import { pickLane, pickShard } from './balance-store.ts';
 import { drawSerial, getJournal, giveBackSerial, mustGetJournal, putNewJournalOp, replaceJournalOp, savedJournal } from './journal-store.ts';
 import { placed, type Placed, type Placement } from './placement.ts';
-import { draftDateChecks, findOpenPeriod, periodTakesPosting, postingPeriodCheckOp, type DraftDateChecks, type PeriodTaking } from './posting-periods.ts';
+import { findOpenPeriod } from './open-periods.ts';
+import { draftDateChecks, periodTakesPosting, postingPeriodCheckOp, type DraftDateChecks, type PeriodTaking } from './posting-periods.ts';
 import { referenceChanges } from './reference-changes.ts';
 import { finishJob, postingItemOps, startJobOps } from './wide-posting.ts';
 

@@ -1,46 +1,21 @@
-import { noYearRefusal, periodContaining, postingRefusal } from '../../financial-years/rules.ts';
-import { yearContaining } from '../capacity/year-hint.ts';
-import { StateConflict, ValidationError } from '../../errors.ts';
+import { StateConflict } from '../../errors.ts';
 import { pinCovers } from '../capacity/pin-rules.ts';
 import { pinOf } from '../capacity/pinned.ts';
 import { spreadsEvent } from '../events/pending-width.ts';
 import { yearTakesDraftsCheckOp } from '../capacity/year-draft-guard.ts';
 import { markBusy, wantsPin } from '../capacity/busy-records.ts';
 import { pinPeriod } from '../capacity/use-pins.ts';
-import { openPeriodCheckOp, openPeriodsCheckOp } from '../stores/year-store.ts';
+import { openPeriodCheckOp } from '../stores/year-store.ts';
 import type { PeriodRecord, YearRecord } from '../../financial-years/records.ts';
-import { pickShard } from './balance-store.ts';
 import type { WriteOp } from '../table/transact.ts';
 import type { DraftYear } from '../../journals/store.ts';
+import { yearTaking } from './open-periods.ts';
 
 /**
- * The year and period a draft or posting is dated in, as the books read them, and what they check
- * of them at commit (docs/decisions.md, Capacity): a guard, or nothing under a use pin that
- * covers the write; a conflict on the guard marks the record busy, so this instance pins it.
+ * What a draft or posting checks at commit of the year and period it is dated in, as the books
+ * read them (open-periods.ts; docs/decisions.md, Capacity): a guard, or nothing under a use pin
+ * that covers the write; a conflict on the guard marks the record busy, so this instance pins it.
  */
-
-/**
- * The year containing the date, read eventually consistent (year-hint.ts: its commit checks what
- * was read), and again strongly consistent when that copy would refuse the request: a year just
- * created, reopened or re-dated is not refused for a stale copy.
- */
-async function yearTaking(companyId: string, date: string, takes: (year: YearRecord) => boolean): Promise<YearRecord | undefined> {
-  const quick = await yearContaining(companyId, date, { consistent: false });
-  return quick && takes(quick) ? quick : yearContaining(companyId, date);
-}
-
-/**
- * The open period of an open year that contains the date. Errors: ValidationError
- * (NoFinancialYear) when no year contains it; StateConflict (PeriodNotOpen) when the year is
- * closed or the period locked or closed. Both name `postingDate`.
- */
-export async function findOpenPeriod(companyId: string, date: string): Promise<{ year: YearRecord; period: PeriodRecord }> {
-  const year = await yearTaking(companyId, date, (y) => !postingRefusal(companyId, y, date));
-  if (!year) throw noYearRefusal(companyId, date);
-  const refusal = postingRefusal(companyId, year, date);
-  if (refusal) throw refusal;
-  return { year, period: periodContaining(year, date) };
-}
 
 /** A draft's date's year as read, and what the draft checks of it at commit. */
 export interface DraftDateChecks extends DraftYear {
@@ -90,6 +65,3 @@ export const postingPeriodCheckOp = (companyId: string, yearId: string, periodId
   ...openPeriodCheckOp(companyId, yearId, periodId, shard),
   onConflict: () => markBusy(periodId),
 });
-
-/** That the periods of a year are open, on the guard of a shard drawn at random (a wide revaluation, a bulk import: they post into no shard of their own that another posting draws). */
-export const periodsOpenCheckOp = (companyId: string, yearId: string, periodIds: readonly string[]): WriteOp => openPeriodsCheckOp(companyId, yearId, periodIds, pickShard());

@@ -8,7 +8,7 @@ import { fitsOneTransaction, transactWrite, type WriteOp } from '../table/transa
 import { pickOtherShard, pickShard } from './balance-store.ts';
 import { drawSerial, putNewJournalOp } from './journal-store.ts';
 import type { Placed } from './placement.ts';
-import { periodsOpenCheckOp } from './posting-periods.ts';
+import { periodsOpenCheckOp } from './open-periods.ts';
 import { referenceOps } from './reference-changes.ts';
 import { postingItemOps } from './wide-posting.ts';
 

@@ -7,7 +7,7 @@ import { getApprovalPolicy } from './approval-policy-store.ts';
 import { drawSerials, existingJournalIds, putNewJournalOp } from '../ledger/journal-store.ts';
 import { LedgerFold } from '../ledger/ledger-fold.ts';
 import { ledgerItems } from '../ledger/ledger-store.ts';
-import { periodsOpenCheckOp } from '../ledger/posting-periods.ts';
+import { periodsOpenCheckOp } from '../ledger/open-periods.ts';
 import { bulkWrite } from '../table/batch-write.ts';
 import { MAX_TRANSACTION_ITEMS, transactWrite, writesOf } from '../table/transact.ts';
 import { companyAccess } from './access-ports.ts';

@@ -3,7 +3,7 @@ import type { RevaluationCreating, RevaluationFinishing } from '../../revaluatio
 import { allYears } from '../capacity/year-hint.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
 import { drawSerial } from '../ledger/journal-store.ts';
-import { findOpenPeriod } from '../ledger/posting-periods.ts';
+import { findOpenPeriod } from '../ledger/open-periods.ts';
 import { revaluationBooks } from '../ledger/revaluation-books.ts';
 import { transactWrite } from '../table/transact.ts';
 import { loadKnownAtReads } from './known-at-loader.ts';
