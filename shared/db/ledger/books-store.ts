@@ -25,7 +25,8 @@ import { placed, type Placed, type Placement } from './placement.ts';
 import { findOpenPeriod } from './open-periods.ts';
 import { draftDateChecks, periodTakesPosting, postingPeriodCheckOp, type DraftDateChecks, type PeriodTaking } from './posting-periods.ts';
 import { referenceChanges } from './reference-changes.ts';
-import { finishJob, postingItemOps, startJobOps } from './wide-posting.ts';
+import { postingItemOps } from './posting-items.ts';
+import { finishJob, startJobOps } from './wide-posting.ts';
 
 /**
  * The journal books (shared/journals/store.ts) on DynamoDB: each fact a use case commits becomes

@@ -10,7 +10,7 @@ import { drawSerial, putNewJournalOp } from './journal-store.ts';
 import type { Placed } from './placement.ts';
 import { periodsOpenCheckOp } from './open-periods.ts';
 import { referenceOps } from './reference-changes.ts';
-import { postingItemOps } from './wide-posting.ts';
+import { postingItemOps } from './posting-items.ts';
 
 /**
  * A revaluation and its reversal on the books (shared/revaluations/store.ts): in one transaction

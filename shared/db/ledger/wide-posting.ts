@@ -1,15 +1,12 @@
 import { jobFinishedOps, jobStartedOps } from '../stores/job-store.ts';
 import { advanceJobOp, JobAdvanced, mustGetJournal, replaceJournalOp } from './journal-store.ts';
-import { balanceOps } from './balance-store.ts';
-import { ledgerOps } from './ledger-store.ts';
+import { postingItemOps } from './posting-items.ts';
 import type { Placed } from './placement.ts';
 import { inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../table/transact.ts';
 import { openPeriodCheckOp, periodPostingsOp } from '../stores/year-store.ts';
 import { StateConflict } from '../../errors.ts';
-import type { LedgerJournal } from '../../journals/ledger-entries.ts';
 import { isInProgress } from '../../journals/posting-jobs.ts';
-import type { InProgressJournal, JournalRecord, Posting } from '../../journals/records.ts';
-import { balanceDeltas, currencyDeltas, taxDeltas } from '../../journals/rules.ts';
+import type { InProgressJournal, JournalRecord } from '../../journals/records.ts';
 import type { UnitOfWork } from '../../unit-of-work.ts';
 
 /**
@@ -29,14 +26,6 @@ import type { UnitOfWork } from '../../unit-of-work.ts';
 
 /** Items of a chunk besides the journal's progress. */
 const CHUNK_ITEMS = MAX_TRANSACTION_ITEMS - 1;
-
-/** The balance (base, foreign-currency and VAT return figures) and ledger writes of a posting (sign 1) or of taking it back (-1), always in one order. */
-export function postingItemOps(companyId: string, journal: Placed<LedgerJournal & Posting>, sign: 1 | -1): WriteOp[] {
-  return [
-    ...balanceOps(companyId, journal, balanceDeltas(journal.entries, sign), currencyDeltas(journal.entries, sign), taxDeltas(journal.entries, sign)),
-    ...ledgerOps(companyId, journal, sign),
-  ];
-}
 
 /** The writes that start a job: the journal shows it, the period is open and counts it, the company counts it. */
 export function startJobOps(companyId: string, started: Placed<InProgressJournal>, write: WriteOp): WriteOp[] {
