@@ -51,21 +51,3 @@ export function ownerCountOp(companyId: string, delta: 1 | -1, field: string): W
     },
   );
 }
-
-/**
- * Moves one of the company item's counts of capped records (custom roles, webhooks, stored
- * reports); adding refuses to go past `limit.max`, with the 409 `limit.code` and its way out.
- */
-export function cappedCountOp(companyId: string, attribute: 'customRoleCount' | 'webhookCount' | 'reportCount', delta: 1 | -1, limit: { max: number; code: string; what: string; wayOut: string }): WriteOp {
-  return mainTable.update(
-    keys.company(companyId),
-    { expression: `ADD ${attribute} :delta`, values: { ':delta': delta } },
-    delta > 0
-      ? {
-          condition: { expression: `attribute_not_exists(${attribute}) OR ${attribute} < :max`, values: { ':max': limit.max } },
-          onConditionFailed: () => new StateConflict(limit.code, `A company has at most ${limit.max} ${limit.what}; ${limit.wayOut}.`),
-        }
-      : {},
-  );
-}
-

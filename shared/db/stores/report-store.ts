@@ -3,7 +3,7 @@ import type { AuditHead } from '../../audit/chain.ts';
 import type { ReportSnapshot, ReportSummary } from '../../reports/records.ts';
 import { StateConflict } from '../../errors.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
-import { cappedCountOp } from './company-store.ts';
+import { cappedCountOp } from './company-counts.ts';
 import { reportKeys } from '../table/keys.ts';
 import * as keys from '../table/keys.ts';
 import { keywordListPage } from '../table/paginate.ts';

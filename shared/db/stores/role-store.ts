@@ -1,7 +1,7 @@
 import { config } from '../../config.ts';
 import { NotFound, StateConflict, VersionConflict } from '../../errors.ts';
 import { batchGetItems } from '../table/batch-get.ts';
-import { cappedCountOp } from './company-store.ts';
+import { cappedCountOp } from './company-counts.ts';
 import * as keys from '../table/keys.ts';
 import { withPrefix } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';

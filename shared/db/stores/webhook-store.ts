@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { AppError, NotFound, VersionConflict } from '../../errors.ts';
 import { db } from '../table/client.ts';
-import { cappedCountOp } from './company-store.ts';
+import { cappedCountOp } from './company-counts.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from '../table/cursor.ts';
 import * as keys from '../table/keys.ts';
 import { withPrefix, withRange } from '../table/prefix-query.ts';
