@@ -7,6 +7,7 @@ import { reportContext, type ReportContext } from './report-context.ts';
 import { checkInYear, yearContaining } from './report-range.ts';
 import type { BalanceSheetInput, KnownAtInput } from './schemas.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
+import { knownAtMoment } from './known-at-moment.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { statementSection } from './statement-section.ts';
 import { knownAtEcho } from './known-at-echo.ts';
@@ -24,7 +25,7 @@ export type BalanceSheet = ResponseOf<'BalanceSheetResponse'>;
  * Errors: ValidationError (NoFinancialYear naming `date`, `compareDate` or `dates[i]`; date and dates), BooksInMotion.
  */
 export function balanceSheet(books: BalanceSheetReads, companyId: string, query: BalanceSheetInput & KnownAtInput): Promise<BalanceSheet> {
-  return whileBooksSteady(books, companyId, (known) => readBalanceSheet(books, companyId, query, known), { consistent: (bs) => bs.totals.assets.every((a, i) => a === bs.totals.liabilitiesAndEquity[i]), knownAt: query.knownAt });
+  return whileBooksSteady(books, companyId, (known) => readBalanceSheet(books, companyId, query, known), { consistent: (bs) => bs.totals.assets.every((a, i) => a === bs.totals.liabilitiesAndEquity[i]), moment: knownAtMoment(books, companyId, query.knownAt) });
 }
 
 async function readBalanceSheet(books: BalanceSheetReads, companyId: string, query: BalanceSheetInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<BalanceSheet> {

@@ -13,6 +13,7 @@ import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
 import type { BudgetVsActualInput } from './schemas.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
+import { knownAtMoment } from './known-at-moment.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { knownAtEcho } from './known-at-echo.ts';
 import type { BudgetVsActualReads } from './store.ts';
@@ -36,7 +37,7 @@ type Figures = { budget: bigint[]; actual: bigint[]; variance: bigint[] };
  */
 export function budgetVsActual(books: BudgetVsActualReads, companyId: string, query: BudgetVsActualInput, permissions: readonly string[]): Promise<BudgetVsActual> {
   if (!permissions.includes('reports:read')) throw new Forbidden('This report shows actual figures too: it also needs the permission reports:read.');
-  return whileBooksSteady(books, companyId, (known) => readBudgetVsActual(books, companyId, query, known), { knownAt: query.knownAt });
+  return whileBooksSteady(books, companyId, (known) => readBudgetVsActual(books, companyId, query, known), { moment: knownAtMoment(books, companyId, query.knownAt) });
 }
 
 async function readBudgetVsActual(books: BudgetVsActualReads, companyId: string, query: BudgetVsActualInput, known: BooksKnownAt | undefined): Promise<BudgetVsActual> {

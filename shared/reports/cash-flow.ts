@@ -9,6 +9,7 @@ import { reportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
 import type { CashFlowInput, KnownAtInput } from './schemas.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
+import { knownAtMoment } from './known-at-moment.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { knownAtEcho } from './known-at-echo.ts';
 import type { CashFlowReads } from './store.ts';
@@ -27,7 +28,7 @@ export type CashFlow = ResponseOf<'CashFlowResponse'>;
  * Errors: NotFound (cost center), ValidationError (the range), BooksInMotion.
  */
 export function cashFlow(books: CashFlowReads, companyId: string, query: CashFlowInput & KnownAtInput): Promise<CashFlow> {
-  return whileBooksSteady(books, companyId, (known) => readCashFlow(books, companyId, query, known), { consistent: (cf) => cf.costCenter !== null || cf.reconciles, knownAt: query.knownAt });
+  return whileBooksSteady(books, companyId, (known) => readCashFlow(books, companyId, query, known), { consistent: (cf) => cf.costCenter !== null || cf.reconciles, moment: knownAtMoment(books, companyId, query.knownAt) });
 }
 
 async function readCashFlow(books: CashFlowReads, companyId: string, query: CashFlowInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<CashFlow> {

@@ -7,6 +7,7 @@ import type { FileBody } from '../exports/file-body.ts';
 import { wholeGeneralLedger } from './general-ledger.ts';
 import { costCenterPaths } from './report-nodes.ts';
 import type { GeneralLedgerInput } from './schemas.ts';
+import { knownAtMoment } from './known-at-moment.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import type { GeneralLedgerReads } from './store.ts';
 
@@ -25,6 +26,6 @@ export async function exportGeneralLedger(books: GeneralLedgerReads, companyId: 
       const [ledger, centers] = await Promise.all([wholeGeneralLedger(books, companyId, query, known), shown.costCenters ? costCenterPaths(books, companyId) : new Map<string, string>()]);
       return renderFile(generalLedgerTable(ledger, centers, shown, choice.language), choice, query.dateFrom);
     },
-    { knownAt: query.knownAt, whole: true },
+    { moment: knownAtMoment(books, companyId, query.knownAt, { whole: true }) },
   );
 }

@@ -11,6 +11,7 @@ import { reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
 import type { GeneralLedgerInput } from './schemas.ts';
+import { knownAtMoment } from './known-at-moment.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
 import { ledgerDifference, mergedRows, rowKey, type LedgerDifference } from '../audit/ledger-at.ts';
@@ -35,7 +36,7 @@ const PARALLEL = 16;
  * InvalidCursor), BooksInMotion.
  */
 export function generalLedger(books: GeneralLedgerReads, companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
-  return whileBooksSteady(books, companyId, (known) => readGeneralLedger(books, companyId, query, known), { knownAt: query.knownAt, whole: true });
+  return whileBooksSteady(books, companyId, (known) => readGeneralLedger(books, companyId, query, known), { moment: knownAtMoment(books, companyId, query.knownAt, { whole: true }) });
 }
 
 async function readGeneralLedger(books: GeneralLedgerReads, companyId: string, query: GeneralLedgerInput, known: BooksKnownAt | undefined): Promise<GeneralLedger> {

@@ -11,6 +11,7 @@ import { columnRanges } from './column-ranges.ts';
 import type { IncomeStatementInput, KnownAtInput } from './schemas.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
 import { statementSection } from './statement-section.ts';
+import { knownAtMoment } from './known-at-moment.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { knownAtEcho } from './known-at-echo.ts';
 import type { IncomeStatementReads } from './store.ts';
@@ -31,7 +32,7 @@ type CostCenterFields = NonNullable<Column['costCenter']>;
  * NoFinancialYear; byCostCenter with costCenterId), BooksInMotion.
  */
 export function incomeStatement(books: IncomeStatementReads, companyId: string, query: IncomeStatementInput & KnownAtInput): Promise<IncomeStatement> {
-  return whileBooksSteady(books, companyId, (known) => readIncomeStatement(books, companyId, query, known), { knownAt: query.knownAt });
+  return whileBooksSteady(books, companyId, (known) => readIncomeStatement(books, companyId, query, known), { moment: knownAtMoment(books, companyId, query.knownAt) });
 }
 
 async function readIncomeStatement(books: IncomeStatementReads, companyId: string, query: IncomeStatementInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<IncomeStatement> {

@@ -19,6 +19,15 @@ export class BooksInMotion extends AppError {
 }
 
 /**
+ * Reading as known at a moment (known-at-moment.ts): the changes to take back from the books as
+ * they stand, and whether a change to the books committed since they were read.
+ */
+export interface Moment {
+  known(): Promise<BooksKnownAt | undefined>;
+  changedSince(known: BooksKnownAt): Promise<boolean>;
+}
+
+/**
  * Runs a read of a company's balances so that it never shows a wide posting half applied
  * (docs/decisions.md, "Reports while a wide posting runs"):
  * - no job may be under way when it starts (BooksInMotion otherwise), and none may have started by
@@ -26,27 +35,24 @@ export class BooksInMotion extends AppError {
  * - where the figures carry their own check (`consistent`: a trial balance's debits equal its
  *   credits, a balance sheet's assets its liabilities and equity), a read that fails it saw part of
  *   a transaction (DynamoDB's queries are read-committed per item) and is read again;
- * - as known at a moment (`knownAt`, audit/known-at.ts), the read gets the changes to take back
- *   (`whole`: every one of them one by one, for the general ledger's rows), and is read again
- *   when a change to the books committed while it read (it may hold it).
- * Errors: BooksInMotion, those of booksKnownAt, and those of `read`.
+ * - as known at a moment (`moment`: known-at-moment.ts), the read gets the changes to take back,
+ *   and is read again when a change to the books committed while it read (it may hold it).
+ * Errors: BooksInMotion, those of the moment, and those of `read`.
  */
 export async function whileBooksSteady<T>(
   books: BooksMotion,
   companyId: string,
   read: (known: BooksKnownAt | undefined) => Promise<T>,
-  { consistent = () => true, knownAt, whole = false }: { consistent?: (result: T) => boolean; knownAt?: string | undefined; whole?: boolean } = {},
+  { consistent = () => true, moment }: { consistent?: (result: T) => boolean; moment?: Moment | undefined } = {},
 ): Promise<T> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     // The moment first: a knownAt the books cannot answer is a 400 whether or not a wide posting runs.
-    // As known at a moment is a rare read: its module loads on that path only (docs/decisions.md, Bundling).
-    const [moment, reads] = knownAt === undefined ? [] : await Promise.all([import('../audit/known-at.ts'), books.knownAtReads()]);
-    const known = moment && reads ? await moment.booksKnownAt(reads, companyId, knownAt, { whole }) : undefined;
+    const known = moment && (await moment.known());
     const before = await books.jobsState(companyId);
     if (before.underWay > 0) throw new BooksInMotion();
     const result = await read(known);
     const after = await books.jobsState(companyId);
-    if (after.started === before.started && consistent(result) && !(moment && reads && known && !known.empty && (await moment.changedSince(reads, companyId, known)))) return result;
+    if (after.started === before.started && consistent(result) && !(moment && known && !known.empty && (await moment.changedSince(known)))) return result;
   }
   throw new BooksInMotion();
 }

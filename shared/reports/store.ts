@@ -28,7 +28,10 @@ import type { ReportSnapshot, ReportSummary } from './records.ts';
 export interface BooksMotion {
   /** The company's job counters, strongly consistent. */
   jobsState(companyId: string): Promise<JobsState>;
-  /** What reading the books as known at a moment needs, loaded on that rare path only (steady-books.ts). */
+}
+
+/** What reading the books as known at a moment needs, loaded on that rare path only (known-at-moment.ts): the reports that take `knownAt`. */
+export interface KnownAtLoading {
   knownAtReads(): Promise<KnownAtReads>;
 }
 
@@ -62,10 +65,10 @@ export interface CostCenterReads {
   costCenters: Pick<NodeReads<CostCenterAttributes>, 'resolve' | 'chains' | 'getMany' | 'all'>;
 }
 
-export type TrialBalanceReads = ReportBooks & CostCenterReads;
-export type BalanceSheetReads = ReportBooks;
+export type TrialBalanceReads = ReportBooks & KnownAtLoading & CostCenterReads;
+export type BalanceSheetReads = ReportBooks & KnownAtLoading;
 /** The VAT return (vat-return.ts): the report's books and the returns filed, oldest range first. */
-export interface VatReturnReads extends ReportBooks {
+export interface VatReturnReads extends ReportBooks, KnownAtLoading {
   filedReturns(companyId: string): Promise<FiledReturn[]>;
 }
 
@@ -103,15 +106,15 @@ export interface FtaAuditFileReads extends ReportBooks {
   mergedLines(companyId: string, accountIds: readonly string[], range: { from: string; to: string }, keep: (row: LedgerRow) => boolean): AsyncGenerator<LedgerRow>;
 }
 
-export type IncomeStatementReads = ReportBooks & ClosingJournalReads & CostCenterReads;
-export type CashFlowReads = ReportBooks & ClosingJournalReads & CostCenterReads;
+export type IncomeStatementReads = ReportBooks & KnownAtLoading & ClosingJournalReads & CostCenterReads;
+export type CashFlowReads = ReportBooks & KnownAtLoading & ClosingJournalReads & CostCenterReads;
 
-export interface BudgetVsActualReads extends ReportBooks, ClosingJournalReads, CostCenterReads {
+export interface BudgetVsActualReads extends ReportBooks, KnownAtLoading, ClosingJournalReads, CostCenterReads {
   budget(companyId: string, budgetId: string): Promise<BudgetRecord | undefined>;
 }
 
 /** An account statement (general-ledger.ts): the report's books, the account named, its ledger lines in ledger order. */
-export interface GeneralLedgerReads extends ReportBooks, CostCenterReads {
+export interface GeneralLedgerReads extends ReportBooks, KnownAtLoading, CostCenterReads {
   /** The account a UUID or a code path names. Errors: NotFound naming `field`. */
   account(companyId: string, reference: string, field: string): Promise<NodeRecord<AccountAttributes>>;
   /** Up to `limit` lines of the account's ledger in the range after `after` that `keep` accepts, in ledger order. */
@@ -137,7 +140,7 @@ export interface ReportSnapshotList {
 }
 
 /** Generating a snapshot (create-report.ts): the books of every report kind it can hold, and its storing. */
-export interface ReportCreating extends ReportBooks, ClosingJournalReads, CostCenterReads, ChainHeadReads {
+export interface ReportCreating extends ReportBooks, KnownAtLoading, ClosingJournalReads, CostCenterReads, ChainHeadReads {
   /** The snapshot stored, while the company keeps fewer than `limit`. Errors: StateConflict ReportTooLarge; at commit, TooManyReports. */
   putChanges(companyId: string, snapshot: ReportSnapshot, limit: number): Change[];
 }

@@ -10,6 +10,7 @@ import { checkReportRange } from './report-range.ts';
 import { columnRanges } from './column-ranges.ts';
 import type { KnownAtInput, TrialBalanceInput } from './schemas.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
+import { knownAtMoment } from './known-at-moment.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { knownAtEcho } from './known-at-echo.ts';
 import type { TrialBalanceReads } from './store.ts';
@@ -30,7 +31,7 @@ export type TrialBalance = ResponseOf<'TrialBalanceResponse'>;
  * center), ValidationError (InvalidRange, RangeTooLong, NoFinancialYear), BooksInMotion.
  */
 export function trialBalance(books: TrialBalanceReads, companyId: string, query: TrialBalanceInput & KnownAtInput): Promise<TrialBalance> {
-  return whileBooksSteady(books, companyId, (known) => readTrialBalance(books, companyId, query, known), { consistent: (tb) => tb.costCenter !== null || balances(tb.totals), knownAt: query.knownAt });
+  return whileBooksSteady(books, companyId, (known) => readTrialBalance(books, companyId, query, known), { consistent: (tb) => tb.costCenter !== null || balances(tb.totals), moment: knownAtMoment(books, companyId, query.knownAt) });
 }
 
 /** Debits equal credits in every column of the company's totals (not of one cost center's: a journal balances as a whole). */

@@ -12,6 +12,7 @@ import { reportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
 import { CARRIED_CREDIT_BOX, carriedCredit, type CarriedCredit } from './carried-credit.ts';
 import type { VatReturnInput } from './schemas.ts';
+import { knownAtMoment } from './known-at-moment.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { knownAtEcho } from './known-at-echo.ts';
 import type { VatReturnReads } from './store.ts';
@@ -50,7 +51,7 @@ export function vatReturn(books: VatReturnReads, companyId: string, query: VatRe
       const figures = await returnFigures(companyId, ctx, { from: query.dateFrom, to: query.dateTo }, filed, jurisdiction);
       return returnView(ctx, settings!, jurisdiction, { from: query.dateFrom, to: query.dateTo }, figures, knownAt);
     },
-    { knownAt: query.knownAt },
+    { moment: knownAtMoment(books, companyId, query.knownAt) },
   );
 }
 

@@ -3,7 +3,6 @@ import { sumThrough } from '../ledger/balance-reads.ts';
 import { drawSerial, getJournal, putNewJournalOp } from '../ledger/journal-store.ts';
 import { referenceOps } from '../ledger/reference-changes.ts';
 import { getSettings } from './settings-store.ts';
-import { loadKnownAtReads } from './known-at-loader.ts';
 import { jobsState } from './job-store.ts';
 import { accountNodes } from './nodes/kind-stores.ts';
 import { mustGetYear, setClosingJournalOp } from './year-store.ts';
@@ -16,7 +15,6 @@ export const closingJournalWriting: ClosingJournalWriting = {
   accounts: accountNodes,
   sums: sumThrough,
   jobsState,
-  knownAtReads: loadKnownAtReads,
   drawSerial,
   draftChanges: (companyId, journal, year, referenced) => [putNewJournalOp(companyId, journal), setClosingJournalOp(companyId, year, journal.id), ...referenceOps(companyId, journal.id, referenced, [])],
 };

@@ -5,7 +5,6 @@ import { mergedLedgerLines } from '../ledger/merged-ledger-stream.ts';
 import { taxLedgerStream } from '../ledger/tax-ledger.ts';
 import { getCompany } from './company-store.ts';
 import { getCounterparties } from './counterparty-store.ts';
-import { loadKnownAtReads } from './known-at-loader.ts';
 import { jobsState } from './job-store.ts';
 import { accounts } from './report-ports.ts';
 import { getSettings } from './settings-store.ts';
@@ -16,7 +15,6 @@ import { getSettings } from './settings-store.ts';
  */
 export const ftaAuditFileReads: FtaAuditFileReads = {
   jobsState,
-  knownAtReads: loadKnownAtReads,
   settings: getSettings,
   accounts,
   years: allYears,

@@ -39,7 +39,7 @@ export const costCenters: CostCenterReads['costCenters'] = {
 /** The years come with the registry when a warm function knows their ids (capacity/year-hint.ts). */
 export const balanceSheetReads: BalanceSheetReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumThrough };
 
-export const taxDetailReads: TaxDetailReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, years: allYears, taxLedgerRows, encodePlace: encodeCursor, decodePlace: decodeCursor };
+export const taxDetailReads: TaxDetailReads = { jobsState, settings: getSettings, years: allYears, taxLedgerRows, encodePlace: encodeCursor, decodePlace: decodeCursor };
 
 export const vatReturnReads: VatReturnReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumThrough, filedReturns };
 

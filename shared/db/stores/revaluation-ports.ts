@@ -6,7 +6,6 @@ import { drawSerial } from '../ledger/journal-store.ts';
 import { findOpenPeriod } from '../ledger/open-periods.ts';
 import { revaluationBooks } from '../ledger/revaluation-books.ts';
 import { transactWrite } from '../table/transact.ts';
-import { loadKnownAtReads } from './known-at-loader.ts';
 import { jobsState, revaluationFinishedOps } from './job-store.ts';
 import { recoveryUnits } from '../table/unit-of-work.ts';
 import { allNodes } from './nodes/node-reads.ts';
@@ -33,7 +32,7 @@ export const revaluationFinishing = (books: Books): RevaluationFinishing => ({ b
 export const revaluationCreating: RevaluationCreating = {
   books: { openPeriod: findOpenPeriod, rateOn, nextSerial: drawSerial },
   day: getRevaluationDay,
-  reports: { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts: (companyId) => allNodes('ACCOUNT', companyId), years: allYears, sums: sumThrough },
+  reports: { jobsState, settings: getSettings, accounts: (companyId) => allNodes('ACCOUNT', companyId), years: allYears, sums: sumThrough },
   posting: revaluationBooks,
   raced: (error) => error instanceof RevaluationRaced,
   finishing: async () => revaluationFinishing((await import('../ledger/books-store.ts')).booksStore),
