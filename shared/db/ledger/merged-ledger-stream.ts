@@ -3,7 +3,7 @@ import { config } from '../../config.ts';
 import { sortsBefore, type LedgerRow } from '../../journals/ledger-entries.ts';
 import { MinHeap } from '../../min-heap.ts';
 import { db } from '../table/client.ts';
-import { pacedLimit } from '../table/read-pace.ts';
+import { pacedLimit } from '../table/current-read-pace.ts';
 import { ledgerKeys } from '../table/keys.ts';
 import { ledgerRowsOfItem } from './ledger-store.ts';
 import { withRange } from '../table/prefix-query.ts';

@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, NumberValue } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { countDatabaseCall } from './call-count.ts';
-import { currentReadPace } from './read-pace.ts';
+import { currentReadPace } from './current-read-pace.ts';
 
 /** The name the SDK registers its logger middleware under. */
 export const SDK_LOGGER_STEP = 'loggerMiddleware';

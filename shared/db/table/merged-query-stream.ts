@@ -1,7 +1,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { db } from './client.ts';
-import { pacedLimit } from './read-pace.ts';
+import { pacedLimit } from './current-read-pace.ts';
 import { MAIN_TABLE } from './tables.ts';
 import type { Item } from './table-ops.ts';
 

@@ -1,6 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db } from './client.ts';
-import { pacedLimit } from './read-pace.ts';
+import { pacedLimit } from './current-read-pace.ts';
 
 /** Every item a query matches, page after page (smaller pages within a read pace: read-pace.ts). */
 export async function* queryAll(input: QueryCommandInput): AsyncGenerator<Record<string, unknown>> {

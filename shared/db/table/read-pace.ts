@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { paces, type Pace } from './current-read-pace.ts';
 
 /**
  * A read budget: items per second that the reads made within one bulk request (an export file,
@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * for at most a tenth of a second's budget (`itemsPerRead`): on DynamoDB Local one read holds
  * the one database while it runs, so a neighbour's read waits behind a short one, not a long one.
  */
-export class ReadPace {
+export class ReadPace implements Pace {
   private readonly started = performance.now();
   private spent = 0;
   readonly itemsPerRead: number;
@@ -33,20 +33,7 @@ export class ReadPace {
 /** Fewer items a read is not worth its round trip. */
 const MIN_ITEMS_PER_READ = 25;
 
-const paces = new AsyncLocalStorage<ReadPace>();
-
 /** Runs `work` with its table reads held to `itemsPerSecond` (0: not held). */
 export function withReadPace<T>(itemsPerSecond: number, work: () => Promise<T>): Promise<T> {
   return itemsPerSecond > 0 ? paces.run(new ReadPace(itemsPerSecond), work) : work();
-}
-
-/** The items a paging read asks for: `limit`, or fewer within a pace (its `itemsPerRead`). */
-export function pacedLimit(limit: number | undefined): number | undefined {
-  const pace = paces.getStore();
-  return pace ? Math.min(limit ?? pace.itemsPerRead, pace.itemsPerRead) : limit;
-}
-
-/** The read budget of the request running, if it has one. */
-export function currentReadPace(): ReadPace | undefined {
-  return paces.getStore();
 }

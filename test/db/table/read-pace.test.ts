@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import * as keys from '../../../shared/db/table/keys.ts';
-import { currentReadPace, pacedLimit, withReadPace } from '../../../shared/db/table/read-pace.ts';
+import { currentReadPace, pacedLimit } from '../../../shared/db/table/current-read-pace.ts';
+import { withReadPace } from '../../../shared/db/table/read-pace.ts';
 import { companyOwner, useGateway } from '../../support/api.ts';
 
 /**
