@@ -1,4 +1,4 @@
-import { taxDetailReads } from '../../shared/db/stores/report-ports.ts';
+import { taxDetailReads } from '../../shared/db/stores/tax-detail-ports.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { taxDetail } from '../../shared/reports/tax-detail.ts';

@@ -6,7 +6,7 @@ import { taxLedgerStream } from '../ledger/tax-ledger.ts';
 import { getCompany } from './company-store.ts';
 import { getCounterparties } from './counterparty-store.ts';
 import { jobsState } from './job-store.ts';
-import { accounts } from './report-ports.ts';
+import { accounts } from './report-node-ports.ts';
 import { getSettings } from './settings-store.ts';
 
 /**

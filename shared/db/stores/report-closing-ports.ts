@@ -5,7 +5,7 @@ import { getJournal } from '../ledger/journal-store.ts';
 import { getBudget } from './budget-store.ts';
 import { loadKnownAtReads } from './known-at-loader.ts';
 import { jobsState } from './job-store.ts';
-import { accounts, costCenters } from './report-ports.ts';
+import { accounts, costCenters } from './report-node-ports.ts';
 import { getSettings } from './settings-store.ts';
 
 /**

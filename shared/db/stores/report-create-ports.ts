@@ -6,7 +6,7 @@ import { sumThrough } from '../ledger/balance-reads.ts';
 import { getJournal } from '../ledger/journal-store.ts';
 import { jobsState } from './job-store.ts';
 import { loadKnownAtReads } from './known-at-loader.ts';
-import { accounts, costCenters } from './report-ports.ts';
+import { accounts, costCenters } from './report-node-ports.ts';
 import { putReportOps } from './report-store.ts';
 import { getSettings } from './settings-store.ts';
 

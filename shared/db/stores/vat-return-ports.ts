@@ -6,7 +6,7 @@ import { sumThrough } from '../ledger/balance-reads.ts';
 import { bookChangesPage } from './book-change-store.ts';
 import { jobsState } from './job-store.ts';
 import { loadKnownAtReads } from './known-at-loader.ts';
-import { accounts } from './report-ports.ts';
+import { accounts } from './report-node-ports.ts';
 import { getSettings } from './settings-store.ts';
 import { fileReturnOps, filedReturns, getFiledReturn } from './vat-return-store.ts';
 
