@@ -67,10 +67,13 @@ export interface CostCenterReads {
 
 export type TrialBalanceReads = ReportBooks & KnownAtLoading & CostCenterReads;
 export type BalanceSheetReads = ReportBooks & KnownAtLoading;
-/** The VAT return (vat-return.ts): the report's books and the returns filed, oldest range first. */
-export interface VatReturnReads extends ReportBooks, KnownAtLoading {
+/** A VAT return's figures (vat-return-figures.ts): the report's books and the returns filed, oldest range first. */
+export interface ReturnFigureReads extends ReportBooks {
   filedReturns(companyId: string): Promise<FiledReturn[]>;
 }
+
+/** The VAT return (vat-return.ts), which may read as known at a moment. */
+export interface VatReturnReads extends ReturnFigureReads, KnownAtLoading {}
 
 /** The segregation report (segregation.ts): the journals dated in a range, the policy's versions, what its rules look at, who made a key. */
 export interface SegregationReads extends FactReads, KeyMakers {

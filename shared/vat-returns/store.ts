@@ -1,5 +1,5 @@
 import type { ChainHeadReads, RestatementReads } from '../audit/store.ts';
-import type { VatReturnReads } from '../reports/store.ts';
+import type { ReturnFigureReads } from '../reports/store.ts';
 import type { Change } from '../unit-of-work.ts';
 import type { FiledReturn } from './records.ts';
 
@@ -8,7 +8,7 @@ import type { FiledReturn } from './records.ts';
  * One port per use case; shared/db implements them.
  */
 
-export interface VatReturnFiling extends VatReturnReads, ChainHeadReads, Pick<RestatementReads, 'changesPage'> {
+export interface VatReturnFiling extends ReturnFigureReads, ChainHeadReads, Pick<RestatementReads, 'changesPage'> {
   /**
    * The return kept for good, while the company has filed exactly `filedBefore` returns: two
    * filings at once cannot both pass the overlap check. Errors at commit: StateConflict (FiledMeanwhile).

@@ -4,7 +4,7 @@ import { NotFound, StateConflict, ValidationError } from '../errors.ts';
 import { fromMils } from '../money/mils.ts';
 import { reportContext } from '../reports/report-context.ts';
 import { whileBooksSteady } from '../reports/steady-books.ts';
-import { registeredJurisdiction, returnFigures, returnView, type BoxFigures, type VatReturn } from '../reports/vat-return.ts';
+import { registeredJurisdiction, returnFigures, returnView, type BoxFigures, type VatReturn } from '../reports/vat-return-figures.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { correctionJournals } from './correction-journals.ts';

@@ -5,7 +5,6 @@ import { sequenceEvents } from '../events/sequencer.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
 import { bookChangesPage } from './book-change-store.ts';
 import { jobsState } from './job-store.ts';
-import { loadKnownAtReads } from './known-at-loader.ts';
 import { accounts } from './report-node-ports.ts';
 import { getSettings } from './settings-store.ts';
 import { fileReturnOps, filedReturns, getFiledReturn } from './vat-return-store.ts';
@@ -13,7 +12,6 @@ import { fileReturnOps, filedReturns, getFiledReturn } from './vat-return-store.
 /** Filing a VAT return (vat-returns/store.ts): the return's reads, the chain's head it records, its keeping. */
 export const vatReturnFiling: VatReturnFiling = {
   jobsState,
-  knownAtReads: loadKnownAtReads,
   settings: getSettings,
   accounts,
   years: allYears,

@@ -1,4 +1,4 @@
-import type { VatReturn } from '../../reports/vat-return.ts';
+import type { VatReturn } from '../../reports/vat-return-figures.ts';
 import { label } from '../labels.ts';
 import { amount, fileNamePart, nameIn, type Language, type ReportTable } from '../table.ts';
 
