@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BALANCE_SHARDS, CURRENCY_SHARDS } from '../shared/db/ledger/balance-store.ts';
 import { bulkWrite, type BulkRequest } from '../shared/db/table/batch-write.ts';
-import { putNewJournalOp } from '../shared/db/ledger/journal-store.ts';
+import { putNewJournalOp } from '../shared/db/ledger/journal-items.ts';
 import type { PostedJournal } from '../shared/journals/records.ts';
 import type { Placed } from '../shared/db/ledger/placement.ts';
 import type { LedgerFold } from '../shared/db/ledger/ledger-fold.ts';

@@ -1,7 +1,10 @@
 import { jobFinishedOps, jobStartedOps } from '../stores/job-store.ts';
-import { advanceJobOp, JobAdvanced, mustGetJournal, replaceJournalOp } from './journal-store.ts';
+import { replaceJournalOp } from './journal-items.ts';
+import { mustGetJournal } from './journal-store.ts';
 import { postingItemOps } from './posting-items.ts';
 import type { Placed } from './placement.ts';
+import * as keys from '../table/keys.ts';
+import { mainTable } from '../table/table-ops.ts';
 import { inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../table/transact.ts';
 import { openPeriodCheckOp, periodPostingsOp } from '../stores/year-store.ts';
 import { StateConflict } from '../../errors.ts';
@@ -70,4 +73,23 @@ export async function finishJob<T>(
 
 function finishedMeanwhile(): never {
   throw new StateConflict('PostingInProgress', 'Another request finished this posting first; read the journal again.');
+}
+
+/** Raised when a job's chunk was applied by another request first; the caller reads the journal again. */
+export class JobAdvanced extends StateConflict {
+  constructor() {
+    super('PostingInProgress', 'Another request is applying this posting; retry.');
+  }
+}
+
+/** Records that chunk `chunk` of the job is applied, unless another request recorded it first (JobAdvanced). */
+export function advanceJobOp(companyId: string, journal: InProgressJournal, chunk: number): WriteOp {
+  return mainTable.update(
+    keys.journal(companyId, journal.id),
+    { expression: 'SET #job.#next = :next', names: { '#job': 'job', '#next': 'next' }, values: { ':next': chunk + 1 } },
+    {
+      condition: { expression: '#status = :status AND #job.#next = :chunk', names: { '#status': 'status', '#job': 'job', '#next': 'next' }, values: { ':status': journal.status, ':chunk': chunk } },
+      onConditionFailed: () => new JobAdvanced(),
+    },
+  );
 }

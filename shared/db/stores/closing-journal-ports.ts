@@ -1,6 +1,8 @@
 import type { ClosingJournalWriting } from '../../financial-years/store.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
-import { drawSerial, getJournal, putNewJournalOp } from '../ledger/journal-store.ts';
+import { putNewJournalOp } from '../ledger/journal-items.ts';
+import { drawSerial } from '../ledger/journal-serials.ts';
+import { getJournal } from '../ledger/journal-store.ts';
 import { referenceOps } from '../ledger/reference-changes.ts';
 import { getSettings } from './settings-store.ts';
 import { jobsState } from './job-store.ts';

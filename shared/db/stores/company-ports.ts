@@ -1,6 +1,6 @@
 import type { CompanyCreating, CompanyList, CompanyReads, SettingsReads, SettingsUpdating } from '../../companies/store.ts';
 import { settledSettings } from '../capacity/settled-settings.ts';
-import { noJournalsYetOp } from '../ledger/journal-store.ts';
+import { noJournalsYetOp } from '../ledger/journal-serials.ts';
 import { onePerItem } from '../table/transact.ts';
 import { createCompanyOps, getCompanies, getCompany } from './company-store.ts';
 import { membershipsPage } from './member-store.ts';

@@ -1,8 +1,9 @@
 import type { ImportApproving } from '../../imports/approve-import.ts';
 import { settledSettings } from '../capacity/settled-settings.ts';
-import { pendingEventOp } from '../events/event-store.ts';
+import { pendingEventOp } from '../events/outbox-store.ts';
 import { importJournalsAsking } from '../ledger/journal-queries.ts';
-import { getJournals, replaceJournalOp } from '../ledger/journal-store.ts';
+import { getJournals } from '../ledger/journal-store.ts';
+import { replaceJournalOp } from '../ledger/journal-items.ts';
 import { transactWrite, writesOf } from '../table/transact.ts';
 import { apiKeyCreator } from './api-key-store.ts';
 import { getApprovalPolicy } from './approval-policy-store.ts';

@@ -1,5 +1,5 @@
 import type { AutoMatching, Matching, PeriodReconciling, ReconciliationReads, StatementImporting, StatementLineList } from '../../reconciliation/store.ts';
-import { pendingEventOp } from '../events/event-store.ts';
+import { pendingEventOp } from '../events/outbox-store.ts';
 import { getJournals } from '../ledger/journal-store.ts';
 import { transactWrite, writesOf } from '../table/transact.ts';
 import { ledgerLines } from '../ledger/ledger-store.ts';

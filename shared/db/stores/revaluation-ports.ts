@@ -2,7 +2,7 @@ import type { Books } from '../../journals/store.ts';
 import type { RevaluationCreating, RevaluationFinishing } from '../../revaluations/store.ts';
 import { allYears } from '../capacity/year-hint.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
-import { drawSerial } from '../ledger/journal-store.ts';
+import { drawSerial } from '../ledger/journal-serials.ts';
 import { findOpenPeriod } from '../ledger/open-periods.ts';
 import { revaluationBooks } from '../ledger/revaluation-books.ts';
 import { transactWrite } from '../table/transact.ts';

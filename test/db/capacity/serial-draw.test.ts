@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { countingDatabaseCalls } from '../../../shared/db/table/call-count.ts';
-import { drawSerial, drawSerials, giveBackSerial } from '../../../shared/db/ledger/journal-store.ts';
+import { drawSerial, drawSerials, giveBackSerial } from '../../../shared/db/ledger/journal-serials.ts';
 import { blockEndingAt, blockUsable, MAX_SERIAL_BLOCK, nextBlockSize, SERIAL_BLOCK_LIFETIME_MS } from '../../../shared/db/capacity/serial-blocks.ts';
 
 /** Serial numbers drawn in blocks per instance: unique, and a busy company does not write its counter on every create. */

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { drawSerial } from '../../../shared/db/ledger/journal-store.ts';
+import { drawSerial } from '../../../shared/db/ledger/journal-serials.ts';
 import { advanceCounter, counterKnownToExist } from '../../../shared/db/capacity/serial-draw.ts';
 import { useGateway } from '../../support/api.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROLES } from '../../../shared/auth/permissions.ts';
 import { getApiKeyById, revokeApiKeyOp } from '../../../shared/db/stores/api-key-store.ts';
-import { drawSerial, giveBackSerial } from '../../../shared/db/ledger/journal-store.ts';
+import { drawSerial, giveBackSerial } from '../../../shared/db/ledger/journal-serials.ts';
 import { getMember, removeMemberOp } from '../../../shared/db/stores/member-store.ts';
 import type { SettingsRecord } from '../../../shared/companies/records.ts';
 import { getSettings, updateSettingsOps } from '../../../shared/db/stores/settings-store.ts';
