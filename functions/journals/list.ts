@@ -1,5 +1,5 @@
 import { journalListing } from '../../shared/db/stores/journal-list-ports.ts';
-import { answerWhole } from '../../shared/exports/answer.ts';
+import { answerWhole } from '../../shared/http/file-answers.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import { listJournals } from '../../shared/journals/read-journals.ts';
 import * as journalsRoutes from '../../shared/routes/journals.ts';

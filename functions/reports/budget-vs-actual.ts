@@ -1,5 +1,5 @@
 import { budgetVsActualReads } from '../../shared/db/stores/report-closing-ports.ts';
-import { answer } from '../../shared/exports/answer.ts';
+import { answer } from '../../shared/http/file-answers.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import { actorOf } from '../../shared/http/principal-of.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';

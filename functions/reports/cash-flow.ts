@@ -1,5 +1,5 @@
 import { cashFlowReads } from '../../shared/db/stores/report-closing-ports.ts';
-import { answer } from '../../shared/exports/answer.ts';
+import { answer } from '../../shared/http/file-answers.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { cashFlow } from '../../shared/reports/cash-flow.ts';

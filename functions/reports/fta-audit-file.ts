@@ -1,5 +1,5 @@
 import { ftaAuditFileReads } from '../../shared/db/stores/fta-audit-file-ports.ts';
-import { answerCsv } from '../../shared/exports/answer.ts';
+import { answerCsv } from '../../shared/http/file-answers.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { ftaAuditFile } from '../../shared/reports/fta-audit-file.ts';

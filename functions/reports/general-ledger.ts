@@ -1,5 +1,5 @@
 import { generalLedgerReads } from '../../shared/db/stores/report-ports.ts';
-import { answerWhole } from '../../shared/exports/answer.ts';
+import { answerWhole } from '../../shared/http/file-answers.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { generalLedger } from '../../shared/reports/general-ledger.ts';

@@ -1,5 +1,5 @@
 import { reportSnapshotReads } from '../../shared/db/stores/report-snapshot-ports.ts';
-import { answer } from '../../shared/exports/answer.ts';
+import { answer } from '../../shared/http/file-answers.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { getReportSnapshot } from '../../shared/reports/snapshots.ts';

@@ -1,5 +1,5 @@
 import { segregationReads } from '../../shared/db/stores/segregation-ports.ts';
-import { answer } from '../../shared/exports/answer.ts';
+import { answer } from '../../shared/http/file-answers.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { segregation } from '../../shared/reports/segregation.ts';

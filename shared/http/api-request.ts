@@ -3,7 +3,6 @@ import type { Principal } from '../auth/principal.ts';
 import type { RequestUnitOfWork } from '../db/table/unit-of-work.ts';
 import type { Route } from '../routes/route.ts';
 import type { Logger } from '../logger.ts';
-import type { BulkRuns } from '../bulk-runs.ts';
 
 /** What the middleware learns about a request, handed to the endpoint's use case. */
 export interface ApiRequest<Body = unknown, Query = unknown, Params = Record<string, string>> {
@@ -24,8 +23,6 @@ export interface ApiRequest<Body = unknown, Query = unknown, Params = Record<str
   accept?: string;
   /** Extra response headers (for example `Idempotent-Replayed`). */
   responseHeaders: Record<string, string>;
-  /** The company's slots for bulk work and the bulk read budget (exports, Verify), loaded by the requests that take them. */
-  bulkRuns: BulkRuns;
 }
 
 const states = new WeakMap<APIGatewayProxyEventV2, ApiRequest>();

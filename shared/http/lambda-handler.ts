@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { actorRef } from '../auth/actor.ts';
-import type { BulkRuns } from '../bulk-runs.ts';
 import { countingDatabaseCalls } from '../db/table/call-count.ts';
 import { RequestUnitOfWork } from '../db/table/unit-of-work.ts';
 import type { BodyOf, ParamsOf, QueryOf, Route } from '../routes/route.ts';
@@ -13,9 +12,6 @@ import { businessMetrics, emfFields } from '../metrics.ts';
 import { ok } from './respond.ts';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
-
-/** Slots and the read budget of bulk work, loaded by the requests that do such work (an export, a Verify page) only. */
-const lazyBulkRuns: BulkRuns = { run: async (...work) => (await import('../db/table/run-slots.ts')).bulkRuns.run(...work) };
 
 /** A route's handler, carrying its row so a test can check that each row's module exports it. */
 export type RouteHandler<R extends Route = Route> = LambdaHandler & { readonly route: R };
@@ -51,7 +47,7 @@ export function lambdaHandler<R extends Route>(route: R, middlewares: Middleware
     const started = performance.now();
     const requestId = event.requestContext?.requestId ?? randomUUID();
     const log = requestLogger(requestId);
-    const api: ApiRequest = { requestId, route, log, params: {}, body: undefined, query: undefined, uow: new RequestUnitOfWork(() => actorRef(api.principal)), responseHeaders: {}, accept: event.headers?.accept, bulkRuns: lazyBulkRuns };
+    const api: ApiRequest = { requestId, route, log, params: {}, body: undefined, query: undefined, uow: new RequestUnitOfWork(() => actorRef(api.principal)), responseHeaders: {}, accept: event.headers?.accept };
     attachApiRequest(event, api);
     const { result: response, calls, depth } = await countingDatabaseCalls(() => chain(event, context));
     response.headers = { ...response.headers, [REQUEST_ID_HEADER]: requestId };
