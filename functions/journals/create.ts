@@ -1,6 +1,6 @@
-import { draftBooksStore } from '../../shared/db/ledger/books-store.ts';
+import { draftCreatingStore } from '../../shared/db/ledger/books-store.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import * as journalsRoutes from '../../shared/routes/journals.ts';
 import { createJournal } from '../../shared/journals/write-journal.ts';
 
-export const handler = endpoint(journalsRoutes.create, (r) => createJournal(draftBooksStore, r.uow, r.params.companyId, r.body));
+export const handler = endpoint(journalsRoutes.create, (r) => createJournal(draftCreatingStore, r.uow, r.params.companyId, r.body));

@@ -99,8 +99,12 @@ export interface LineNodes<A extends NodeAttributes> {
   resolve(companyId: string, reference: string, field: string): Promise<NodeRecord<A>>;
 }
 
-/** What saving a draft takes of the books (write-journal.ts): its journal, a serial number, the year of its date, what its lines name, the draft saved. */
-export type DraftBooks = Pick<Books, 'journal' | 'existingJournal' | 'nextSerial' | 'serialUnused' | 'draftYear' | 'draftSaved' | 'settings' | 'accounts' | 'costCenters' | 'rateOn' | 'taxCodes' | 'counterparties'>;
+/** What saving a draft takes of the books (write-journal.ts): the year of its date, what its lines name, the draft saved. */
+export type DraftBooks = Pick<Books, 'draftYear' | 'draftSaved' | 'settings' | 'accounts' | 'costCenters' | 'rateOn' | 'taxCodes' | 'counterparties'>;
+/** Creating a draft: a serial number too (given back by a create refused after drawing it). */
+export type DraftCreating = DraftBooks & Pick<Books, 'nextSerial' | 'serialUnused'>;
+/** Updating a draft: the journal as it was. */
+export type DraftUpdating = DraftBooks & Pick<Books, 'existingJournal'>;
 
 /** The open year and period a posting on a date goes into, as read. */
 export interface OpenPeriod {

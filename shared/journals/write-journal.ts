@@ -7,7 +7,7 @@ import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
 import { checkCounterparties, namedCounterparties, resolveLines, withTax } from './resolve-lines.ts';
 import { calendarDate, checkTransition, fxRoundingLine, type Line } from './rules.ts';
 import type { CreateJournalInput, UpdateJournalInput } from './schemas.ts';
-import type { DraftBooks } from './store.ts';
+import type { DraftBooks, DraftCreating, DraftUpdating } from './store.ts';
 import type { SettingsView } from '../companies/views.ts';
 import { journalView, type JournalView } from './views.ts';
 
@@ -54,7 +54,7 @@ async function checkRoundingAccountCurrency(books: DraftBooks, companyId: string
  * UnknownCounterparty, InactiveCounterparty) naming the line, StateConflict (YearClosed) naming
  * `date`.
  */
-export async function createJournal(books: DraftBooks, uow: UnitOfWork, companyId: string, input: CreateJournalInput): Promise<JournalView> {
+export async function createJournal(books: DraftCreating, uow: UnitOfWork, companyId: string, input: CreateJournalInput): Promise<JournalView> {
   const { lines, read, settings } = await linesOf(books, companyId, input);
   // Drawn only once the checks passed: drawing may advance the company's counter, a write a refused create must not make.
   const serialNumber = await books.nextSerial(companyId);
@@ -91,7 +91,7 @@ export async function createJournal(books: DraftBooks, uow: UnitOfWork, companyI
  * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ClosingJournalReadOnly,
  * YearClosed), and those of createJournal.
  */
-export async function updateJournal(books: DraftBooks, uow: UnitOfWork, companyId: string, journalId: string, input: UpdateJournalInput): Promise<JournalView> {
+export async function updateJournal(books: DraftUpdating, uow: UnitOfWork, companyId: string, journalId: string, input: UpdateJournalInput): Promise<JournalView> {
   const before = await books.existingJournal(companyId, journalId);
   if (before.version !== input.version) throw new VersionConflict();
   checkTransition(before, 'Update');

@@ -3,7 +3,7 @@ import { getTaxCodesByCode } from '../stores/tax-code-store.ts';
 import { getCounterparties } from '../stores/counterparty-store.ts';
 import type { DraftJournal, UnpostedJournal, InProgressJournal, JournalRecord, Posting, PostedJournal } from '../../journals/records.ts';
 import { carriesCurrencies } from '../../journals/rules.ts';
-import type { Books, DraftBooks, DraftRead, DraftYear, OpenPeriod } from '../../journals/store.ts';
+import type { Books, DraftCreating, DraftRead, DraftUpdating, DraftYear, OpenPeriod } from '../../journals/store.ts';
 import { pinCovers } from '../capacity/pin-rules.ts';
 import { pinOf } from '../capacity/pinned.ts';
 import { spreadsEvent } from '../events/pending-width.ts';
@@ -122,10 +122,11 @@ async function draftSaved<T>(uow: UnitOfWork, companyId: string, { before, after
 
 const draftYear = (companyId: string, date: string): Promise<DraftYear> => draftDateChecks(companyId, date);
 
-/** The books as saving a draft needs them: the functions that only save drafts bundle none of the posting below. */
-export const draftBooksStore: DraftBooks = {
-  journal: getJournal,
-  existingJournal: mustGetJournal,
+/**
+ * The books as creating or updating a draft needs them: the functions that only save drafts
+ * bundle none of the posting below, and an update none of the serial numbers.
+ */
+export const draftCreatingStore: DraftCreating = {
   settings: settledSettings,
   accounts: accountLines,
   costCenters: costCenterLines,
@@ -134,6 +135,18 @@ export const draftBooksStore: DraftBooks = {
   counterparties: getCounterparties,
   nextSerial: drawSerial,
   serialUnused: giveBackSerial,
+  draftYear,
+  draftSaved,
+};
+
+export const draftUpdatingStore: DraftUpdating = {
+  existingJournal: mustGetJournal,
+  settings: settledSettings,
+  accounts: accountLines,
+  costCenters: costCenterLines,
+  rateOn,
+  taxCodes: getTaxCodesByCode,
+  counterparties: getCounterparties,
   draftYear,
   draftSaved,
 };
