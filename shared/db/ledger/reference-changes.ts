@@ -4,7 +4,7 @@ import { markBusy } from '../capacity/busy-records.ts';
 import { referenceCheckOp, usageDeleteOp, usagePutOp } from '../stores/nodes/node-references.ts';
 import { VersionConflict } from '../../errors.ts';
 import { LINES_NAME, type Line } from '../../journals/rules.ts';
-import { accountLines as accounts, costCenterLines as costCenters } from '../stores/nodes/line-nodes.ts';
+import { accountKind as accounts, costCenterKind as costCenters } from '../stores/nodes/node-record.ts';
 import type { WriteOp } from '../table/transact.ts';
 
 const distinct = (lines: readonly Line[]) => ({

@@ -1,7 +1,8 @@
 import type { JournalGetting, JournalListing } from '../../journals/store.ts';
 import { journalsPage } from '../ledger/journal-queries.ts';
 import { mustGetJournal } from '../ledger/journal-store.ts';
-import { allNodes, resolveNode } from './nodes/node-reads.ts';
+import { resolveNode } from './nodes/node-paths.ts';
+import { allNodes } from './nodes/node-reads.ts';
 import type { AccountAttributes } from '../../accounts/records.ts';
 import type { CostCenterAttributes } from '../../cost-centers/records.ts';
 

@@ -3,7 +3,9 @@ import type { ListQuery, Page } from '../../schemas/list-query.ts';
 import type { NodeKind } from '../table/keys.ts';
 import type { NodeAttributes, NodeRecord } from '../../tree/records.ts';
 import type { NodeFilters, NodeReads } from '../../tree/store.ts';
-import { allNodes, ancestorChains, getNode, getNodes, nodesPage, resolveNode, resolveNodeId } from './nodes/node-reads.ts';
+import { resolveNode, resolveNodeId } from './nodes/node-paths.ts';
+import { nodesPage } from './nodes/node-pages.ts';
+import { allNodes, ancestorChains, getNode, getNodes } from './nodes/node-reads.ts';
 import type { NodeKindRef } from './nodes/node-record.ts';
 
 /**

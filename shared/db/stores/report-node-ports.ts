@@ -1,7 +1,8 @@
 import type { AccountAttributes } from '../../accounts/records.ts';
 import type { CostCenterAttributes } from '../../cost-centers/records.ts';
 import type { CostCenterReads } from '../../reports/store.ts';
-import { allNodes, ancestorChains, getNodes, resolveNode } from './nodes/node-reads.ts';
+import { resolveNode } from './nodes/node-paths.ts';
+import { allNodes, ancestorChains, getNodes } from './nodes/node-reads.ts';
 
 /**
  * The accounts and cost centers the reports' ports read (report-ports.ts and the ports apart

@@ -7,7 +7,7 @@ import { mergedLedgerLines } from '../ledger/merged-ledger-stream.ts';
 import { decodeCursor, encodeCursor } from '../table/cursor.ts';
 import { loadKnownAtReads } from './known-at-loader.ts';
 import { jobsState } from './job-store.ts';
-import { resolveNode } from './nodes/node-reads.ts';
+import { resolveNode } from './nodes/node-paths.ts';
 import { accounts, costCenters } from './report-node-ports.ts';
 import { getSettings } from './settings-store.ts';
 import { filedReturns } from './vat-return-store.ts';

@@ -2,8 +2,9 @@ import type { AccountAttributes } from '../../../accounts/records.ts';
 import type { CostCenterAttributes } from '../../../cost-centers/records.ts';
 import type { LineNodes } from '../../../journals/store.ts';
 import type { NodeAttributes } from '../../../tree/records.ts';
-import type { NodeKindRef } from './node-record.ts';
-import { getNode, getNodes, resolveNode } from './node-reads.ts';
+import { accountKind, costCenterKind, type NodeKindRef } from './node-record.ts';
+import { resolveNode } from './node-paths.ts';
+import { getNode, getNodes } from './node-reads.ts';
 
 /**
  * The reads the books make of the nodes journal lines name (journals/store.ts, LineNodes): plain
@@ -19,5 +20,5 @@ function lineNodes<A extends NodeAttributes>(ref: NodeKindRef): LineNodes<A> & N
   };
 }
 
-export const accountLines = /* @__PURE__ */ lineNodes<AccountAttributes>({ kind: 'ACCOUNT', label: 'The account' });
-export const costCenterLines = /* @__PURE__ */ lineNodes<CostCenterAttributes>({ kind: 'COST_CENTER', label: 'The cost center' });
+export const accountLines = /* @__PURE__ */ lineNodes<AccountAttributes>(accountKind);
+export const costCenterLines = /* @__PURE__ */ lineNodes<CostCenterAttributes>(costCenterKind);

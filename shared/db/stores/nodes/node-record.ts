@@ -18,6 +18,10 @@ export interface NodeKindRef {
   label: string;
 }
 
+/** The accounts and the cost centers as the writes that name them (journal lines' references) take them. */
+export const accountKind: NodeKindRef = { kind: 'ACCOUNT', label: 'The account' };
+export const costCenterKind: NodeKindRef = { kind: 'COST_CENTER', label: 'The cost center' };
+
 /**
  * The item attribute holding the count of descendants `level` levels below: `childCount` for
  * the children (the name conditions and older items use), `below2` ... `below31` deeper down.
