@@ -1,4 +1,4 @@
-import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
+import { operationNamed, WAY_OUT_LOGIN, WAY_OUT_REFRESH } from '../schemas/api-paths.ts';
 import { jwtVerify } from 'jose';
 import { JOSEError, JWTExpired } from 'jose/errors';
 import { config } from '../config.ts';
@@ -6,7 +6,7 @@ import { Unauthorized } from '../errors.ts';
 import { ACCESS_TOKEN_ALG, accessTokenKeys, reloadedKeys, UnknownSigningKey } from './signing-keys.ts';
 
 /** Sent whole, as the service issued it: anything else is not a token of this service. */
-const NOT_VALID = `The access token is not valid; send the access_token of a sign-in (${operationNamed(WAY_OUT.login)}) or of ${operationNamed(WAY_OUT.refresh)}, whole.`;
+const NOT_VALID = `The access token is not valid; send the access_token of a sign-in (${operationNamed(WAY_OUT_LOGIN())}) or of ${operationNamed(WAY_OUT_REFRESH())}, whole.`;
 
 /** The service's own access tokens: ES256 JWTs whose subject is the user id (signed by sign-access-token.ts). */
 export interface AccessTokenClaims {
@@ -31,7 +31,7 @@ export async function verifyAccessToken(token: string): Promise<AccessTokenClaim
     return { userId: payload.sub!, email: payload.email };
   } catch (error) {
     if (error instanceof Unauthorized) throw error;
-    if (error instanceof JWTExpired) throw new Unauthorized(`The access token has expired; trade the refresh token for new tokens with ${operationNamed(WAY_OUT.refresh)}, or sign in again.`);
+    if (error instanceof JWTExpired) throw new Unauthorized(`The access token has expired; trade the refresh token for new tokens with ${operationNamed(WAY_OUT_REFRESH())}, or sign in again.`);
     if (error instanceof JOSEError || error instanceof UnknownSigningKey) throw new Unauthorized(NOT_VALID);
     throw error;
   }

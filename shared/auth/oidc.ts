@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import { config } from '../config.ts';
 import { AppError, ValidationError } from '../errors.ts';
-import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
+import { operationNamed, WAY_OUT_LOGIN } from '../schemas/api-paths.ts';
 
 /**
  * The service as an OAuth client of the OpenID Connect provider (Cognito in AWS, oidc-provider
@@ -64,6 +64,6 @@ export async function exchangeCode(redirectQuery: URLSearchParams, codeVerifier:
     if (typeof claims?.email !== 'string') throw new Error('the ID token carries no email');
     return { email: claims.email };
   } catch (error) {
-    throw ValidationError.field('code', `the sign-in could not be completed: ${(error as Error).message}; start it again (${operationNamed(WAY_OUT.login)})`, 'InvalidGrant');
+    throw ValidationError.field('code', `the sign-in could not be completed: ${(error as Error).message}; start it again (${operationNamed(WAY_OUT_LOGIN())})`, 'InvalidGrant');
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { config } from '../config.ts';
 import { Unauthorized } from '../errors.ts';
-import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
+import { operationNamed, WAY_OUT_LOGIN } from '../schemas/api-paths.ts';
 import { signAccessToken } from './sign-access-token.ts';
 import { findRoles, roleRef } from '../roles/held-roles.ts';
 import type { RefreshRecord, User } from './records.ts';
@@ -47,7 +47,7 @@ export async function issueTokens(sessions: TokenKeeping, user: User): Promise<T
 }
 
 /** A refused refresh: only a new sign-in gives new tokens. */
-const SIGN_IN_AGAIN = (what: string) => `${what}; sign in again (${operationNamed(WAY_OUT.login)}).`;
+const SIGN_IN_AGAIN = (what: string) => `${what}; sign in again (${operationNamed(WAY_OUT_LOGIN())}).`;
 
 /**
  * Trades a refresh token for new tokens. Refresh tokens are opaque, stored only as hashes and

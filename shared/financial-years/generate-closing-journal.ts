@@ -9,7 +9,7 @@ import { StateConflict } from '../errors.ts';
 import { journalView, type JournalView } from '../journals/views.ts';
 import { closingLines, MAX_CLOSING_LINES, type AccountNet } from './closing-rules.ts';
 import type { ClosingJournalWriting } from './store.ts';
-import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
+import { operationNamed, WAY_OUT_UPDATE_SETTINGS } from '../schemas/api-paths.ts';
 
 /**
  * Generates the year's closing journal, as a draft dated the last day of the year: it moves
@@ -26,7 +26,7 @@ export async function generateClosingJournal(books: ClosingJournalWriting, uow: 
 
   const settings = await getSettings(books, companyId);
   if (!settings.retainedEarningsAccountId) {
-    throw new StateConflict('RetainedEarningsNotSet', `Set retainedEarningsAccountId in the company settings first (${operationNamed(WAY_OUT.updateSettings, { companyId })}): the closing journal moves the year's profit to it.`, 'retainedEarningsAccountId');
+    throw new StateConflict('RetainedEarningsNotSet', `Set retainedEarningsAccountId in the company settings first (${operationNamed(WAY_OUT_UPDATE_SETTINGS(), { companyId })}): the closing journal moves the year's profit to it.`, 'retainedEarningsAccountId');
   }
   // Closing a half-applied wide posting would close figures that are not the year's.
   const nets = await whileBooksSteady(books, companyId, () => profitAndLossNets(books, companyId, year.periods.map((p) => p.id)));

@@ -1,5 +1,5 @@
 import { StateConflict, ValidationError } from '../errors.ts';
-import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
+import { operationNamed, WAY_OUT_CLOSE_PERIOD, WAY_OUT_CREATE_YEAR, WAY_OUT_LIST_JOURNALS, WAY_OUT_REOPEN_PERIOD } from '../schemas/api-paths.ts';
 import { addDays, daysBetween, endOfMonth, minDate, type IsoDate } from './dates.ts';
 
 /**
@@ -95,11 +95,11 @@ type DatedYear = YearOf<NamedPeriod> & DateRange;
 
 /** A period's Close or Reopen, as a reason names it (schemas/api-paths.ts). */
 const periodOperation = (transition: 'Close' | 'Reopen', companyId: string, yearId: string, periodId: string) =>
-  operationNamed(transition === 'Close' ? WAY_OUT.closePeriod : WAY_OUT.reopenPeriod, { companyId, id: yearId, periodId });
+  operationNamed(transition === 'Close' ? WAY_OUT_CLOSE_PERIOD() : WAY_OUT_REOPEN_PERIOD(), { companyId, id: yearId, periodId });
 
 /** No year contains the date: ValidationError (NoFinancialYear) naming `postingDate`, with the way out. */
 export const noYearRefusal = (companyId: string, date: string) =>
-  ValidationError.field('postingDate', `no financial year contains ${date}; create one that does (${operationNamed(WAY_OUT.createYear, { companyId })}) or give a date inside an existing year`, 'NoFinancialYear');
+  ValidationError.field('postingDate', `no financial year contains ${date}; create one that does (${operationNamed(WAY_OUT_CREATE_YEAR(), { companyId })}) or give a date inside an existing year`, 'NoFinancialYear');
 
 /**
  * Why the year containing `date` refuses a posting (or a void, adjust or reversal) on it, with
@@ -145,7 +145,7 @@ export function yearCloseRefusal(companyId: string, year: DatedYear, draftJourna
     );
   }
   if (draftJournals > 0) {
-    const drafts = operationNamed(WAY_OUT.listJournals, { companyId }, { query: `?status=draft&dateFrom=${year.startDate}&dateTo=${year.endDate}`, withPermission: false });
+    const drafts = operationNamed(WAY_OUT_LIST_JOURNALS(), { companyId }, { query: `?status=draft&dateFrom=${year.startDate}&dateTo=${year.endDate}`, withPermission: false });
     return new StateConflict('UnpostedJournals', `Draft journals are dated inside the year; post or void them first (${drafts} lists them; status=submitted and status=approved list those awaiting or holding their approval).`);
   }
   return undefined;

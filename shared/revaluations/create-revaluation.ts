@@ -14,7 +14,7 @@ import { postRevaluation, type OpenPlace } from './post-revaluation.ts';
 import type { RevaluationRow, RevaluationView } from './records.ts';
 import { revaluationLines, revalue, type CurrencyHolding, type Revalued } from './rules.ts';
 import type { CreateRevaluationInput } from './schemas.ts';
-import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
+import { operationNamed, WAY_OUT_CREATE_EXCHANGE_RATE, WAY_OUT_UPDATE_SETTINGS } from '../schemas/api-paths.ts';
 
 /**
  * Revalues, at `date`, every foreign-currency balance of an asset or liability account: posts
@@ -34,7 +34,7 @@ export async function createRevaluation(port: RevaluationCreating, uow: UnitOfWo
   const settings = await getSettings(port.reports, companyId);
   const gainLossAccountId = settings.unrealizedFxGainLossAccountId;
   if (!dryRun && !gainLossAccountId) {
-    throw new StateConflict('UnrealizedFxGainLossNotSet', `Set unrealizedFxGainLossAccountId in the company settings first (${operationNamed(WAY_OUT.updateSettings, { companyId })}): revaluation differences are posted to it.`, 'unrealizedFxGainLossAccountId');
+    throw new StateConflict('UnrealizedFxGainLossNotSet', `Set unrealizedFxGainLossAccountId in the company settings first (${operationNamed(WAY_OUT_UPDATE_SETTINGS(), { companyId })}): revaluation differences are posted to it.`, 'unrealizedFxGainLossAccountId');
   }
   const places = dryRun ? undefined : await Promise.all([openPlace(books, companyId, date, 'the revaluation'), openPlace(books, companyId, addDays(date, 1), 'its reversal')] as const);
 
@@ -49,7 +49,7 @@ export async function createRevaluation(port: RevaluationCreating, uow: UnitOfWo
     const revalued = await Promise.all(
       holdings.map(async (h) => {
         const rate = await books.rateOn(companyId, h.currency, date);
-        if (!rate) throw ValidationError.field('date', `no exchange rate for ${h.currency} on or before ${date}; add one (${operationNamed(WAY_OUT.createExchangeRate, { companyId })})`, 'NoExchangeRate');
+        if (!rate) throw ValidationError.field('date', `no exchange rate for ${h.currency} on or before ${date}; add one (${operationNamed(WAY_OUT_CREATE_EXCHANGE_RATE(), { companyId })})`, 'NoExchangeRate');
         return revalue(h, rate, settings.decimalPrecision);
       }),
     );

@@ -5,7 +5,7 @@ import { conditions, mainTable, type Expr } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 import { guardFree, type GuardAlongside } from '../table/write-guard.ts';
 import type { YearRecord } from '../../financial-years/records.ts';
-import { operationNamed, WAY_OUT } from '../../schemas/api-paths.ts';
+import { operationNamed, WAY_OUT_REOPEN_PERIOD } from '../../schemas/api-paths.ts';
 
 /**
  * Posting guards: what a posting depends on (its year open and not held, its period open), copied
@@ -78,7 +78,7 @@ export function openPeriodsGuardCheckOp(companyId: string, yearId: string, perio
       const held = typeof old.guardUntil === 'number' && old.guardUntil >= Date.now();
       return held
         ? new VersionConflict('The financial year is being changed; retry shortly.')
-        : new StateConflict('PeriodNotOpen', `The period of this date was locked or closed while this request ran; if it should take the posting, reopen it (${periodIds.length === 1 ? operationNamed(WAY_OUT.reopenPeriod, { companyId, id: yearId, periodId: periodIds[0]! }) : 'Reopen'}), then send this request again.`, 'postingDate');
+        : new StateConflict('PeriodNotOpen', `The period of this date was locked or closed while this request ran; if it should take the posting, reopen it (${periodIds.length === 1 ? operationNamed(WAY_OUT_REOPEN_PERIOD(), { companyId, id: yearId, periodId: periodIds[0]! }) : 'Reopen'}), then send this request again.`, 'postingDate');
     },
     true,
   );

@@ -9,7 +9,7 @@ import { queryAll } from '../table/query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 import type { MemberRecord } from '../../members/records.ts';
-import { operationNamed, WAY_OUT } from '../../schemas/api-paths.ts';
+import { operationNamed, WAY_OUT_CHANGE_MEMBER } from '../../schemas/api-paths.ts';
 
 /**
  * Memberships: (company, user) -> role. gsi1 lists a user's companies in the order they
@@ -42,7 +42,7 @@ export async function putMember(member: MemberRecord): Promise<void> {
 export function addMemberOp(member: MemberRecord): WriteOp {
   return mainTable.put(memberItem(member), {
     condition: conditions.absent,
-    onConditionFailed: () => new StateConflict('AlreadyMember', `This user is already a member of the company; change their role instead (${operationNamed(WAY_OUT.changeMember, { companyId: member.companyId, userId: member.userId }, { withPermission: false })}).`, 'email'),
+    onConditionFailed: () => new StateConflict('AlreadyMember', `This user is already a member of the company; change their role instead (${operationNamed(WAY_OUT_CHANGE_MEMBER(), { companyId: member.companyId, userId: member.userId }, { withPermission: false })}).`, 'email'),
   });
 }
 

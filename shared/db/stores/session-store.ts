@@ -7,7 +7,7 @@ import * as keys from '../table/keys.ts';
 import { conditions, ttlTable } from '../table/table-ops.ts';
 import { transactWrite } from '../table/transact.ts';
 import type { PendingLogin, RefreshRecord } from '../../auth/records.ts';
-import { operationNamed, WAY_OUT } from '../../schemas/api-paths.ts';
+import { operationNamed, WAY_OUT_LOGIN } from '../../schemas/api-paths.ts';
 
 /**
  * Sign-in records, kept in the TTL table beside the idempotency records (their keys start
@@ -85,9 +85,9 @@ export async function rotateRefreshToken(old: RefreshRecord, next: RefreshRecord
     ttlTable.update(
       keys.refreshToken(old.hash),
       { expression: 'SET usedAt = :now', values: { ':now': Date.now() } },
-      { condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(usedAt)' }, onConditionFailed: () => new Unauthorized(`The refresh token was already used; sign in again (${operationNamed(WAY_OUT.login)}).`) },
+      { condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(usedAt)' }, onConditionFailed: () => new Unauthorized(`The refresh token was already used; sign in again (${operationNamed(WAY_OUT_LOGIN())}).`) },
     ),
-    ttlTable.check(keys.refreshFamily(old.familyId), { expression: 'attribute_not_exists(revokedAt)' }, () => new Unauthorized(`The refresh token was revoked; sign in again (${operationNamed(WAY_OUT.login)}).`)),
+    ttlTable.check(keys.refreshFamily(old.familyId), { expression: 'attribute_not_exists(revokedAt)' }, () => new Unauthorized(`The refresh token was revoked; sign in again (${operationNamed(WAY_OUT_LOGIN())}).`)),
     putRefreshTokenOp(next),
   ]);
 }

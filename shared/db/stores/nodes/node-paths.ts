@@ -1,5 +1,5 @@
 import { NotFound } from '../../../errors.ts';
-import { operationNamed, WAY_OUT } from '../../../schemas/api-paths.ts';
+import { operationNamed, WAY_OUT_LIST_ACCOUNTS, WAY_OUT_LIST_COST_CENTERS } from '../../../schemas/api-paths.ts';
 import { isUuidReference, MAX_DEPTH, pathSegments } from '../../../schemas/hierarchy.ts';
 import type { NodeAttributes, NodeRecord } from '../../../tree/records.ts';
 import type { NodeKind } from '../../table/keys.ts';
@@ -51,6 +51,6 @@ export async function resolveNodeId(kind: NodeKind, label: string, companyId: st
 
 /** What to do when a reference names no node: the list that shows the current ones. */
 function nodeWayOut(kind: NodeKind, companyId: string): string {
-  const list = operationNamed(kind === 'ACCOUNT' ? WAY_OUT.listAccounts : WAY_OUT.listCostCenters, { companyId }, { withPermission: false });
+  const list = operationNamed(kind === 'ACCOUNT' ? WAY_OUT_LIST_ACCOUNTS() : WAY_OUT_LIST_COST_CENTERS(), { companyId }, { withPermission: false });
   return `no record of the company has this id or code path (it may have been deleted); ${list} lists the current ones with their ids and paths`;
 }

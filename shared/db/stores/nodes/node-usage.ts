@@ -9,7 +9,7 @@ import { withWriteGuard } from '../../table/write-guard.ts';
 import { nodeGuards } from './node-guards.ts';
 import type { NodeRecord } from '../../../tree/records.ts';
 import type { NodeKindRef } from './node-record.ts';
-import { operationNamed, WAY_OUT } from '../../../schemas/api-paths.ts';
+import { operationNamed, WAY_OUT_DEACTIVATE_COST_CENTER } from '../../../schemas/api-paths.ts';
 
 /**
  * How long a usage item counts without its journal naming the node: a wide draft writes its
@@ -30,7 +30,7 @@ const BATCH = 25;
 export async function withNoUsage(ref: NodeKindRef, companyId: string, node: NodeRecord, write: (guard: string) => Promise<void>, field?: string): Promise<void> {
   const refusal = field
     ? new StateConflict('InUse', `${ref.label} is used by journal lines, so its ${field} can no longer change.`, field)
-    : new StateConflict('InUse', `${ref.label} is used by journal lines, so it cannot be deleted${ref.kind === 'COST_CENTER' ? `; deactivate it instead (${operationNamed(WAY_OUT.deactivateCostCenter, { companyId, id: node.id })}): it then takes no new lines` : ''}.`);
+    : new StateConflict('InUse', `${ref.label} is used by journal lines, so it cannot be deleted${ref.kind === 'COST_CENTER' ? `; deactivate it instead (${operationNamed(WAY_OUT_DEACTIVATE_COST_CENTER(), { companyId, id: node.id })}): it then takes no new lines` : ''}.`);
   // A pinned node (use-pins.ts) counts as used.
   const stillFree = async () => ((await inUse(ref, companyId, node.id)) ? refusal : undefined);
   await withWriteGuard(keys.node(ref.kind, companyId, node.id), node.version, stillFree, write, nodeGuards(ref, companyId, node.id), () => refusal);
