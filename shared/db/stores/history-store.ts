@@ -68,23 +68,6 @@ export async function stateBefore(companyId: string, kind: AuditedKind, recordId
   return item && String(item.sk) < below ? historyFromItem(item).state : undefined;
 }
 
-/** A record's last kept version and the number of the event that made it (strongly consistent), or undefined when none is kept. */
-export async function lastVersionOf(companyId: string, kind: AuditedKind, recordId: string): Promise<{ version: number; sequence: number } | undefined> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: config.tableName,
-      ...withPrefix(historyKeys.record(companyId, kind, recordId), historyKeys.recordPrefix(kind, recordId)),
-      ConsistentRead: true,
-      ScanIndexForward: false,
-      Limit: 1,
-      ProjectionExpression: '#version, #sequence',
-      ExpressionAttributeNames: { '#version': 'version', '#sequence': 'sequence' },
-    }),
-  );
-  const item = Items?.[0];
-  return item ? { version: Number(item.version), sequence: Number(item.sequence) } : undefined;
-}
-
 /** What a kept version says of who made it, without its state (a wide journal's is large). */
 const VERSION_FIELDS = ['version', 'type', 'actor', 'occurredAt'] as const;
 type KeptVersion = Pick<HistoryRecord, (typeof VERSION_FIELDS)[number]>;
