@@ -1,4 +1,4 @@
-import { draftCreatingStore } from '../../shared/db/ledger/books-store.ts';
+import { draftCreatingStore } from '../../shared/db/ledger/draft-books-store.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import * as journalsRoutes from '../../shared/routes/journals.ts';
 import { createJournal } from '../../shared/journals/write-journal.ts';

@@ -1,4 +1,4 @@
-import { draftUpdatingStore } from '../../shared/db/ledger/books-store.ts';
+import { draftUpdatingStore } from '../../shared/db/ledger/draft-books-store.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import * as journalsRoutes from '../../shared/routes/journals.ts';
 import { updateJournal } from '../../shared/journals/write-journal.ts';

@@ -6,7 +6,7 @@ import { checkPostable, checkReversalDate } from './closing-journal.ts';
 import { checkResumes, finalState, isInProgress, isReversalJob, posted } from './posting-jobs.ts';
 import { checkBalanced, checkTransition, swapSides, type JournalAction } from './rules.ts';
 import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
-import type { Books } from './store.ts';
+import type { PostingBooks } from './store.ts';
 import { journalView, type JournalView } from './views.ts';
 
 /**
@@ -34,7 +34,7 @@ function alongside<T>(read: Promise<T>): Promise<T> {
 }
 
 /** Finishes a job under way and answers the journal's final state. */
-function finishOwnJob(books: Books, uow: UnitOfWork, companyId: string, journal: InProgressJournal): Promise<JournalView> {
+function finishOwnJob(books: PostingBooks, uow: UnitOfWork, companyId: string, journal: InProgressJournal): Promise<JournalView> {
   return books.postingFinished(uow, companyId, journal, (j) => {
     const final = finalState(j);
     return { final, response: journalView(final) };
@@ -46,7 +46,7 @@ function finishOwnJob(books: Books, uow: UnitOfWork, companyId: string, journal:
  * answering what the request would have answered (for a reversal, the reversing journal, its
  * event recording the original). Errors: those of Books.postingFinished.
  */
-export async function finishAbandonedJob(books: Books, uow: UnitOfWork, companyId: string, journal: InProgressJournal): Promise<JournalView> {
+export async function finishAbandonedJob(books: PostingBooks, uow: UnitOfWork, companyId: string, journal: InProgressJournal): Promise<JournalView> {
   if (!isReversalJob(journal)) return finishOwnJob(books, uow, companyId, journal);
   const original = await books.existingJournal(companyId, journal.reversalOf!);
   return books.postingFinished(uow, companyId, journal, (j) => reversalFinished(j, original));
@@ -66,7 +66,7 @@ function reversalFinished(journal: InProgressJournal, original: JournalRecord) {
  * InactiveCostCenter, PostingInProgress), ValidationError (Unbalanced, TooFewLines, NoFinancialYear,
  * OutsideClosingPeriod: a closing journal posts into its year's last period, closing-journal.ts).
  */
-export async function postJournal(books: Books, uow: UnitOfWork, companyId: string, journalId: string, input: PostJournalInput, byService = false): Promise<JournalView> {
+export async function postJournal(books: PostingBooks, uow: UnitOfWork, companyId: string, journalId: string, input: PostJournalInput, byService = false): Promise<JournalView> {
   const periodLookup = alongside(books.openPeriod(companyId, input.postingDate));
   // The service's own postings (a revaluation) are not held by approval.
   const policyRead = byService ? Promise.resolve(undefined) : alongside(books.approvalPolicy(companyId));
@@ -93,7 +93,7 @@ export async function postJournal(books: Books, uow: UnitOfWork, companyId: stri
  * balances of the period it was posted into, which must still be open.
  * Errors: NotFound, VersionConflict, StateConflict (InvalidState, RevaluationJournal, ReversalIsFinal, PeriodNotOpen, PostingInProgress).
  */
-export async function voidJournal(books: Books, uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
+export async function voidJournal(books: PostingBooks, uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
   const journal = await books.existingJournal(companyId, journalId);
   if (isInProgress(journal)) {
     checkResumes(journal, 'Void', version);
@@ -112,7 +112,7 @@ export async function voidJournal(books: Books, uow: UnitOfWork, companyId: stri
  * updated and posted again. Errors: NotFound, VersionConflict, StateConflict (InvalidState, RevaluationJournal,
  * ReversalIsFinal, PeriodNotOpen, PostingInProgress).
  */
-export async function adjustJournal(books: Books, uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
+export async function adjustJournal(books: PostingBooks, uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
   const journal = await books.existingJournal(companyId, journalId);
   if (isInProgress(journal)) {
     checkResumes(journal, 'Adjust', version);
@@ -133,7 +133,7 @@ export async function adjustJournal(books: Books, uow: UnitOfWork, companyId: st
  * `reversedBy` naming the reversal).
  * Errors: NotFound, VersionConflict, StateConflict (InvalidState, RevaluationJournal, ReversalIsFinal, PeriodNotOpen), ValidationError (NoFinancialYear, OutsideClosingPeriod).
  */
-export async function reverseJournal(books: Books, uow: UnitOfWork, companyId: string, journalId: string, input: ReverseJournalInput, byService = false): Promise<JournalView> {
+export async function reverseJournal(books: PostingBooks, uow: UnitOfWork, companyId: string, journalId: string, input: ReverseJournalInput, byService = false): Promise<JournalView> {
   const periodLookup = alongside(books.openPeriod(companyId, input.postingDate));
   const journal = await books.existingJournal(companyId, journalId);
   const unfinished = journal.status === 'reversed' && journal.version === input.version + 1 ? await books.journal(companyId, journal.reversedBy) : undefined;

@@ -7,7 +7,7 @@ import { finishAbandonedJob } from './post-journal.ts';
 import { recoveryUnitOfWork } from './recovery-unit-of-work.ts';
 import { isInProgress, jobEvent } from './posting-jobs.ts';
 import type { RevaluationFinishing } from '../revaluations/store.ts';
-import type { Books } from './store.ts';
+import type { PostingBooks } from './store.ts';
 import type { RecoveryUnits } from '../unit-of-work.ts';
 
 /** Work requests left under way, for their recovery. */
@@ -15,7 +15,7 @@ export interface PendingJobs {
   /** Wide postings and wide revaluations under way that started before `startedBefore`, of one company or all. */
   unfinished(startedBefore: Date, companyId?: string): Promise<UnfinishedJob[]>;
   /** What finishing a wide revaluation needs, on these books. */
-  revaluations(books: Books): RevaluationFinishing;
+  revaluations(books: PostingBooks): RevaluationFinishing;
   /** The unit of work finishing a job, with the event its request would have recorded. */
   recoveryUnits: RecoveryUnits;
 }
@@ -35,7 +35,7 @@ export const ABANDONED_AFTER_MS = 30_000;
  * (the functions' 29 s timeout), or locally the stack's own start. `companyId` narrows it to one
  * company's jobs.
  */
-export async function recoverJobs(books: Books, pending: PendingJobs, startedBefore: Date, companyId?: string): Promise<{ finished: number; failed: number }> {
+export async function recoverJobs(books: PostingBooks, pending: PendingJobs, startedBefore: Date, companyId?: string): Promise<{ finished: number; failed: number }> {
   let finished = 0;
   let failed = 0;
   for (const job of await pending.unfinished(startedBefore, companyId)) {
@@ -51,7 +51,7 @@ export async function recoverJobs(books: Books, pending: PendingJobs, startedBef
   return { finished, failed };
 }
 
-async function recoverJob(books: Books, pending: PendingJobs, { companyId, journalId, revaluationDate }: UnfinishedJob): Promise<boolean> {
+async function recoverJob(books: PostingBooks, pending: PendingJobs, { companyId, journalId, revaluationDate }: UnfinishedJob): Promise<boolean> {
   if (revaluationDate) return recoverRevaluation(pending.revaluations(books), companyId, revaluationDate);
   const journal = await books.journal(companyId, journalId);
   if (!journal || !isInProgress(journal)) return false;

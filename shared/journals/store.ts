@@ -14,7 +14,7 @@ import type { DraftSettings } from '../companies/store.ts';
 import type { DraftJournal, UnpostedJournal, InProgressJournal, JournalRecord, PostedJournal, ReversedJournal, VoidedJournal } from './records.ts';
 
 /**
- * The books as the journal use cases see them (shared/db/ledger/books-store.ts keeps them): the
+ * The books as the journal use cases see them (shared/db/ledger/books-store.ts and draft-books-store.ts keep them): the
  * journals, the year and period a date falls in, and the facts a use case commits: a draft
  * saved, a journal posted, unposted or reversed. How the books spread, check and record those
  * facts (and whether a wide one takes one transaction or several) is theirs. Each use case
@@ -89,6 +89,13 @@ export interface Books {
    */
   postingFinished<T>(uow: UnitOfWork, companyId: string, journal: InProgressJournal, finish: (journal: InProgressJournal) => { final: JournalRecord; response: T; described?: unknown }): Promise<T>;
 }
+
+/**
+ * What posting, voiding, adjusting and reversing take of the books (post-journal.ts), and recovery
+ * finishing their jobs: none of what only saving a draft reads and writes (DraftBooks), so those
+ * functions bundle none of it.
+ */
+export type PostingBooks = Omit<Books, 'rateOn' | 'taxCodes' | 'counterparties' | 'serialUnused' | 'draftYear' | 'draftSaved'>;
 
 /** Accounts or cost centers as a journal's lines name them: by id, or by a UUID or code path. */
 export interface LineNodes<A extends NodeAttributes> {

@@ -3,7 +3,7 @@ import { AppError, StateConflict } from '../errors.ts';
 import { addDays } from '../financial-years/dates.ts';
 import { postJournal, reverseJournal } from '../journals/post-journal.ts';
 import type { JournalRecord } from '../journals/records.ts';
-import type { Books } from '../journals/store.ts';
+import type { PostingBooks } from '../journals/store.ts';
 import { recoveryUnitOfWork } from '../journals/recovery-unit-of-work.ts';
 import { isInProgress } from '../journals/posting-jobs.ts';
 import type { PendingRevaluation, RevaluationView } from './records.ts';
@@ -50,7 +50,7 @@ export async function finishRevaluation(port: RevaluationFinishing, uow: UnitOfW
 const MAX_STEPS = 6;
 
 /** What the journal needs next: posting (or its job finished), reversing (or its reversal's job finished), or the end. */
-async function nextStep(books: Books, companyId: string, journal: JournalRecord): Promise<'post' | 'reverse' | 'end'> {
+async function nextStep(books: PostingBooks, companyId: string, journal: JournalRecord): Promise<'post' | 'reverse' | 'end'> {
   if (journal.status === 'draft' || journal.status === 'posting') return 'post';
   if (journal.status === 'posted') return 'reverse';
   // Void and Adjust do not apply to a revaluation journal (rules.ts checkTransition).

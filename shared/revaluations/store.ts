@@ -1,5 +1,5 @@
 import type { Change, RecoveryUnits, UnitOfWork } from '../unit-of-work.ts';
-import type { Books, OpenPeriod } from '../journals/store.ts';
+import type { Books, OpenPeriod, PostingBooks } from '../journals/store.ts';
 import type { ReportBooks } from '../reports/store.ts';
 import type { PendingRevaluation, RevaluationDay } from './records.ts';
 import type { PlannedRevaluation } from './revaluation-journals.ts';
@@ -42,7 +42,7 @@ export interface RevaluationBooks {
  * for its steps, the day it belongs to, and the changes that end it.
  */
 export interface RevaluationFinishing {
-  books: Books;
+  books: PostingBooks;
   /** The date's revaluations, strongly consistent (version 0 when none was made). */
   day(companyId: string, date: string): Promise<RevaluationDay>;
   /**

@@ -27,7 +27,7 @@ export interface DraftDateChecks extends DraftYear {
  * A draft may carry a date outside every year, or inside an open one; a closed year takes no
  * new drafts. Returns the check that the year is still open when the draft commits (on one of
  * the year's draft guards, year-draft-guard.ts), none when the year was read under a use pin
- * that covers the draft (capacity/pin-rules.ts); and the year as read (books-store.ts may pin it).
+ * that covers the draft (capacity/pin-rules.ts); and the year as read (draft-books-store.ts may pin it).
  * Errors: StateConflict (YearClosed) naming `date`.
  */
 export async function draftDateChecks(companyId: string, date: string): Promise<DraftDateChecks> {

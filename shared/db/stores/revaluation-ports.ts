@@ -1,4 +1,4 @@
-import type { Books } from '../../journals/store.ts';
+import type { PostingBooks } from '../../journals/store.ts';
 import type { RevaluationCreating, RevaluationFinishing } from '../../revaluations/store.ts';
 import { allYears } from '../capacity/year-hint.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
@@ -16,8 +16,8 @@ import { periodPostingsOp } from './year-store.ts';
 
 /**
  * The revaluations' ports (revaluations/store.ts), plain properties. Making one reads a few of the
- * journals' books (its places, rates, a serial number); the whole books (books-store.ts: drafts,
- * posting, jobs) load with the stepped path only.
+ * journals' books (its places, rates, a serial number); the posting books (books-store.ts: posting,
+ * reversing, jobs) load with the stepped path only.
  */
 
 const doneChanges: RevaluationFinishing['doneChanges'] = (companyId, date, journalId, periodIds) => [
@@ -27,7 +27,7 @@ const doneChanges: RevaluationFinishing['doneChanges'] = (companyId, date, journ
 ];
 
 /** Finishing a revaluation with the books given (recovery hands in its own). */
-export const revaluationFinishing = (books: Books): RevaluationFinishing => ({ books, day: getRevaluationDay, doneChanges, commitNow: transactWrite, recoveryUnits });
+export const revaluationFinishing = (books: PostingBooks): RevaluationFinishing => ({ books, day: getRevaluationDay, doneChanges, commitNow: transactWrite, recoveryUnits });
 
 export const revaluationCreating: RevaluationCreating = {
   books: { openPeriod: findOpenPeriod, rateOn, nextSerial: drawSerial },
