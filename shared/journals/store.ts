@@ -95,7 +95,7 @@ export interface Books {
  * finishing their jobs: none of what only saving a draft reads and writes (DraftBooks), so those
  * functions bundle none of it.
  */
-export type PostingBooks = Omit<Books, 'rateOn' | 'taxCodes' | 'counterparties' | 'serialUnused' | 'draftYear' | 'draftSaved'>;
+export type PostingBooks = Omit<Books, 'rateOn' | 'taxCodes' | 'counterparties' | 'serialUnused' | 'draftYear' | 'draftSaved' | 'settings'> & { settings: Pick<DraftSettings, 'read'> };
 
 /** Accounts or cost centers as a journal's lines name them: by id, or by a UUID or code path. */
 export interface LineNodes<A extends NodeAttributes> {

@@ -48,7 +48,7 @@ const keptSettled = new WarmCache<SettingsView>(() => config.settingsCacheMs);
  * every create; such copies are kept apart from those read before. The rounding account may
  * change any time: a draft that uses it still checks (stillHold).
  */
-async function settledDraftSettings(companyId: string): Promise<SettledRead> {
+export async function settledDraftSettings(companyId: string): Promise<SettledRead> {
   // Unless the counter is known to exist, the settings are read beside the look for it, and used (checked at commit) if there is none.
   const [exists, unsettled] = await Promise.all([learnCounterExists(companyId), counterKnownToExist(companyId) ? undefined : draftSettings(companyId)]);
   if (!exists) return { settings: unsettled!, settled: false };

@@ -4,7 +4,7 @@ import { carriesCurrencies } from '../../journals/rules.ts';
 import type { OpenPeriod, PostingBooks } from '../../journals/store.ts';
 import type { CommitOptions, UnitOfWork } from '../../unit-of-work.ts';
 import { accountLines, costCenterLines } from '../stores/nodes/line-nodes.ts';
-import { settledSettings } from '../capacity/settled-settings.ts';
+import { settledDraftSettings } from '../capacity/settled-settings.ts';
 import { getApprovalPolicy } from '../stores/approval-policy-store.ts';
 import { getYear } from '../stores/year-store.ts';
 import { fitsOneTransaction, transactWrite, type WriteOp } from '../table/transact.ts';
@@ -68,7 +68,7 @@ export const booksStore: PostingBooks = {
   journal: getJournal,
   existingJournal: mustGetJournal,
   year: (companyId, yearId) => getYear(companyId, yearId),
-  settings: settledSettings,
+  settings: { read: settledDraftSettings },
   accounts: accountLines,
   costCenters: costCenterLines,
   approvalPolicy: getApprovalPolicy,
