@@ -1,4 +1,4 @@
-import { yearClosing } from '../../shared/db/stores/year-ports.ts';
+import { yearClosing } from '../../shared/db/stores/year-closing-ports.ts';
 import { closeYear } from '../../shared/financial-years/close-year.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import * as financialYearsRoutes from '../../shared/routes/financial-years.ts';

@@ -1,4 +1,4 @@
-import { periodChanging } from '../../shared/db/stores/year-ports.ts';
+import { periodChanging } from '../../shared/db/stores/year-closing-ports.ts';
 import { changePeriod } from '../../shared/financial-years/period-transitions.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import * as periodsRoutes from '../../shared/routes/periods.ts';
