@@ -1,4 +1,4 @@
-import { filedReturnReads } from '../../shared/db/stores/vat-return-ports.ts';
+import { filedReturnReads } from '../../shared/db/stores/filed-return-ports.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as vatReturnsRoutes from '../../shared/routes/vat-returns.ts';
 import { readFiledReturn } from '../../shared/vat-returns/vat-returns.ts';

@@ -1,4 +1,4 @@
-import type { VatReturnFiling, FiledReturnReads } from '../../vat-returns/store.ts';
+import type { VatReturnFiling } from '../../vat-returns/store.ts';
 import { allYears } from '../capacity/year-hint.ts';
 import { eventHead } from '../events/event-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
@@ -7,7 +7,7 @@ import { bookChangesPage } from './book-change-store.ts';
 import { jobsState } from './job-store.ts';
 import { accounts } from './report-node-ports.ts';
 import { getSettings } from './settings-store.ts';
-import { fileReturnOps, filedReturns, getFiledReturn } from './vat-return-store.ts';
+import { fileReturnOps, filedReturns } from './vat-return-store.ts';
 
 /** Filing a VAT return (vat-returns/store.ts): the return's reads, the chain's head it records, its keeping. */
 export const vatReturnFiling: VatReturnFiling = {
@@ -22,5 +22,3 @@ export const vatReturnFiling: VatReturnFiling = {
   fileChanges: fileReturnOps,
   changesPage: bookChangesPage,
 };
-
-export const filedReturnReads: FiledReturnReads = { get: getFiledReturn, filedReturns };
