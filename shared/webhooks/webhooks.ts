@@ -1,15 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { ActorRef } from '../auth/actor.ts';
 import { config } from '../config.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { DeliveryRecord, WebhookRecord } from './records.ts';
-import type { DeliveryList, WebhookCreating, WebhookDeleting, WebhookList, WebhookReads, WebhookReplacing } from './store.ts';
+import type { DeliveryList, WebhookDeleting, WebhookList, WebhookReads, WebhookReplacing } from './store.ts';
 import { NotFound, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
-import { shownOnce } from '../schemas/one-time-secrets.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
-import type { CreateWebhookInput, UpdateWebhookInput } from './schemas.ts';
-import { newWebhookSecret, seal } from './secret-box.ts';
+import type { UpdateWebhookInput } from './schemas.ts';
 import { webhookUrlProblem } from './url-rules.ts';
 
 /**
@@ -25,7 +22,8 @@ export type DeliveryView = ResponseOf<'DeliveryResponse'>;
 
 export const MAX_WEBHOOKS = 20;
 
-const view = (w: WebhookRecord): WebhookView => ({
+/** A subscription as answered. */
+export const webhookView = (w: WebhookRecord): WebhookView => ({
   id: w.webhookId,
   url: w.url,
   eventTypes: w.eventTypes,
@@ -53,7 +51,8 @@ const deliveryView = (d: DeliveryRecord): DeliveryView => ({
   createdAt: d.createdAt,
 });
 
-function checkUrl(url: string): void {
+/** Errors: ValidationError naming `url`. */
+export function checkUrl(url: string): void {
   const problem = webhookUrlProblem(url, config.webhooksAllowLoopback);
   if (problem) throw ValidationError.field('url', problem);
 }
@@ -64,44 +63,16 @@ async function mustGet(webhooks: WebhookReads, companyId: string, webhookId: str
   return webhook;
 }
 
-/** Errors: ValidationError (url), StateConflict (TooManyWebhooks). The secret is in this response only. */
-export async function createWebhook(webhooks: WebhookCreating, uow: UnitOfWork, companyId: string, input: CreateWebhookInput, by: NonNullable<ActorRef>): Promise<ResponseOf<'CreatedWebhookResponse'>> {
-  checkUrl(input.url);
-  const secret = newWebhookSecret();
-  const now = new Date().toISOString();
-  // Changes committed before now are not sent: number them, then start after the last. The
-  // numbering (12 KB with the audit projections it writes) loads on this rare path only.
-  const { numberPending } = await import('../events/numbering-rules.ts');
-  await numberPending(webhooks, companyId);
-  const lastSequence = await webhooks.lastEventSequence(companyId);
-  const record: WebhookRecord = {
-    companyId,
-    webhookId: randomUUID(),
-    url: input.url,
-    eventTypes: input.eventTypes,
-    description: input.description,
-    active: input.active,
-    status: 'healthy',
-    sealedSecret: await seal(secret),
-    deliversAs: by,
-    fannedOut: lastSequence,
-    version: 1,
-    createdAt: now,
-    updatedAt: now,
-  };
-  return uow.commit(webhooks.createChanges(record, MAX_WEBHOOKS), { ...view(record), ...shownOnce('secret', secret) });
-}
-
 /** Errors: NotFound. */
 export async function readWebhook(webhooks: WebhookReads, companyId: string, webhookId: string): Promise<WebhookView> {
-  return view(await mustGet(webhooks, companyId, webhookId));
+  return webhookView(await mustGet(webhooks, companyId, webhookId));
 }
 
 /** orderBy `CreatedAt`; the keyword matches the URL. Errors: ValidationError (InvalidCursor). */
 export async function listCompanyWebhooks(webhooks: WebhookList, companyId: string, query: ListQuery<'CreatedAt'>): Promise<Page<WebhookView>> {
   const all = (await webhooks.all(companyId)).filter((w) => !query.keyword || w.url.includes(query.keyword));
   const page = await webhooks.pageOf(companyId, all, query);
-  return { ...page, results: page.results.map(view) };
+  return { ...page, results: page.results.map(webhookView) };
 }
 
 /** Errors: NotFound, VersionConflict, ValidationError (url). The subscription then delivers what `by` may read. */
@@ -109,7 +80,7 @@ export async function updateWebhook(webhooks: WebhookReplacing, uow: UnitOfWork,
   checkUrl(input.url);
   const before = await mustGet(webhooks, companyId, webhookId, input.version);
   const after: WebhookRecord = { ...before, url: input.url, eventTypes: input.eventTypes, description: input.description, active: input.active, deliversAs: by, version: before.version + 1, updatedAt: new Date().toISOString() };
-  return uow.commit([webhooks.replaceChange(before, after)], view(after));
+  return uow.commit([webhooks.replaceChange(before, after)], webhookView(after));
 }
 
 /** Errors: NotFound, VersionConflict. Deliveries already made stay in the log until they expire. */

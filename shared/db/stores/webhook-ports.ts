@@ -1,8 +1,6 @@
-import type { DeliveryList, WebhookCreating, WebhookDeleting, WebhookList, WebhookReads, WebhookReplacing } from '../../webhooks/store.ts';
-import { eventHead } from '../events/event-store.ts';
+import type { DeliveryList, WebhookDeleting, WebhookList, WebhookReads, WebhookReplacing } from '../../webhooks/store.ts';
 import { paginateArray } from '../table/paginate-array.ts';
 import {
-  createWebhookOps,
   deleteWebhookOps,
   deliveriesPage,
   getWebhook,
@@ -10,15 +8,12 @@ import {
   updateWebhookOp,
 } from './webhook-store.ts';
 
-/** The subscriptions' ports (webhooks/store.ts), one per use case (plain properties: a bundler keeps a spread it cannot prove pure). */
+/**
+ * The subscriptions' ports (webhooks/store.ts), one per use case (plain properties: a bundler keeps a
+ * spread it cannot prove pure). Creating one has its own module (webhook-creating-ports.ts): it
+ * alone reaches the sequencer.
+ */
 export const webhookReads: WebhookReads = { get: getWebhook };
-
-export const webhookCreating: WebhookCreating = {
-  // The sequencer loads with the numbering it does, once per new subscription (webhooks.ts).
-  sequence: async (rules, companyId) => (await import('../events/sequencer.ts')).sequenceEvents(rules, companyId),
-  lastEventSequence: async (companyId) => (await eventHead(companyId)).next - 1,
-  createChanges: createWebhookOps,
-};
 
 export const webhookReplacing: WebhookReplacing = { get: getWebhook, replaceChange: updateWebhookOp };
 
