@@ -12,13 +12,13 @@ const bulkRuns: BulkRuns = { run: async (...work) => (await import('../db/table/
 
 type Request<R> = Omit<R, 'bulkRuns'>;
 
-/** answers.answer: a report as JSON, or rendered as the file the request asks for. */
+/** answers.answer: a report as JSON, or rendered as the file the request asks for. Errors: NotAcceptable, TooManyExports, ExportTooLarge, and the errors of the report it computes. */
 export const answer = <T>(request: Request<answers.ExportRequest>, compute: () => Promise<T>, table: () => Promise<(report: T, language: Language) => ReportTable>): Promise<T | FileBody> =>
   answers.answer({ ...request, bulkRuns }, compute, table);
 
-/** answers.answerWhole: a paginated read as JSON one page at a time, or exported whole. */
+/** answers.answerWhole: a paginated read as JSON one page at a time, or exported whole. Errors: NotAcceptable, TooManyExports, and the errors of the read it pages or exports whole. */
 export const answerWhole = <T>(request: Request<answers.ExportRequest>, page: () => Promise<T>, whole: (choice: answers.FileChoice) => Promise<FileBody>): Promise<T | FileBody> =>
   answers.answerWhole({ ...request, bulkRuns }, page, whole);
 
-/** answers.answerCsv: a CSV file and nothing else. */
+/** answers.answerCsv: a CSV file and nothing else. Errors: NotAcceptable, TooManyExports, and the errors of the file it writes. */
 export const answerCsv = (request: Request<answers.CsvRequest>, write: (choice: answers.FileChoice) => Promise<FileBody>): Promise<FileBody> => answers.answerCsv({ ...request, bulkRuns }, write);

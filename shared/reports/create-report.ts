@@ -35,8 +35,10 @@ async function figuresOf(books: ReportCreating, companyId: string, input: Create
  * Generates a report and stores its figures as an immutable snapshot, with the parameters
  * as given, who asked and the chain's head at that moment; answers the snapshot without its figures (read them with GET).
  * A company stores at most `config.reportSnapshotLimit` snapshots.
- * Errors: those of trialBalance, incomeStatement and balanceSheet, StateConflict
- * (ReportTooLarge, TooManyReports).
+ * Errors: NotFound (year, period, cost center), ValidationError (InvalidRange, RangeTooLong,
+ * NoFinancialYear), BooksInMotion, as the report of its kind raises them (trial-balance.ts,
+ * income-statement.ts, balance-sheet.ts, cash-flow.ts); StateConflict (ReportTooLarge,
+ * TooManyReports).
  */
 export async function createReport(books: ReportCreating, uow: UnitOfWork, companyId: string, principal: Principal, input: CreateReportInput): Promise<ReportSummaryView> {
   // The head first: every change numbered at or before it committed before the figures are read.
