@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/0bc53a76-d60e-4f4b-a002-9ea6e6b9c450`
+         * @description Example request: `GET /api/v1/Companies/bfabbd1e-7765-4655-880e-dfdee49a9156`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Settings`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Settings`
+         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Roles`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Roles`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Roles/4261b9d5-d42e-4766-839a-92db79651f71`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Roles/7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Roles/4261b9d5-d42e-4766-839a-92db79651f71`
+         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Roles/7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Roles/4261b9d5-d42e-4766-839a-92db79651f71`
+         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Roles/7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Members`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Members`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Members/0e9b998a-0a8d-4c8e-8f2a-d9d9c67c26f6`
+         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Members/fa35d446-25ae-4cff-ba3d-28dcdc6c5369`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Members/0e9b998a-0a8d-4c8e-8f2a-d9d9c67c26f6`
+         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Members/fa35d446-25ae-4cff-ba3d-28dcdc6c5369`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ApiKeys/94a4969f-6d49-4329-8e5e-69fc7a7499ea`
+         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ApiKeys/59528f5c-1a3e-44e8-8dfb-63efda24b4e4`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Accounts`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Accounts`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Accounts/7718c339-4010-4848-8432-010837063823`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Accounts/30b7e40c-6070-4094-a7cf-60f4c3b568ac`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Accounts/7718c339-4010-4848-8432-010837063823`
+         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Accounts/30b7e40c-6070-4094-a7cf-60f4c3b568ac`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Accounts/7718c339-4010-4848-8432-010837063823`
+         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Accounts/30b7e40c-6070-4094-a7cf-60f4c3b568ac`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Accounts/7718c339-4010-4848-8432-010837063823/History`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Accounts/30b7e40c-6070-4094-a7cf-60f4c3b568ac/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters/5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters/bc026dab-44f3-4019-91ab-6bbad420932b`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters/5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756`
+         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters/bc026dab-44f3-4019-91ab-6bbad420932b`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters/5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756`
+         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters/bc026dab-44f3-4019-91ab-6bbad420932b`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters/5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756/History`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters/bc026dab-44f3-4019-91ab-6bbad420932b/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters/5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756/Activate`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters/bc026dab-44f3-4019-91ab-6bbad420932b/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/CostCenters/5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters/bc026dab-44f3-4019-91ab-6bbad420932b/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a499df70-fc71-41b8-bdcd-e19e06b6b8b5`
+         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/901020cf-a4da-495b-af80-5b56a4e062e6`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a499df70-fc71-41b8-bdcd-e19e06b6b8b5`
+         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/901020cf-a4da-495b-af80-5b56a4e062e6`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/Close`
+         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/Periods`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/Periods/5627a343-9b40-4b4a-a4b9-cf0083c53304`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/Periods/2dd009ba-a9ec-441a-9ca7-a24ee1012b31`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/Periods/5627a343-9b40-4b4a-a4b9-cf0083c53304/Lock`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/Periods/2dd009ba-a9ec-441a-9ca7-a24ee1012b31/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/Periods/5627a343-9b40-4b4a-a4b9-cf0083c53304/Close`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/Periods/2dd009ba-a9ec-441a-9ca7-a24ee1012b31/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/Periods/5627a343-9b40-4b4a-a4b9-cf0083c53304/Close`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/Periods/2dd009ba-a9ec-441a-9ca7-a24ee1012b31/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/FinancialYears/a1f8d90e-0007-4a8c-a07d-9e67b47e7adb/Periods/5627a343-9b40-4b4a-a4b9-cf0083c53304/Reopen`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/Periods/2dd009ba-a9ec-441a-9ca7-a24ee1012b31/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/b6cc83de-ee45-4e32-88f2-4ee3df97ec35`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/b77eae41-9b32-47fd-a880-42f4eac5ae3e`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/b6cc83de-ee45-4e32-88f2-4ee3df97ec35`
+         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/b77eae41-9b32-47fd-a880-42f4eac5ae3e`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/b6cc83de-ee45-4e32-88f2-4ee3df97ec35/History`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/b77eae41-9b32-47fd-a880-42f4eac5ae3e/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/c829a076-5c7f-412d-83a2-6e8560de202d/Submit`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/301582df-62b8-49ca-aa72-fc4426665426/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/c829a076-5c7f-412d-83a2-6e8560de202d/Approve`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/301582df-62b8-49ca-aa72-fc4426665426/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/c829a076-5c7f-412d-83a2-6e8560de202d/Reject`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/301582df-62b8-49ca-aa72-fc4426665426/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/b6cc83de-ee45-4e32-88f2-4ee3df97ec35/Post`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/b77eae41-9b32-47fd-a880-42f4eac5ae3e/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/d7c68c33-8ca0-4eba-bd11-9cd38c5814b9/Void`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/907a0f2d-c5e6-4459-a56e-bcd42e6eff7d/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/b6cc83de-ee45-4e32-88f2-4ee3df97ec35/Adjust`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/b77eae41-9b32-47fd-a880-42f4eac5ae3e/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Journals/b6cc83de-ee45-4e32-88f2-4ee3df97ec35/Reverse`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/b77eae41-9b32-47fd-a880-42f4eac5ae3e/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/TrialBalance?financialYearId=a1f8d90e-0007-4a8c-a07d-9e67b47e7adb`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/TrialBalance?financialYearId=a51d632d-cf8e-4d15-82af-ee80cc17e9da`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/BudgetVsActual?budgetId=d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/BudgetVsActual?budgetId=f7948ba5-f3ae-4a55-8b48-972da1c835ff&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/0bc53a76-d60e-4f4b-a002-9ea6e6b9c450/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/bfabbd1e-7765-4655-880e-dfdee49a9156/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/Restatements?since=2026-11-29T13%3A30%3A27.067Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/Restatements?since=2026-11-29T14%3A17%3A09.647Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Reports/fe179dad-6d3a-4762-b00a-81445dce134a`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/3acc0307-9585-4127-b704-3f9314040049`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Webhooks/3f95a8d9-42f7-47fa-b2ee-9ed6f2753205`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Webhooks/22a563ff-21cd-4f5f-b23c-2958c0a1a2a7`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Webhooks/3f95a8d9-42f7-47fa-b2ee-9ed6f2753205`
+         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Webhooks/22a563ff-21cd-4f5f-b23c-2958c0a1a2a7`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Webhooks/3f95a8d9-42f7-47fa-b2ee-9ed6f2753205`
+         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Webhooks/22a563ff-21cd-4f5f-b23c-2958c0a1a2a7`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Webhooks/3f95a8d9-42f7-47fa-b2ee-9ed6f2753205/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Webhooks/22a563ff-21cd-4f5f-b23c-2958c0a1a2a7/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ExchangeRates/0718771d-095f-4fc1-98ef-59a3fa2d199a`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ExchangeRates/17701f50-37aa-428d-8b5b-66d6603ce19c`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ExchangeRates/0718771d-095f-4fc1-98ef-59a3fa2d199a`
+         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ExchangeRates/17701f50-37aa-428d-8b5b-66d6603ce19c`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ExchangeRates/0718771d-095f-4fc1-98ef-59a3fa2d199a`
+         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ExchangeRates/17701f50-37aa-428d-8b5b-66d6603ce19c`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Budgets`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Budgets`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Budgets/d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Budgets/f7948ba5-f3ae-4a55-8b48-972da1c835ff`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Budgets/d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce`
+         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Budgets/f7948ba5-f3ae-4a55-8b48-972da1c835ff`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Budgets/d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce`
+         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Budgets/f7948ba5-f3ae-4a55-8b48-972da1c835ff`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Imports`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Imports`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Imports/60934ba1-66e1-4fb9-8d33-991582886cfd`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Imports/e5afa52f-4b47-4353-8eb3-0f1bd487e3cb`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Imports/60934ba1-66e1-4fb9-8d33-991582886cfd/Errors`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Imports/e5afa52f-4b47-4353-8eb3-0f1bd487e3cb/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Imports/30bff6b0-d63d-446e-b428-7b8cd6b222d3/Approve`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Imports/2c06f200-09b7-4d6c-805c-6ae86669b437/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/TaxCodes/d04663e8-4e21-4bef-9eae-ecacb923552f`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/TaxCodes/b20dc493-b642-482c-b07b-90815506bd15`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/TaxCodes/d04663e8-4e21-4bef-9eae-ecacb923552f`
+         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/TaxCodes/b20dc493-b642-482c-b07b-90815506bd15`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/TaxCodes/d04663e8-4e21-4bef-9eae-ecacb923552f/History`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/TaxCodes/b20dc493-b642-482c-b07b-90815506bd15/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/VatReturns/b14927f7-bdd6-48bb-b74c-ae2c94400dd8`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/VatReturns/27c3ab3b-79ab-4c81-a390-c513ea733a5b`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Counterparties/baf007ec-ec7a-44cd-a0ad-0031e39952eb`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Counterparties/585ef3f4-9557-40e5-b4e0-864273607d6c`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Counterparties/baf007ec-ec7a-44cd-a0ad-0031e39952eb`
+         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Counterparties/585ef3f4-9557-40e5-b4e0-864273607d6c`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/Counterparties/baf007ec-ec7a-44cd-a0ad-0031e39952eb/History`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Counterparties/585ef3f4-9557-40e5-b4e0-864273607d6c/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1697,13 +1697,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1721,12 +1721,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f`
+         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1745,7 +1745,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1767,7 +1767,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f/Matches`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1785,14 +1785,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f/Matches/69c866be-702a-4302-a8d4-84e253ec9952`
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008/Matches/d961715c-c2e9-4d45-890a-0af5bfe58f32`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f/Matches/69c866be-702a-4302-a8d4-84e253ec9952`
+         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008/Matches/d961715c-c2e9-4d45-890a-0af5bfe58f32`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1811,7 +1811,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1848,8 +1848,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference
-         * @description Example request: `GET /api/v1/Companies/497cb7d0-faf2-4025-a77d-3c82c68383e5/BankAccounts/77ca5022-1641-4de6-9982-f8ddcde5584f/Reconciliation?date=2027-01-31`
+         * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX)
+         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -5809,7 +5809,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:45235/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43675%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=xGggUnu6eFeb3fXewbPc35D6D2xpepwmHz7rHZCV4vQ&code_challenge_method=S256&state=kDDw5nQdJhJK_XmFlwZ3utZdZi74pAsvDKcKApwPPrw&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:32933/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A33765%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=L0PiQEOwqQA9-0UH9l8l3FPoUpkK5nt_kTs-Djl1E_g&code_challenge_method=S256&state=bYXJ6g6XGOQOnxWTQGPK1LsDOMsEwoGY6gd47JFXPi4&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5849,7 +5849,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "497cb7d0-faf2-4025-a77d-3c82c68383e5",
+                     *           "companyId": "f5284d95-7775-4622-bde3-4bbf6d9861d7",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5899,7 +5899,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "0bc53a76-d60e-4f4b-a002-9ea6e6b9c450",
+                     *           "companyId": "bfabbd1e-7765-4655-880e-dfdee49a9156",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6003,7 +6003,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "497cb7d0-faf2-4025-a77d-3c82c68383e5",
+                     *           "companyId": "f5284d95-7775-4622-bde3-4bbf6d9861d7",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6053,7 +6053,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "0bc53a76-d60e-4f4b-a002-9ea6e6b9c450",
+                     *           "companyId": "bfabbd1e-7765-4655-880e-dfdee49a9156",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6146,16 +6146,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0bc53a76-d60e-4f4b-a002-9ea6e6b9c450",
+                     *           "id": "bfabbd1e-7765-4655-880e-dfdee49a9156",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T13:30:21.984Z",
+                     *           "createdAt": "2026-11-29T14:17:06.524Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "497cb7d0-faf2-4025-a77d-3c82c68383e5",
+                     *           "id": "f5284d95-7775-4622-bde3-4bbf6d9861d7",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T13:30:21.713Z",
+                     *           "createdAt": "2026-11-29T14:17:06.319Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -6213,9 +6213,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0bc53a76-d60e-4f4b-a002-9ea6e6b9c450",
+                     *       "id": "bfabbd1e-7765-4655-880e-dfdee49a9156",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T13:30:21.984Z",
+                     *       "createdAt": "2026-11-29T14:17:06.524Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6227,7 +6227,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T13:30:21.984Z"
+                     *         "updatedAt": "2026-11-29T14:17:06.524Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6311,9 +6311,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0bc53a76-d60e-4f4b-a002-9ea6e6b9c450",
+                     *       "id": "bfabbd1e-7765-4655-880e-dfdee49a9156",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T13:30:21.984Z",
+                     *       "createdAt": "2026-11-29T14:17:06.524Z",
                      *       "version": 1
                      *     }
                      */
@@ -6357,7 +6357,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T13:30:21.713Z"
+                     *       "updatedAt": "2026-11-29T14:17:06.319Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6387,7 +6387,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "a26b7ee2-9eb8-413b-8666-4a44e41432af",
+                 *       "retainedEarningsAccountId": "2278252f-b21b-47cc-9cab-b7f4484efe98",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6446,14 +6446,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "a26b7ee2-9eb8-413b-8666-4a44e41432af",
+                     *       "retainedEarningsAccountId": "2278252f-b21b-47cc-9cab-b7f4484efe98",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T13:30:23.131Z"
+                     *       "updatedAt": "2026-11-29T14:17:07.326Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6634,7 +6634,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "4261b9d5-d42e-4766-839a-92db79651f71",
+                     *           "id": "7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6645,8 +6645,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T13:30:36.324Z",
-                     *           "updatedAt": "2026-11-29T13:30:36.357Z"
+                     *           "createdAt": "2026-11-29T14:17:14.078Z",
+                     *           "updatedAt": "2026-11-29T14:17:14.103Z"
                      *         }
                      *       ]
                      *     }
@@ -6709,7 +6709,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4261b9d5-d42e-4766-839a-92db79651f71",
+                     *       "id": "7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6719,8 +6719,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:36.324Z",
-                     *       "updatedAt": "2026-11-29T13:30:36.324Z"
+                     *       "createdAt": "2026-11-29T14:17:14.078Z",
+                     *       "updatedAt": "2026-11-29T14:17:14.078Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6767,7 +6767,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4261b9d5-d42e-4766-839a-92db79651f71",
+                     *       "id": "7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6777,8 +6777,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:36.324Z",
-                     *       "updatedAt": "2026-11-29T13:30:36.324Z"
+                     *       "createdAt": "2026-11-29T14:17:14.078Z",
+                     *       "updatedAt": "2026-11-29T14:17:14.078Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6842,7 +6842,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4261b9d5-d42e-4766-839a-92db79651f71",
+                     *       "id": "7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6853,8 +6853,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:30:36.324Z",
-                     *       "updatedAt": "2026-11-29T13:30:36.357Z"
+                     *       "createdAt": "2026-11-29T14:17:14.078Z",
+                     *       "updatedAt": "2026-11-29T14:17:14.103Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6963,8 +6963,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "ba972598-69b0-4a83-9906-0a516c6a9a84",
-                     *           "email": "user-6859681a-2781-4052-ad61-bc840e88bec3@example.com",
+                     *           "userId": "b47dd361-e401-4072-9e25-b2da46a6f44f",
+                     *           "email": "user-dabc8c0e-b142-4235-a274-84b74478e767@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -7013,20 +7013,20 @@ export interface operations {
                      *             "bank:read",
                      *             "bank:reconcile"
                      *           ],
-                     *           "joinedAt": "2026-11-29T13:30:21.713Z",
+                     *           "joinedAt": "2026-11-29T14:17:06.319Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "0e9b998a-0a8d-4c8e-8f2a-d9d9c67c26f6",
-                     *           "email": "contract-1795959036394@example.com",
-                     *           "roleId": "4261b9d5-d42e-4766-839a-92db79651f71",
+                     *           "userId": "fa35d446-25ae-4cff-ba3d-28dcdc6c5369",
+                     *           "email": "contract-1795961834120@example.com",
+                     *           "roleId": "7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T13:30:36.436Z",
+                     *           "joinedAt": "2026-11-29T14:17:14.137Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7058,8 +7058,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795959036394@example.com",
-                 *       "roleId": "4261b9d5-d42e-4766-839a-92db79651f71"
+                 *       "email": "contract-1795961834120@example.com",
+                 *       "roleId": "7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c"
                  *     }
                  */
                 "application/json": {
@@ -7085,16 +7085,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "0e9b998a-0a8d-4c8e-8f2a-d9d9c67c26f6",
-                     *       "email": "contract-1795959036394@example.com",
-                     *       "roleId": "4261b9d5-d42e-4766-839a-92db79651f71",
+                     *       "userId": "fa35d446-25ae-4cff-ba3d-28dcdc6c5369",
+                     *       "email": "contract-1795961834120@example.com",
+                     *       "roleId": "7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T13:30:36.436Z",
+                     *       "joinedAt": "2026-11-29T14:17:14.137Z",
                      *       "version": 1
                      *     }
                      */
@@ -7159,8 +7159,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "0e9b998a-0a8d-4c8e-8f2a-d9d9c67c26f6",
-                     *       "email": "contract-1795959036394@example.com",
+                     *       "userId": "fa35d446-25ae-4cff-ba3d-28dcdc6c5369",
+                     *       "email": "contract-1795961834120@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -7181,7 +7181,7 @@ export interface operations {
                      *         "approval-policies:read",
                      *         "bank:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T13:30:36.436Z",
+                     *       "joinedAt": "2026-11-29T14:17:14.137Z",
                      *       "version": 2
                      *     }
                      */
@@ -7291,9 +7291,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "94a4969f-6d49-4329-8e5e-69fc7a7499ea",
+                     *           "id": "59528f5c-1a3e-44e8-8dfb-63efda24b4e4",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_a50kD1R",
+                     *           "prefix": "sk-svc_UG7pmST",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7301,8 +7301,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "ba972598-69b0-4a83-9906-0a516c6a9a84",
-                     *           "createdAt": "2026-11-29T13:30:36.598Z",
+                     *           "createdBy": "b47dd361-e401-4072-9e25-b2da46a6f44f",
+                     *           "createdAt": "2026-11-29T14:17:14.220Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7373,9 +7373,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "94a4969f-6d49-4329-8e5e-69fc7a7499ea",
+                     *       "id": "59528f5c-1a3e-44e8-8dfb-63efda24b4e4",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_a50kD1R",
+                     *       "prefix": "sk-svc_UG7pmST",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7383,8 +7383,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "ba972598-69b0-4a83-9906-0a516c6a9a84",
-                     *       "createdAt": "2026-11-29T13:30:36.598Z",
+                     *       "createdBy": "b47dd361-e401-4072-9e25-b2da46a6f44f",
+                     *       "createdAt": "2026-11-29T14:17:14.220Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7436,18 +7436,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "94a4969f-6d49-4329-8e5e-69fc7a7499ea",
+                     *       "id": "59528f5c-1a3e-44e8-8dfb-63efda24b4e4",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_a50kD1R",
+                     *       "prefix": "sk-svc_UG7pmST",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T13:30:36.661Z",
-                     *       "createdBy": "ba972598-69b0-4a83-9906-0a516c6a9a84",
-                     *       "createdAt": "2026-11-29T13:30:36.598Z",
+                     *       "revokedAt": "2026-11-29T14:17:14.259Z",
+                     *       "createdBy": "b47dd361-e401-4072-9e25-b2da46a6f44f",
+                     *       "createdAt": "2026-11-29T14:17:14.220Z",
                      *       "version": 2
                      *     }
                      */
@@ -7502,24 +7502,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
+                     *           "id": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "f49f59d9-80a0-4208-b091-7e205cc63cbc",
+                     *           "parentId": "9bba3761-6be9-4a36-9423-5193f17e939c",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:22.949Z",
-                     *           "updatedAt": "2026-11-29T13:30:22.949Z",
+                     *           "createdAt": "2026-11-29T14:17:07.197Z",
+                     *           "updatedAt": "2026-11-29T14:17:07.197Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f49f59d9-80a0-4208-b091-7e205cc63cbc",
+                     *           "id": "9bba3761-6be9-4a36-9423-5193f17e939c",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7528,32 +7528,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:22.896Z",
-                     *           "updatedAt": "2026-11-29T13:30:22.896Z",
+                     *           "createdAt": "2026-11-29T14:17:07.162Z",
+                     *           "updatedAt": "2026-11-29T14:17:07.162Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *           "id": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "8f9f40d6-285d-4148-91af-8ff7095dc293",
+                     *           "parentId": "c566b39c-bc12-41da-8845-2233990ad284",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:22.826Z",
-                     *           "updatedAt": "2026-11-29T13:30:22.826Z",
+                     *           "createdAt": "2026-11-29T14:17:07.120Z",
+                     *           "updatedAt": "2026-11-29T14:17:07.120Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "8f9f40d6-285d-4148-91af-8ff7095dc293",
+                     *           "id": "c566b39c-bc12-41da-8845-2233990ad284",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7562,32 +7562,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:22.768Z",
-                     *           "updatedAt": "2026-11-29T13:30:22.768Z",
+                     *           "createdAt": "2026-11-29T14:17:07.071Z",
+                     *           "updatedAt": "2026-11-29T14:17:07.071Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "a26b7ee2-9eb8-413b-8666-4a44e41432af",
+                     *           "id": "2278252f-b21b-47cc-9cab-b7f4484efe98",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "6a2ce024-67d4-4b75-b59b-491710aeb2c0",
+                     *           "parentId": "f77742a5-fc94-4418-b7f6-089828e5174b",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:22.732Z",
-                     *           "updatedAt": "2026-11-29T13:30:22.732Z",
+                     *           "createdAt": "2026-11-29T14:17:07.044Z",
+                     *           "updatedAt": "2026-11-29T14:17:07.044Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "6a2ce024-67d4-4b75-b59b-491710aeb2c0",
+                     *           "id": "f77742a5-fc94-4418-b7f6-089828e5174b",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7596,49 +7596,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:22.697Z",
-                     *           "updatedAt": "2026-11-29T13:30:22.697Z",
+                     *           "createdAt": "2026-11-29T14:17:07.007Z",
+                     *           "updatedAt": "2026-11-29T14:17:07.007Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *           "id": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
+                     *           "parentId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:22.643Z",
-                     *           "updatedAt": "2026-11-29T13:30:22.643Z",
+                     *           "createdAt": "2026-11-29T14:17:06.963Z",
+                     *           "updatedAt": "2026-11-29T14:17:06.963Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *           "id": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
+                     *           "parentId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:22.496Z",
-                     *           "updatedAt": "2026-11-29T13:30:22.496Z",
+                     *           "createdAt": "2026-11-29T14:17:06.895Z",
+                     *           "updatedAt": "2026-11-29T14:17:06.895Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
+                     *           "id": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7647,8 +7647,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:22.417Z",
-                     *           "updatedAt": "2026-11-29T13:30:22.417Z",
+                     *           "createdAt": "2026-11-29T14:17:06.849Z",
+                     *           "updatedAt": "2026-11-29T14:17:06.849Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7737,7 +7737,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7718c339-4010-4848-8432-010837063823",
+                     *       "id": "30b7e40c-6070-4094-a7cf-60f4c3b568ac",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7746,8 +7746,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:23.234Z",
-                     *       "updatedAt": "2026-11-29T13:30:23.234Z",
+                     *       "createdAt": "2026-11-29T14:17:07.382Z",
+                     *       "updatedAt": "2026-11-29T14:17:07.382Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7798,7 +7798,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7718c339-4010-4848-8432-010837063823",
+                     *       "id": "30b7e40c-6070-4094-a7cf-60f4c3b568ac",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7807,8 +7807,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:23.234Z",
-                     *       "updatedAt": "2026-11-29T13:30:23.234Z",
+                     *       "createdAt": "2026-11-29T14:17:07.382Z",
+                     *       "updatedAt": "2026-11-29T14:17:07.382Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7890,7 +7890,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7718c339-4010-4848-8432-010837063823",
+                     *       "id": "30b7e40c-6070-4094-a7cf-60f4c3b568ac",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7899,8 +7899,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:30:23.234Z",
-                     *       "updatedAt": "2026-11-29T13:30:23.729Z",
+                     *       "createdAt": "2026-11-29T14:17:07.382Z",
+                     *       "updatedAt": "2026-11-29T14:17:07.684Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8021,15 +8021,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "68c250b3-49bc-4e7c-94f3-e9832b592164",
-                     *           "occurredAt": "2026-11-29T13:30:23.234Z",
+                     *           "requestId": "4e99b91a-221f-4bdc-bd49-25023da0738b",
+                     *           "occurredAt": "2026-11-29T14:17:07.382Z",
                      *           "sequence": 14,
-                     *           "hash": "a23821fb730345902207804ff7242ab8c1ef7bbf672b345ba4e5e0b42c43d52d",
+                     *           "hash": "522494dda08fce2959ae46099b7e29da63cee1c9dae8e166d156016a5dd118f2",
                      *           "state": {
-                     *             "id": "7718c339-4010-4848-8432-010837063823",
+                     *             "id": "30b7e40c-6070-4094-a7cf-60f4c3b568ac",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -8038,8 +8038,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T13:30:23.234Z",
-                     *             "updatedAt": "2026-11-29T13:30:23.234Z",
+                     *             "createdAt": "2026-11-29T14:17:07.382Z",
+                     *             "updatedAt": "2026-11-29T14:17:07.382Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -8099,7 +8099,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756",
+                     *           "id": "bc026dab-44f3-4019-91ab-6bbad420932b",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -8108,12 +8108,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:24.266Z",
-                     *           "updatedAt": "2026-11-29T13:30:24.266Z",
+                     *           "createdAt": "2026-11-29T14:17:07.880Z",
+                     *           "updatedAt": "2026-11-29T14:17:07.880Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "c92fb9f7-7b9e-4787-acac-e52c0adad35b",
+                     *           "id": "ffb72cfe-869a-483f-9ac3-fcd28d8ba839",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -8122,12 +8122,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:23.004Z",
-                     *           "updatedAt": "2026-11-29T13:30:23.004Z",
+                     *           "createdAt": "2026-11-29T14:17:07.240Z",
+                     *           "updatedAt": "2026-11-29T14:17:07.240Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "c1cd1a47-94ae-4b53-8162-d9d7593e30f3",
+                     *           "id": "e92c0b28-38ec-4504-9b0d-df354a583cfa",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -8136,8 +8136,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:23.051Z",
-                     *           "updatedAt": "2026-11-29T13:30:23.051Z",
+                     *           "createdAt": "2026-11-29T14:17:07.272Z",
+                     *           "updatedAt": "2026-11-29T14:17:07.272Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -8207,7 +8207,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756",
+                     *       "id": "bc026dab-44f3-4019-91ab-6bbad420932b",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8216,8 +8216,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:24.266Z",
-                     *       "updatedAt": "2026-11-29T13:30:24.266Z",
+                     *       "createdAt": "2026-11-29T14:17:07.880Z",
+                     *       "updatedAt": "2026-11-29T14:17:07.880Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8265,7 +8265,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756",
+                     *       "id": "bc026dab-44f3-4019-91ab-6bbad420932b",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8274,8 +8274,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:24.266Z",
-                     *       "updatedAt": "2026-11-29T13:30:24.266Z",
+                     *       "createdAt": "2026-11-29T14:17:07.880Z",
+                     *       "updatedAt": "2026-11-29T14:17:07.880Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8344,7 +8344,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756",
+                     *       "id": "bc026dab-44f3-4019-91ab-6bbad420932b",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8353,8 +8353,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:30:24.266Z",
-                     *       "updatedAt": "2026-11-29T13:30:24.516Z",
+                     *       "createdAt": "2026-11-29T14:17:07.880Z",
+                     *       "updatedAt": "2026-11-29T14:17:08.002Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8472,15 +8472,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "eea047f0-1bcc-48ca-bfe5-8fe69aa37ac4",
-                     *           "occurredAt": "2026-11-29T13:30:24.266Z",
+                     *           "requestId": "284916ce-ccab-4d02-b9a3-a3bf79133b43",
+                     *           "occurredAt": "2026-11-29T14:17:07.880Z",
                      *           "sequence": 17,
-                     *           "hash": "037d7aaa1635b2df81b0bf27c384ecaac54de55dbd83ebd1c9964929a8fcf1df",
+                     *           "hash": "b679d464c7640c29585920319b2e54466f4afa7b71a3c029038f3c15bb86b2d7",
                      *           "state": {
-                     *             "id": "5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756",
+                     *             "id": "bc026dab-44f3-4019-91ab-6bbad420932b",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8489,8 +8489,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T13:30:24.266Z",
-                     *             "updatedAt": "2026-11-29T13:30:24.266Z",
+                     *             "createdAt": "2026-11-29T14:17:07.880Z",
+                     *             "updatedAt": "2026-11-29T14:17:07.880Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8543,7 +8543,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756",
+                     *       "id": "bc026dab-44f3-4019-91ab-6bbad420932b",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8552,8 +8552,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T13:30:24.266Z",
-                     *       "updatedAt": "2026-11-29T13:30:24.730Z",
+                     *       "createdAt": "2026-11-29T14:17:07.880Z",
+                     *       "updatedAt": "2026-11-29T14:17:08.092Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8604,7 +8604,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5d8d9b06-5c7e-41a5-b743-bd9d4f4aa756",
+                     *       "id": "bc026dab-44f3-4019-91ab-6bbad420932b",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8613,8 +8613,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T13:30:24.266Z",
-                     *       "updatedAt": "2026-11-29T13:30:24.583Z",
+                     *       "createdAt": "2026-11-29T14:17:07.880Z",
+                     *       "updatedAt": "2026-11-29T14:17:08.038Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8665,19 +8665,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *           "id": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T13:30:25.546Z",
-                     *           "updatedAt": "2026-11-29T13:30:25.546Z",
+                     *           "createdAt": "2026-11-29T14:17:08.702Z",
+                     *           "updatedAt": "2026-11-29T14:17:08.702Z",
                      *           "periods": [
                      *             {
-                     *               "id": "ed27c96d-8bae-4021-bb55-0a276e67f04a",
-                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *               "id": "ab47534f-4623-4a25-8482-a052cd0b2da2",
+                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8687,8 +8687,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ee7ef95d-b94f-4307-8a8e-5ce1d338f652",
-                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *               "id": "c8702df3-01fd-46e2-9d7f-6d9513e5e331",
+                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8698,8 +8698,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "88ce14d7-fa84-4931-bf8d-76b2a6e80e1a",
-                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *               "id": "0c75cad1-5315-4d02-88a7-78e60ecc57de",
+                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8709,8 +8709,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b56a08c0-6682-498b-a2cd-eda7f13f3d6a",
-                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *               "id": "8d408601-f12d-4f1c-9544-40a0595c95d0",
+                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8720,8 +8720,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "05fb2500-eec5-424c-b3a1-205636a8deaf",
-                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *               "id": "db4b1875-1cf5-49ad-9bef-42f6f8a8eb01",
+                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8731,8 +8731,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0fd7582d-302b-4ef3-af66-7f080ef7c4a2",
-                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *               "id": "ee998ff6-844b-4dd9-8b99-932ca7388a87",
+                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8742,8 +8742,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "42de5153-93de-46c6-aec3-284a5b33f2b4",
-                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *               "id": "9f219e3d-d273-4bf0-9f3d-6bc167415b81",
+                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8753,8 +8753,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "86a22fc9-7901-4ba1-b18e-5c99abcc4145",
-                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *               "id": "fcadf96a-d349-4768-aa8c-b2d5170b7fa3",
+                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8764,8 +8764,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b081751f-c978-436f-980e-a23f13cebd0f",
-                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *               "id": "c9d4b57e-b122-4506-9512-89c7ef72f7e6",
+                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8775,8 +8775,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4af28768-c052-4a4d-8844-c0f91ceec544",
-                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *               "id": "926e49a7-7cc3-4ffa-bd6b-47e933859405",
+                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8786,8 +8786,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "644c2293-25fd-46e2-8b23-58c4ad5e688f",
-                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *               "id": "2661b734-3e77-4778-9d70-8eb7fa9adac8",
+                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8797,8 +8797,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f8834601-c29d-4d12-b044-b87188b9a7fa",
-                     *               "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *               "id": "b1edaff7-3f96-4adb-85f9-e22a270b5153",
+                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8810,19 +8810,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T13:30:25.455Z",
-                     *           "updatedAt": "2026-11-29T13:30:25.455Z",
+                     *           "createdAt": "2026-11-29T14:17:08.603Z",
+                     *           "updatedAt": "2026-11-29T14:17:08.603Z",
                      *           "periods": [
                      *             {
-                     *               "id": "5627a343-9b40-4b4a-a4b9-cf0083c53304",
-                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *               "id": "2dd009ba-a9ec-441a-9ca7-a24ee1012b31",
+                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8832,8 +8832,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a513e08d-15bb-42a8-ba07-d5cc09734005",
-                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *               "id": "d942941d-321e-4a45-b57b-fe6028feccb4",
+                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8843,8 +8843,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d7671055-d06e-4b7d-969a-ee750f05ab54",
-                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *               "id": "e156466f-3834-4218-97be-1c15210a302c",
+                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8854,8 +8854,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e17e05eb-c982-4395-84bd-04ca48798f8a",
-                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *               "id": "be9c5fd9-aec4-4e5a-885b-f5c90ccd04bd",
+                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8865,8 +8865,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "47d66576-4dae-4eb6-b084-4213b0e0ef9d",
-                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *               "id": "9e9e32c0-8462-47f0-8ee0-51e57b3223ac",
+                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8876,8 +8876,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a8649bf0-17cf-4ed5-9ea7-bcd2ab53695e",
-                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *               "id": "ed835bf9-63c5-4afc-9bfc-dd8099b65ea0",
+                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8887,8 +8887,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f5d1e997-a010-4c0f-8f40-32525644ba72",
-                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *               "id": "cd5752b7-c64e-4813-a176-7a3188cff665",
+                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8898,8 +8898,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "79678ece-1fa4-4055-a413-070c52f581db",
-                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *               "id": "6fd091ea-9249-45da-b49a-69fffe2590ef",
+                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8909,8 +8909,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "03c4daa2-af06-4187-ba71-3bdc78104ba6",
-                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *               "id": "bbe8d1d2-29d0-4fbb-b515-117cbf47c316",
+                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8920,8 +8920,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dc2cfda3-8693-454a-a5b3-ece7398e020c",
-                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *               "id": "53f5cb9b-4367-45c0-9c7f-f4027f82a46c",
+                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8931,8 +8931,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "586397ec-8eba-42b6-9c13-cb64e47dee70",
-                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *               "id": "59e5e9d3-3f3b-49e1-83b7-0bbcfd4930c0",
+                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8942,8 +8942,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0e4408ef-0900-4d42-a60a-a3d0990ad4bd",
-                     *               "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *               "id": "e820d390-d474-48fd-b79e-902511d34c7e",
+                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -9030,19 +9030,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *       "id": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T13:30:25.546Z",
-                     *       "updatedAt": "2026-11-29T13:30:25.546Z",
+                     *       "createdAt": "2026-11-29T14:17:08.702Z",
+                     *       "updatedAt": "2026-11-29T14:17:08.702Z",
                      *       "periods": [
                      *         {
-                     *           "id": "ed27c96d-8bae-4021-bb55-0a276e67f04a",
-                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *           "id": "ab47534f-4623-4a25-8482-a052cd0b2da2",
+                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -9052,8 +9052,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ee7ef95d-b94f-4307-8a8e-5ce1d338f652",
-                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *           "id": "c8702df3-01fd-46e2-9d7f-6d9513e5e331",
+                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -9063,8 +9063,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "88ce14d7-fa84-4931-bf8d-76b2a6e80e1a",
-                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *           "id": "0c75cad1-5315-4d02-88a7-78e60ecc57de",
+                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -9074,8 +9074,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b56a08c0-6682-498b-a2cd-eda7f13f3d6a",
-                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *           "id": "8d408601-f12d-4f1c-9544-40a0595c95d0",
+                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -9085,8 +9085,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "05fb2500-eec5-424c-b3a1-205636a8deaf",
-                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *           "id": "db4b1875-1cf5-49ad-9bef-42f6f8a8eb01",
+                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -9096,8 +9096,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0fd7582d-302b-4ef3-af66-7f080ef7c4a2",
-                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *           "id": "ee998ff6-844b-4dd9-8b99-932ca7388a87",
+                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -9107,8 +9107,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "42de5153-93de-46c6-aec3-284a5b33f2b4",
-                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *           "id": "9f219e3d-d273-4bf0-9f3d-6bc167415b81",
+                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -9118,8 +9118,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "86a22fc9-7901-4ba1-b18e-5c99abcc4145",
-                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *           "id": "fcadf96a-d349-4768-aa8c-b2d5170b7fa3",
+                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -9129,8 +9129,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b081751f-c978-436f-980e-a23f13cebd0f",
-                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *           "id": "c9d4b57e-b122-4506-9512-89c7ef72f7e6",
+                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -9140,8 +9140,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4af28768-c052-4a4d-8844-c0f91ceec544",
-                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *           "id": "926e49a7-7cc3-4ffa-bd6b-47e933859405",
+                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -9151,8 +9151,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "644c2293-25fd-46e2-8b23-58c4ad5e688f",
-                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *           "id": "2661b734-3e77-4778-9d70-8eb7fa9adac8",
+                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -9162,8 +9162,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f8834601-c29d-4d12-b044-b87188b9a7fa",
-                     *           "financialYearId": "5aa6cfce-57ec-43bf-9745-65581e6b01f5",
+                     *           "id": "b1edaff7-3f96-4adb-85f9-e22a270b5153",
+                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9219,19 +9219,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *       "id": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T13:30:25.455Z",
-                     *       "updatedAt": "2026-11-29T13:30:25.455Z",
+                     *       "createdAt": "2026-11-29T14:17:08.603Z",
+                     *       "updatedAt": "2026-11-29T14:17:08.603Z",
                      *       "periods": [
                      *         {
-                     *           "id": "5627a343-9b40-4b4a-a4b9-cf0083c53304",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "2dd009ba-a9ec-441a-9ca7-a24ee1012b31",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9241,8 +9241,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a513e08d-15bb-42a8-ba07-d5cc09734005",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "d942941d-321e-4a45-b57b-fe6028feccb4",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9252,8 +9252,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d7671055-d06e-4b7d-969a-ee750f05ab54",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "e156466f-3834-4218-97be-1c15210a302c",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9263,8 +9263,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e17e05eb-c982-4395-84bd-04ca48798f8a",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "be9c5fd9-aec4-4e5a-885b-f5c90ccd04bd",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9274,8 +9274,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "47d66576-4dae-4eb6-b084-4213b0e0ef9d",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "9e9e32c0-8462-47f0-8ee0-51e57b3223ac",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9285,8 +9285,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a8649bf0-17cf-4ed5-9ea7-bcd2ab53695e",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "ed835bf9-63c5-4afc-9bfc-dd8099b65ea0",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9296,8 +9296,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f5d1e997-a010-4c0f-8f40-32525644ba72",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "cd5752b7-c64e-4813-a176-7a3188cff665",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9307,8 +9307,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "79678ece-1fa4-4055-a413-070c52f581db",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "6fd091ea-9249-45da-b49a-69fffe2590ef",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9318,8 +9318,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "03c4daa2-af06-4187-ba71-3bdc78104ba6",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "bbe8d1d2-29d0-4fbb-b515-117cbf47c316",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9329,8 +9329,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dc2cfda3-8693-454a-a5b3-ece7398e020c",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "53f5cb9b-4367-45c0-9c7f-f4027f82a46c",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9340,8 +9340,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "586397ec-8eba-42b6-9c13-cb64e47dee70",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "59e5e9d3-3f3b-49e1-83b7-0bbcfd4930c0",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9351,8 +9351,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0e4408ef-0900-4d42-a60a-a3d0990ad4bd",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "e820d390-d474-48fd-b79e-902511d34c7e",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9439,19 +9439,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
+                     *       "id": "901020cf-a4da-495b-af80-5b56a4e062e6",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T13:30:25.672Z",
-                     *       "updatedAt": "2026-11-29T13:30:25.780Z",
+                     *       "createdAt": "2026-11-29T14:17:08.842Z",
+                     *       "updatedAt": "2026-11-29T14:17:08.980Z",
                      *       "periods": [
                      *         {
-                     *           "id": "cbc78d69-81f4-4805-9e73-9e87474ce244",
-                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
+                     *           "id": "6b311561-485a-48a5-82b2-ba41ea28a4a6",
+                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9461,8 +9461,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "775ed845-b29e-4af0-ac68-c786437033e4",
-                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
+                     *           "id": "4799648d-2004-4fd3-aed4-0a71e2ecbb34",
+                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9472,8 +9472,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2c905591-cefd-4669-9bc4-66ee327cd67e",
-                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
+                     *           "id": "c06f29c0-15b3-4a43-98b1-c6ff368fe690",
+                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9483,8 +9483,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c242a0a0-5e0c-4d77-b465-3bdef9c5bf80",
-                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
+                     *           "id": "d956d614-d52d-42cc-a8ce-e4c49b981a8a",
+                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9494,8 +9494,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d4a89087-a53c-4a5b-98c3-46c33d04a11e",
-                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
+                     *           "id": "3438afae-54cd-4849-a111-6dc9bd91b84d",
+                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9505,8 +9505,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "31caebe7-185e-4a91-aa87-bf33dc3d9914",
-                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
+                     *           "id": "08138864-0777-4bd9-90f3-4c7f041f912c",
+                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9516,8 +9516,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dc681104-1872-4faf-8193-0af674a3c6a8",
-                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
+                     *           "id": "16f80ae6-d279-4662-b02b-c3b915a8ed29",
+                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9527,8 +9527,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6f39253c-bdf0-49d3-8564-543477b5b47b",
-                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
+                     *           "id": "210ad3a3-3bbb-4cb2-88db-041d7de97cd3",
+                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9538,8 +9538,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "51e8bfb2-0624-45e7-b458-ae85bfd7ad0b",
-                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
+                     *           "id": "03fb5497-52c2-4067-9108-b181596b92f6",
+                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9549,8 +9549,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b1f17fdf-3ed2-42a4-baf8-e8b13701e5c0",
-                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
+                     *           "id": "c4c8bb9d-48a2-470a-b162-5e86e60bd6bf",
+                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9560,8 +9560,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9bbe3826-de36-479f-9562-8f675c9e1353",
-                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
+                     *           "id": "c0baf0e3-e20a-410c-899a-df29401c565f",
+                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9571,8 +9571,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2339d817-c8f5-4a29-9adc-e6c874211407",
-                     *           "financialYearId": "a499df70-fc71-41b8-bdcd-e19e06b6b8b5",
+                     *           "id": "cca0cfb8-8c84-44a2-8b6d-ddac20282129",
+                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9720,14 +9720,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8d9bb9bb-7bfd-4c91-8f6a-438731a625f9",
-                     *       "serialNumber": 5,
+                     *       "id": "0b3844de-c739-49f5-a8e0-7ce02921f73b",
+                     *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
+                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9740,7 +9740,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a26b7ee2-9eb8-413b-8666-4a44e41432af",
+                     *           "accountId": "2278252f-b21b-47cc-9cab-b7f4484efe98",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9768,19 +9768,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:33.005Z",
-                     *       "updatedAt": "2026-11-29T13:30:33.005Z",
+                     *       "createdAt": "2026-11-29T14:17:12.808Z",
+                     *       "updatedAt": "2026-11-29T14:17:12.808Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9851,8 +9851,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0e4408ef-0900-4d42-a60a-a3d0990ad4bd",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "e820d390-d474-48fd-b79e-902511d34c7e",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9862,8 +9862,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "586397ec-8eba-42b6-9c13-cb64e47dee70",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "59e5e9d3-3f3b-49e1-83b7-0bbcfd4930c0",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9873,8 +9873,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dc2cfda3-8693-454a-a5b3-ece7398e020c",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "53f5cb9b-4367-45c0-9c7f-f4027f82a46c",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9884,8 +9884,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "03c4daa2-af06-4187-ba71-3bdc78104ba6",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "bbe8d1d2-29d0-4fbb-b515-117cbf47c316",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9895,8 +9895,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "79678ece-1fa4-4055-a413-070c52f581db",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "6fd091ea-9249-45da-b49a-69fffe2590ef",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9906,8 +9906,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f5d1e997-a010-4c0f-8f40-32525644ba72",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "cd5752b7-c64e-4813-a176-7a3188cff665",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9917,8 +9917,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a8649bf0-17cf-4ed5-9ea7-bcd2ab53695e",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "ed835bf9-63c5-4afc-9bfc-dd8099b65ea0",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9928,8 +9928,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "47d66576-4dae-4eb6-b084-4213b0e0ef9d",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "9e9e32c0-8462-47f0-8ee0-51e57b3223ac",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9939,8 +9939,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e17e05eb-c982-4395-84bd-04ca48798f8a",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "be9c5fd9-aec4-4e5a-885b-f5c90ccd04bd",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9950,8 +9950,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d7671055-d06e-4b7d-969a-ee750f05ab54",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "e156466f-3834-4218-97be-1c15210a302c",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9961,8 +9961,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a513e08d-15bb-42a8-ba07-d5cc09734005",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "d942941d-321e-4a45-b57b-fe6028feccb4",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9972,8 +9972,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5627a343-9b40-4b4a-a4b9-cf0083c53304",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "id": "2dd009ba-a9ec-441a-9ca7-a24ee1012b31",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -10021,8 +10021,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5627a343-9b40-4b4a-a4b9-cf0083c53304",
-                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *       "id": "2dd009ba-a9ec-441a-9ca7-a24ee1012b31",
+                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10079,8 +10079,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5627a343-9b40-4b4a-a4b9-cf0083c53304",
-                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *       "id": "2dd009ba-a9ec-441a-9ca7-a24ee1012b31",
+                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10237,8 +10237,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5627a343-9b40-4b4a-a4b9-cf0083c53304",
-                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *       "id": "2dd009ba-a9ec-441a-9ca7-a24ee1012b31",
+                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10327,14 +10327,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
+                     *           "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *               "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10347,7 +10347,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *               "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10375,19 +10375,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:27.550Z",
-                     *           "updatedAt": "2026-11-29T13:30:27.550Z",
+                     *           "createdAt": "2026-11-29T14:17:09.807Z",
+                     *           "updatedAt": "2026-11-29T14:17:09.807Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10440,12 +10440,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                 *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                 *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10502,14 +10502,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
+                     *       "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10522,7 +10522,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10550,19 +10550,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:27.550Z",
-                     *       "updatedAt": "2026-11-29T13:30:27.550Z",
+                     *       "createdAt": "2026-11-29T14:17:09.807Z",
+                     *       "updatedAt": "2026-11-29T14:17:09.807Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10620,14 +10620,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
+                     *       "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10640,7 +10640,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10668,19 +10668,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:27.550Z",
-                     *       "updatedAt": "2026-11-29T13:30:27.550Z",
+                     *       "createdAt": "2026-11-29T14:17:09.807Z",
+                     *       "updatedAt": "2026-11-29T14:17:09.807Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10727,12 +10727,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                 *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                 *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10792,14 +10792,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
+                     *       "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10812,7 +10812,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10840,19 +10840,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:30:27.550Z",
-                     *       "updatedAt": "2026-11-29T13:30:27.820Z",
+                     *       "createdAt": "2026-11-29T14:17:09.807Z",
+                     *       "updatedAt": "2026-11-29T14:17:09.966Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10922,22 +10922,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "347b6886-0122-4a08-a663-fa298509ab2c",
-                     *           "occurredAt": "2026-11-29T13:30:27.568Z",
+                     *           "requestId": "a06d4a01-4bf5-4131-b8d8-a8e67e1e1044",
+                     *           "occurredAt": "2026-11-29T14:17:09.809Z",
                      *           "sequence": 31,
-                     *           "hash": "52fe2886148871ba10fb0db0eaa159bf3d867c7b58028084b0f26157ca47bb0d",
+                     *           "hash": "9f36b14cf17129370fd8c8b8806b88001c2e50e1b627f39208b9daa85e844bde",
                      *           "state": {
-                     *             "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
+                     *             "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *                 "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10950,7 +10950,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *                 "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10978,19 +10978,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T13:30:27.550Z",
-                     *             "updatedAt": "2026-11-29T13:30:27.550Z",
+                     *             "createdAt": "2026-11-29T14:17:09.807Z",
+                     *             "updatedAt": "2026-11-29T14:17:09.807Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -11053,14 +11053,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c829a076-5c7f-412d-83a2-6e8560de202d",
-                     *       "serialNumber": 8,
+                     *       "id": "301582df-62b8-49ca-aa72-fc4426665426",
+                     *       "serialNumber": 12,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
+                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11073,7 +11073,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *           "accountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11101,25 +11101,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:30:40.718Z",
-                     *       "updatedAt": "2026-11-29T13:30:40.768Z",
+                     *       "createdAt": "2026-11-29T14:17:16.370Z",
+                     *       "updatedAt": "2026-11-29T14:17:16.404Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
-                     *       "submittedAt": "2026-11-29T13:30:40.768Z",
+                     *       "submittedAt": "2026-11-29T14:17:16.404Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -11185,14 +11185,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c829a076-5c7f-412d-83a2-6e8560de202d",
-                     *       "serialNumber": 8,
+                     *       "id": "301582df-62b8-49ca-aa72-fc4426665426",
+                     *       "serialNumber": 12,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
+                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11205,7 +11205,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *           "accountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11233,46 +11233,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T13:30:40.718Z",
-                     *       "updatedAt": "2026-11-29T13:30:40.884Z",
+                     *       "createdAt": "2026-11-29T14:17:16.370Z",
+                     *       "updatedAt": "2026-11-29T14:17:16.453Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b60fd293-150b-4671-9be9-936bb984f32f"
+                     *         "id": "1bdb13d9-b832-435b-a412-262c64e68639"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
-                     *       "submittedAt": "2026-11-29T13:30:40.845Z",
+                     *       "submittedAt": "2026-11-29T14:17:16.436Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "b60fd293-150b-4671-9be9-936bb984f32f"
+                     *             "id": "1bdb13d9-b832-435b-a412-262c64e68639"
                      *           },
-                     *           "at": "2026-11-29T13:30:40.884Z"
+                     *           "at": "2026-11-29T14:17:16.453Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "b60fd293-150b-4671-9be9-936bb984f32f"
+                     *         "id": "1bdb13d9-b832-435b-a412-262c64e68639"
                      *       },
-                     *       "approvedAt": "2026-11-29T13:30:40.884Z",
+                     *       "approvedAt": "2026-11-29T14:17:16.453Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "b60fd293-150b-4671-9be9-936bb984f32f"
+                     *           "id": "1bdb13d9-b832-435b-a412-262c64e68639"
                      *         },
-                     *         "at": "2026-11-29T13:30:40.812Z"
+                     *         "at": "2026-11-29T14:17:16.420Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11338,14 +11338,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c829a076-5c7f-412d-83a2-6e8560de202d",
-                     *       "serialNumber": 8,
+                     *       "id": "301582df-62b8-49ca-aa72-fc4426665426",
+                     *       "serialNumber": 12,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
+                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11358,7 +11358,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *           "accountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11386,19 +11386,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T13:30:40.718Z",
-                     *       "updatedAt": "2026-11-29T13:30:40.812Z",
+                     *       "createdAt": "2026-11-29T14:17:16.370Z",
+                     *       "updatedAt": "2026-11-29T14:17:16.420Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b60fd293-150b-4671-9be9-936bb984f32f"
+                     *         "id": "1bdb13d9-b832-435b-a412-262c64e68639"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11408,9 +11408,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "b60fd293-150b-4671-9be9-936bb984f32f"
+                     *           "id": "1bdb13d9-b832-435b-a412-262c64e68639"
                      *         },
-                     *         "at": "2026-11-29T13:30:40.812Z",
+                     *         "at": "2026-11-29T14:17:16.420Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11480,14 +11480,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
+                     *       "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11500,7 +11500,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11520,27 +11520,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
-                     *       "periodId": "d7671055-d06e-4b7d-969a-ee750f05ab54",
+                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *       "periodId": "e156466f-3834-4218-97be-1c15210a302c",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T13:30:27.550Z",
-                     *       "updatedAt": "2026-11-29T13:30:27.884Z",
+                     *       "createdAt": "2026-11-29T14:17:09.807Z",
+                     *       "updatedAt": "2026-11-29T14:17:10.014Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11550,9 +11550,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
-                     *       "postedAt": "2026-11-29T13:30:27.884Z",
+                     *       "postedAt": "2026-11-29T14:17:10.014Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11620,14 +11620,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7c68c33-8ca0-4eba-bd11-9cd38c5814b9",
+                     *       "id": "907a0f2d-c5e6-4459-a56e-bcd42e6eff7d",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
+                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11640,7 +11640,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11660,27 +11660,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
-                     *       "periodId": "d7671055-d06e-4b7d-969a-ee750f05ab54",
+                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *       "periodId": "e156466f-3834-4218-97be-1c15210a302c",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T13:30:28.305Z",
-                     *       "updatedAt": "2026-11-29T13:30:28.398Z",
+                     *       "createdAt": "2026-11-29T14:17:10.160Z",
+                     *       "updatedAt": "2026-11-29T14:17:10.231Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11690,14 +11690,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
-                     *       "postedAt": "2026-11-29T13:30:28.338Z",
+                     *       "postedAt": "2026-11-29T14:17:10.189Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
-                     *       "voidedAt": "2026-11-29T13:30:28.398Z"
+                     *       "voidedAt": "2026-11-29T14:17:10.231Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11747,14 +11747,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
+                     *       "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11767,7 +11767,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11795,19 +11795,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T13:30:27.550Z",
-                     *       "updatedAt": "2026-11-29T13:30:27.923Z",
+                     *       "createdAt": "2026-11-29T14:17:09.807Z",
+                     *       "updatedAt": "2026-11-29T14:17:10.042Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11879,14 +11879,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0d8ce4aa-7839-47ef-bb4a-0133a49ac4ba",
+                     *       "id": "9aff5792-709a-4aac-88bf-999b465d7bbe",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11899,7 +11899,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11919,27 +11919,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
-                     *       "periodId": "d7671055-d06e-4b7d-969a-ee750f05ab54",
-                     *       "reversalOf": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
+                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *       "periodId": "e156466f-3834-4218-97be-1c15210a302c",
+                     *       "reversalOf": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:28.198Z",
-                     *       "updatedAt": "2026-11-29T13:30:28.198Z",
+                     *       "createdAt": "2026-11-29T14:17:10.125Z",
+                     *       "updatedAt": "2026-11-29T14:17:10.125Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11949,9 +11949,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
-                     *       "postedAt": "2026-11-29T13:30:28.198Z",
+                     *       "postedAt": "2026-11-29T14:17:10.125Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -12103,24 +12103,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "05d7b0cd-7c76-4266-b235-2d962ef727ef",
-                     *           "serialNumber": 7,
+                     *           "journalId": "f09df87d-95ac-43b5-9230-0f43046d5d51",
+                     *           "serialNumber": 11,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
-                     *           "postedAt": "2026-11-29T13:30:40.052Z",
+                     *           "postedAt": "2026-11-29T14:17:16.062Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12128,24 +12128,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "fc9abeb8-1729-4243-b86b-2a4897f6379f",
-                     *           "serialNumber": 6,
+                     *           "journalId": "32e492b9-7070-4170-8bba-9e89a49706ad",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
-                     *           "postedAt": "2026-11-29T13:30:38.492Z",
+                     *           "postedAt": "2026-11-29T14:17:15.275Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12153,29 +12153,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "c829a076-5c7f-412d-83a2-6e8560de202d",
-                     *           "serialNumber": 8,
+                     *           "journalId": "301582df-62b8-49ca-aa72-fc4426665426",
+                     *           "serialNumber": 12,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "b60fd293-150b-4671-9be9-936bb984f32f"
+                     *               "id": "1bdb13d9-b832-435b-a412-262c64e68639"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
-                     *           "postedAt": "2026-11-29T13:30:40.927Z",
+                     *           "postedAt": "2026-11-29T14:17:16.473Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12187,7 +12187,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "b60fd293-150b-4671-9be9-936bb984f32f"
+                     *             "id": "1bdb13d9-b832-435b-a412-262c64e68639"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
@@ -12196,7 +12196,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
@@ -12274,14 +12274,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
+                     *           "accountId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12308,8 +12308,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
-                     *           "parentId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
+                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *           "parentId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12335,7 +12335,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "8f9f40d6-285d-4148-91af-8ff7095dc293",
+                     *           "accountId": "c566b39c-bc12-41da-8845-2233990ad284",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12362,8 +12362,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
-                     *           "parentId": "8f9f40d6-285d-4148-91af-8ff7095dc293",
+                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *           "parentId": "c566b39c-bc12-41da-8845-2233990ad284",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12389,7 +12389,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f49f59d9-80a0-4208-b091-7e205cc63cbc",
+                     *           "accountId": "9bba3761-6be9-4a36-9423-5193f17e939c",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12416,8 +12416,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
-                     *           "parentId": "f49f59d9-80a0-4208-b091-7e205cc63cbc",
+                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
+                     *           "parentId": "9bba3761-6be9-4a36-9423-5193f17e939c",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12551,7 +12551,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "f49f59d9-80a0-4208-b091-7e205cc63cbc",
+                     *           "accountId": "9bba3761-6be9-4a36-9423-5193f17e939c",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12570,8 +12570,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
-                     *           "parentId": "f49f59d9-80a0-4208-b091-7e205cc63cbc",
+                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
+                     *           "parentId": "9bba3761-6be9-4a36-9423-5193f17e939c",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12683,7 +12683,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
+                     *           "accountId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12700,8 +12700,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
-                     *           "parentId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
+                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *           "parentId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12825,7 +12825,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
+                     *           "accountId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12841,8 +12841,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
-                     *           "parentId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
+                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *           "parentId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12951,9 +12951,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce",
+                     *       "budgetId": "f7948ba5-f3ae-4a55-8b48-972da1c835ff",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12980,8 +12980,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
-                     *           "parentId": "8f9f40d6-285d-4148-91af-8ff7095dc293",
+                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *           "parentId": "c566b39c-bc12-41da-8845-2233990ad284",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13014,8 +13014,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
-                     *           "parentId": "f49f59d9-80a0-4208-b091-7e205cc63cbc",
+                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
+                     *           "parentId": "9bba3761-6be9-4a36-9423-5193f17e939c",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13026,7 +13026,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "c92fb9f7-7b9e-4787-acac-e52c0adad35b",
+                     *             "id": "ffb72cfe-869a-483f-9ac3-fcd28d8ba839",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13416,18 +13416,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "fc9abeb8-1729-4243-b86b-2a4897f6379f",
-                     *           "serialNumber": 6,
+                     *           "journalId": "32e492b9-7070-4170-8bba-9e89a49706ad",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "5472d57c-12f2-430b-9e00-ee83ac371429",
+                     *           "taxCodeId": "e91cda9d-1459-471a-9a50-db8ef38676f6",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13579,7 +13579,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
+                     *         "id": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13600,13 +13600,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
+                     *           "journalId": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13618,7 +13618,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjQ5N2NiN2QwLWZhZjItNDAyNS1hNzdkLTNjODJjNjgzODNlNSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNDFjZmJmYmEtY2U3MS00NmVjLThlZTEtMzE0MTQ1MmZmNmY5IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjZjYzgzZGUtZWU0NS00ZTMyLTg4ZjItNGVlM2RmOTdlYzM1IiwiYWNjb3VudElkIjoiNGQ0MDM0ZGItNTkxZi00ZWExLThkNjctZGZiMDRhMDNmYTY2IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.nvuKbYUB509VdNQxahSIu0UQXEYEd4AdR3eYtzK9Vgo"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY1Mjg0ZDk1LTc3NzUtNDYyMi1iZGUzLTRiYmY2ZDk4NjFkNyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZGI0M2ZmNmUtZDQyOS00ZmMzLTkzMjAtYzBjNjdmMzVhMzViIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjc3ZWFlNDEtOWIzMi00N2ZkLWE4ODAtNDJmNGVhYzVhZTNlIiwiYWNjb3VudElkIjoiOTNjMWU1ODktMzJjNC00ZTdjLTg4NTYtZjY2NDZhZGU3NTVmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.2jhwjTykJsZ1pVgBVchfbGuSwxKGitUg6FnsUlLCVZs"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13731,70 +13731,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bcc987a3-adf2-462a-b402-b7b4ef170750",
+                     *           "id": "15f87e61-5e41-4452-bb0b-c7455d09e0ae",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T13:30:32.395Z",
+                     *           "createdAt": "2026-11-29T14:17:12.356Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "a680cccfdc29dc3e0ac961d9c02edb7c1c0fccb71307e724f773691b3082969e"
+                     *             "hash": "aa55bd1f7d0270b31b542c1917aec9cf3ed06e2a4284197b0fdc176df389e51c"
                      *           }
                      *         },
                      *         {
-                     *           "id": "d14b487c-8ef5-4bb7-b976-c6cade7edadb",
+                     *           "id": "e465af14-a974-4faa-a0bf-caee772456e5",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T13:30:32.246Z",
+                     *           "createdAt": "2026-11-29T14:17:12.255Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "c07af5424c105fb681c45443a797903b4376ff1cc7240cd15fb286a554aeda89"
+                     *             "hash": "29f0976ec99207d16f98f4fc0c3411831b5545efcbe96ebbdce635cee3d55e4b"
                      *           }
                      *         },
                      *         {
-                     *           "id": "fee019d8-9ce3-4aaf-ac24-f9474121d247",
+                     *           "id": "4ebeeaa8-0797-4734-9c4e-09d1c3e4d990",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb"
+                     *             "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da"
                      *           },
-                     *           "createdAt": "2026-11-29T13:30:32.087Z",
+                     *           "createdAt": "2026-11-29T14:17:12.156Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "514f8e68195c17c92e8f05e19661789f3041e12df1b89d90b5fbf7cfe2e2d112"
+                     *             "hash": "5544b1f0de26bef819fb9243ac51a07b81120e988756d18515e931286a47da09"
                      *           }
                      *         },
                      *         {
-                     *           "id": "fe179dad-6d3a-4762-b00a-81445dce134a",
+                     *           "id": "3acc0307-9585-4127-b704-3f9314040049",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T13:30:31.907Z",
+                     *           "createdAt": "2026-11-29T14:17:12.073Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "2bcfa58d00badee751f4c9f5ce913ae93feb56eba7ef6726fbe599e9764f1ba7"
+                     *             "hash": "25c936fae04696e0d161d09a00560f27700e8a0c2684f75f06b5048cd57170ce"
                      *           }
                      *         }
                      *       ],
@@ -13959,20 +13959,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fe179dad-6d3a-4762-b00a-81445dce134a",
+                     *       "id": "3acc0307-9585-4127-b704-3f9314040049",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T13:30:31.907Z",
+                     *       "createdAt": "2026-11-29T14:17:12.073Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "2bcfa58d00badee751f4c9f5ce913ae93feb56eba7ef6726fbe599e9764f1ba7"
+                     *         "hash": "25c936fae04696e0d161d09a00560f27700e8a0c2684f75f06b5048cd57170ce"
                      *       }
                      *     }
                      */
@@ -14037,20 +14037,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fe179dad-6d3a-4762-b00a-81445dce134a",
+                     *       "id": "3acc0307-9585-4127-b704-3f9314040049",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T13:30:31.907Z",
+                     *       "createdAt": "2026-11-29T14:17:12.073Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "2bcfa58d00badee751f4c9f5ce913ae93feb56eba7ef6726fbe599e9764f1ba7"
+                     *         "hash": "25c936fae04696e0d161d09a00560f27700e8a0c2684f75f06b5048cd57170ce"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -14069,7 +14069,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
+                     *             "accountId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -14085,8 +14085,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
-                     *             "parentId": "41cfbfba-ce71-46ec-8ee1-3141452ff6f9",
+                     *             "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *             "parentId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -14192,27 +14192,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c899dd52-c86e-4fe4-ac98-b75631b2e4f3",
+                     *           "id": "c1327721-c51b-40db-a367-d727d2e94bdf",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "497cb7d0-faf2-4025-a77d-3c82c68383e5",
-                     *           "recordId": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
+                     *           "companyId": "f5284d95-7775-4622-bde3-4bbf6d9861d7",
+                     *           "recordId": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
-                     *           "occurredAt": "2026-11-29T13:30:27.887Z",
-                     *           "requestId": "aa5d42c9-3219-4b1e-b59f-82ecc02bd08f",
+                     *           "occurredAt": "2026-11-29T14:17:10.016Z",
+                     *           "requestId": "9c40718f-2945-4e4a-9758-53fe2d0c8438",
                      *           "data": {
-                     *             "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
+                     *             "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *                 "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14225,7 +14225,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *                 "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14245,27 +14245,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
-                     *             "periodId": "d7671055-d06e-4b7d-969a-ee750f05ab54",
+                     *             "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *             "periodId": "e156466f-3834-4218-97be-1c15210a302c",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T13:30:27.550Z",
-                     *             "updatedAt": "2026-11-29T13:30:27.884Z",
+                     *             "createdAt": "2026-11-29T14:17:09.807Z",
+                     *             "updatedAt": "2026-11-29T14:17:10.014Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14275,40 +14275,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             },
-                     *             "postedAt": "2026-11-29T13:30:27.884Z",
+                     *             "postedAt": "2026-11-29T14:17:10.014Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "07074bf32e489d9c9678530a0b7b6b035ea1071f38cec14ea0cc7990762e64a0",
-                     *           "previousHash": "04e1225247da99daa6a83fc9c1b7430596262a41819f5b4421c62c5c5474c801",
-                     *           "hash": "3f819428a908c5ffbb70e54c8bd5296c483aaabd6add22c8e54ca65b6950dbc5"
+                     *           "recordDigest": "c19d4cd8d12d29c53d6990f496c69208946f1290ce0754718741534e6075e581",
+                     *           "previousHash": "bce01aa08de7ca223bb4accf64fb3da36d2489a01f6a99d9298a1007ae5e1083",
+                     *           "hash": "8bf51021fe977152f9cb6eecd49584afa9700135871c069f765c60d9d3960e5b"
                      *         },
                      *         {
-                     *           "id": "b2827f3b-2ee2-49d3-9a07-f2d310e32cd4",
+                     *           "id": "d350314f-2804-42a7-b86c-70a7cc10d0c2",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "497cb7d0-faf2-4025-a77d-3c82c68383e5",
-                     *           "recordId": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
+                     *           "companyId": "f5284d95-7775-4622-bde3-4bbf6d9861d7",
+                     *           "recordId": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
-                     *           "occurredAt": "2026-11-29T13:30:28.084Z",
-                     *           "requestId": "c679947c-3896-4de8-9f47-15a9ca6ca3fe",
+                     *           "occurredAt": "2026-11-29T14:17:10.076Z",
+                     *           "requestId": "81b08b4e-2389-4a93-bcde-9409c7afc6db",
                      *           "data": {
-                     *             "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
+                     *             "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *                 "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14321,7 +14321,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *                 "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14341,27 +14341,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
-                     *             "periodId": "d7671055-d06e-4b7d-969a-ee750f05ab54",
+                     *             "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *             "periodId": "e156466f-3834-4218-97be-1c15210a302c",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T13:30:27.550Z",
-                     *             "updatedAt": "2026-11-29T13:30:28.083Z",
+                     *             "createdAt": "2026-11-29T14:17:09.807Z",
+                     *             "updatedAt": "2026-11-29T14:17:10.075Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14371,40 +14371,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             },
-                     *             "postedAt": "2026-11-29T13:30:28.083Z",
+                     *             "postedAt": "2026-11-29T14:17:10.075Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "e8cc0af9d069a96ce60702f88383b0ae6b89430e30f79004e08d1cf3bfca191d",
-                     *           "previousHash": "bd6e8fd526b17b07be9f76fada9d4857a9b944e3504b13e33af0f2618ae0b732",
-                     *           "hash": "83cce4f6c07a65de5dea2c6e4404a0e87c566901dbde03cd4793eff868126bc2"
+                     *           "recordDigest": "06ba20f52b6a45dc8fa02778ce6a9b30e06b2d0367fe15f7a7c6a3754a2fd424",
+                     *           "previousHash": "cf865dace8166c2979d8c3ec4aecc71f426c6fbdb87a34c503a2c924733d2727",
+                     *           "hash": "feb598f95811c42c4479e6156a0a75687f127c6d62c95689a999a1102d403b7f"
                      *         },
                      *         {
-                     *           "id": "f4d11e00-7439-48d9-8ef1-3d7bc7ea124a",
+                     *           "id": "50b9fad3-b0a4-4d2f-8376-9ef3c989d405",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "497cb7d0-faf2-4025-a77d-3c82c68383e5",
-                     *           "recordId": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
+                     *           "companyId": "f5284d95-7775-4622-bde3-4bbf6d9861d7",
+                     *           "recordId": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
-                     *           "occurredAt": "2026-11-29T13:30:28.199Z",
-                     *           "requestId": "73681246-71f0-4a4c-b0c9-5e218edbe705",
+                     *           "occurredAt": "2026-11-29T14:17:10.125Z",
+                     *           "requestId": "857d03a3-b561-4862-852d-ab27b63d3754",
                      *           "data": {
-                     *             "id": "b6cc83de-ee45-4e32-88f2-4ee3df97ec35",
+                     *             "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "4d4034db-591f-4ea1-8d67-dfb04a03fa66",
+                     *                 "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14417,7 +14417,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *                 "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14437,27 +14437,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
-                     *             "periodId": "d7671055-d06e-4b7d-969a-ee750f05ab54",
+                     *             "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *             "periodId": "e156466f-3834-4218-97be-1c15210a302c",
                      *             "reversalOf": null,
-                     *             "reversedBy": "0d8ce4aa-7839-47ef-bb4a-0133a49ac4ba",
+                     *             "reversedBy": "9aff5792-709a-4aac-88bf-999b465d7bbe",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T13:30:27.550Z",
-                     *             "updatedAt": "2026-11-29T13:30:28.198Z",
+                     *             "createdAt": "2026-11-29T14:17:09.807Z",
+                     *             "updatedAt": "2026-11-29T14:17:10.125Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14467,20 +14467,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             },
-                     *             "postedAt": "2026-11-29T13:30:28.083Z",
+                     *             "postedAt": "2026-11-29T14:17:10.075Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "f11acc1f7e8e9782bde65a258e6ee4fe37b417d0a5d235739476c9ecb8121548",
-                     *           "previousHash": "83cce4f6c07a65de5dea2c6e4404a0e87c566901dbde03cd4793eff868126bc2",
-                     *           "hash": "04d5c63beec7672f6f121238e9cd5809df5ad966c53672d7a86cae8a51368332"
+                     *           "recordDigest": "1406c916cc86eece49883f2fe3c4b9aba55cc3241c651fe53d2751d6628a8d23",
+                     *           "previousHash": "feb598f95811c42c4479e6156a0a75687f127c6d62c95689a999a1102d403b7f",
+                     *           "hash": "aa5f59d7e8341f9365dfe0d6880af9e4629b7e4509cf20fbb9ff7ac5c21fccbb"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjQ5N2NiN2QwLWZhZjItNDAyNS1hNzdkLTNjODJjNjgzODNlNSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0._rhBf_-Lz-U6ziyLpolwuWfWzSygPtJ8Djun5ZFdBvo"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY1Mjg0ZDk1LTc3NzUtNDYyMi1iZGUzLTRiYmY2ZDk4NjFkNyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.TYJ5MDwXybMP0Zs5fZPvoN1XRRNOpi2EmzZKLMnGBUc"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14528,7 +14528,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3f95a8d9-42f7-47fa-b2ee-9ed6f2753205",
+                     *           "id": "22a563ff-21cd-4f5f-b23c-2958c0a1a2a7",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14539,11 +14539,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:36.743Z",
-                     *           "updatedAt": "2026-11-29T13:30:36.743Z"
+                     *           "createdAt": "2026-11-29T14:17:14.321Z",
+                     *           "updatedAt": "2026-11-29T14:17:14.321Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14614,7 +14614,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3f95a8d9-42f7-47fa-b2ee-9ed6f2753205",
+                     *       "id": "22a563ff-21cd-4f5f-b23c-2958c0a1a2a7",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14625,11 +14625,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:36.743Z",
-                     *       "updatedAt": "2026-11-29T13:30:36.743Z",
+                     *       "createdAt": "2026-11-29T14:17:14.321Z",
+                     *       "updatedAt": "2026-11-29T14:17:14.321Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14678,7 +14678,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3f95a8d9-42f7-47fa-b2ee-9ed6f2753205",
+                     *       "id": "22a563ff-21cd-4f5f-b23c-2958c0a1a2a7",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14689,11 +14689,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:36.743Z",
-                     *       "updatedAt": "2026-11-29T13:30:36.743Z"
+                     *       "createdAt": "2026-11-29T14:17:14.321Z",
+                     *       "updatedAt": "2026-11-29T14:17:14.321Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14761,7 +14761,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3f95a8d9-42f7-47fa-b2ee-9ed6f2753205",
+                     *       "id": "22a563ff-21cd-4f5f-b23c-2958c0a1a2a7",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14773,11 +14773,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:30:36.743Z",
-                     *       "updatedAt": "2026-11-29T13:30:36.870Z"
+                     *       "createdAt": "2026-11-29T14:17:14.321Z",
+                     *       "updatedAt": "2026-11-29T14:17:14.390Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14917,13 +14917,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0718771d-095f-4fc1-98ef-59a3fa2d199a",
+                     *           "id": "17701f50-37aa-428d-8b5b-66d6603ce19c",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:37.090Z",
-                     *           "updatedAt": "2026-11-29T13:30:37.090Z"
+                     *           "createdAt": "2026-11-29T14:17:14.546Z",
+                     *           "updatedAt": "2026-11-29T14:17:14.546Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14984,13 +14984,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0718771d-095f-4fc1-98ef-59a3fa2d199a",
+                     *       "id": "17701f50-37aa-428d-8b5b-66d6603ce19c",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:37.090Z",
-                     *       "updatedAt": "2026-11-29T13:30:37.090Z"
+                     *       "createdAt": "2026-11-29T14:17:14.546Z",
+                     *       "updatedAt": "2026-11-29T14:17:14.546Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15045,13 +15045,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0718771d-095f-4fc1-98ef-59a3fa2d199a",
+                     *       "id": "17701f50-37aa-428d-8b5b-66d6603ce19c",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:37.090Z",
-                     *       "updatedAt": "2026-11-29T13:30:37.090Z"
+                     *       "createdAt": "2026-11-29T14:17:14.546Z",
+                     *       "updatedAt": "2026-11-29T14:17:14.546Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15102,13 +15102,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0718771d-095f-4fc1-98ef-59a3fa2d199a",
+                     *       "id": "17701f50-37aa-428d-8b5b-66d6603ce19c",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:30:37.090Z",
-                     *       "updatedAt": "2026-11-29T13:30:37.388Z"
+                     *       "createdAt": "2026-11-29T14:17:14.546Z",
+                     *       "updatedAt": "2026-11-29T14:17:14.720Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15201,13 +15201,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce",
+                     *           "id": "f7948ba5-f3ae-4a55-8b48-972da1c835ff",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:37.450Z",
-                     *           "updatedAt": "2026-11-29T13:30:37.450Z"
+                     *           "createdAt": "2026-11-29T14:17:14.783Z",
+                     *           "updatedAt": "2026-11-29T14:17:14.783Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15242,10 +15242,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                 *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                  *       "lines": [
                  *         {
-                 *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                 *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -15262,8 +15262,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
-                 *           "costCenterId": "c92fb9f7-7b9e-4787-acac-e52c0adad35b",
+                 *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
+                 *           "costCenterId": "ffb72cfe-869a-483f-9ac3-fcd28d8ba839",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -15314,15 +15314,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce",
+                     *       "id": "f7948ba5-f3ae-4a55-8b48-972da1c835ff",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:37.450Z",
-                     *       "updatedAt": "2026-11-29T13:30:37.450Z",
+                     *       "createdAt": "2026-11-29T14:17:14.783Z",
+                     *       "updatedAt": "2026-11-29T14:17:14.783Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15340,8 +15340,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
-                     *           "costCenterId": "c92fb9f7-7b9e-4787-acac-e52c0adad35b",
+                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
+                     *           "costCenterId": "ffb72cfe-869a-483f-9ac3-fcd28d8ba839",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15396,15 +15396,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce",
+                     *       "id": "f7948ba5-f3ae-4a55-8b48-972da1c835ff",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:37.450Z",
-                     *       "updatedAt": "2026-11-29T13:30:37.450Z",
+                     *       "createdAt": "2026-11-29T14:17:14.783Z",
+                     *       "updatedAt": "2026-11-29T14:17:14.783Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15422,8 +15422,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "44bcbcb8-d8a9-44e5-a67b-07b49d521986",
-                     *           "costCenterId": "c92fb9f7-7b9e-4787-acac-e52c0adad35b",
+                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
+                     *           "costCenterId": "ffb72cfe-869a-483f-9ac3-fcd28d8ba839",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15470,10 +15470,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                 *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                  *       "lines": [
                  *         {
-                 *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                 *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15527,15 +15527,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9ac0df5-0d61-4997-b9cc-460f8bcbd0ce",
+                     *       "id": "f7948ba5-f3ae-4a55-8b48-972da1c835ff",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "a1f8d90e-0007-4a8c-a07d-9e67b47e7adb",
+                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:30:37.450Z",
-                     *       "updatedAt": "2026-11-29T13:30:37.972Z",
+                     *       "createdAt": "2026-11-29T14:17:14.783Z",
+                     *       "updatedAt": "2026-11-29T14:17:15.060Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "84c00033-3b31-4139-bd43-b3a0456b3efd",
+                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15645,7 +15645,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "60934ba1-66e1-4fb9-8d33-991582886cfd",
+                     *           "id": "e5afa52f-4b47-4353-8eb3-0f1bd487e3cb",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15677,12 +15677,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
-                     *           "createdAt": "2026-11-29T13:30:25.194Z",
-                     *           "updatedAt": "2026-11-29T13:30:25.356Z",
-                     *           "startedAt": "2026-11-29T13:30:25.279Z",
-                     *           "finishedAt": "2026-11-29T13:30:25.356Z"
+                     *           "createdAt": "2026-11-29T14:17:08.334Z",
+                     *           "updatedAt": "2026-11-29T14:17:08.526Z",
+                     *           "startedAt": "2026-11-29T14:17:08.400Z",
+                     *           "finishedAt": "2026-11-29T14:17:08.526Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15801,7 +15801,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "60934ba1-66e1-4fb9-8d33-991582886cfd",
+                     *       "id": "e5afa52f-4b47-4353-8eb3-0f1bd487e3cb",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15826,10 +15826,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
-                     *       "createdAt": "2026-11-29T13:30:25.194Z",
-                     *       "updatedAt": "2026-11-29T13:30:25.194Z",
+                     *       "createdAt": "2026-11-29T14:17:08.334Z",
+                     *       "updatedAt": "2026-11-29T14:17:08.334Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15878,7 +15878,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "60934ba1-66e1-4fb9-8d33-991582886cfd",
+                     *       "id": "e5afa52f-4b47-4353-8eb3-0f1bd487e3cb",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15910,12 +15910,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
-                     *       "createdAt": "2026-11-29T13:30:25.194Z",
-                     *       "updatedAt": "2026-11-29T13:30:25.356Z",
-                     *       "startedAt": "2026-11-29T13:30:25.279Z",
-                     *       "finishedAt": "2026-11-29T13:30:25.356Z"
+                     *       "createdAt": "2026-11-29T14:17:08.334Z",
+                     *       "updatedAt": "2026-11-29T14:17:08.526Z",
+                     *       "startedAt": "2026-11-29T14:17:08.400Z",
+                     *       "finishedAt": "2026-11-29T14:17:08.526Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -16001,12 +16001,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "30bff6b0-d63d-446e-b428-7b8cd6b222d3",
+                     *       "importId": "2c06f200-09b7-4d6c-805c-6ae86669b437",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "b60fd293-150b-4671-9be9-936bb984f32f"
+                     *         "id": "1bdb13d9-b832-435b-a412-262c64e68639"
                      *       },
-                     *       "approvedAt": "2026-11-29T13:30:41.225Z",
+                     *       "approvedAt": "2026-11-29T14:17:16.590Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -16066,7 +16066,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 124,
                      *       "headSequence": 124,
-                     *       "headHash": "5d2a7a64fe3da926a774b4eb89162f724b22396be640f8adb79704020039dae0",
+                     *       "headHash": "247f8535a1e8c442aa6676e904c35b9011607af78971f6ef28e00648fd6296fd",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -16130,7 +16130,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b4d1fa91-04f6-4b44-bb05-c7981dd467b9",
+                     *           "id": "d777bc4d-7d36-41ae-9922-fbb45b15f26d",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16152,11 +16152,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:38.305Z",
-                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
+                     *           "createdAt": "2026-11-29T14:17:15.132Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
                      *         },
                      *         {
-                     *           "id": "5472d57c-12f2-430b-9e00-ee83ac371429",
+                     *           "id": "e91cda9d-1459-471a-9a50-db8ef38676f6",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16174,7 +16174,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
+                     *           "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16184,11 +16184,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:38.305Z",
-                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
+                     *           "createdAt": "2026-11-29T14:17:15.132Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
                      *         },
                      *         {
-                     *           "id": "e9b5b409-6455-4925-8ba3-08eb0d677d7c",
+                     *           "id": "2242e8f8-3625-45a0-86a6-8bf70b9dfe71",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16208,11 +16208,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:38.305Z",
-                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
+                     *           "createdAt": "2026-11-29T14:17:15.132Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjQ5N2NiN2QwLWZhZjItNDAyNS1hNzdkLTNjODJjNjgzODNlNSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM0OTdjYjdkMC1mYWYyLTQwMjUtYTc3ZC0zYzgyYzY4MzgzZTUjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.6cImwCsh1DxwR1TpkXvsOKKugb6vPZ9tdHG_bitlmUc"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY1Mjg0ZDk1LTc3NzUtNDYyMi1iZGUzLTRiYmY2ZDk4NjFkNyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmNTI4NGQ5NS03Nzc1LTQ2MjItYmRlMy00YmJmNmQ5ODYxZDcjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.FMbulUxVca0n24se207TvF2rcand_cJeMFCAVUMo28A"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16260,7 +16260,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
+                 *       "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16336,7 +16336,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d04663e8-4e21-4bef-9eae-ecacb923552f",
+                     *       "id": "b20dc493-b642-482c-b07b-90815506bd15",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16354,7 +16354,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
+                     *       "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16364,8 +16364,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:38.365Z",
-                     *       "updatedAt": "2026-11-29T13:30:38.365Z"
+                     *       "createdAt": "2026-11-29T14:17:15.176Z",
+                     *       "updatedAt": "2026-11-29T14:17:15.176Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16407,8 +16407,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
-                 *       "inputTaxAccountId": "4866410f-9cfb-4def-b42f-663e743771ff"
+                 *       "outputTaxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
+                 *       "inputTaxAccountId": "805d8659-9b67-498d-a397-3b4749ad78e3"
                  *     }
                  */
                 "application/json": {
@@ -16430,7 +16430,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "5472d57c-12f2-430b-9e00-ee83ac371429",
+                     *           "id": "e91cda9d-1459-471a-9a50-db8ef38676f6",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16448,7 +16448,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
+                     *           "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16458,11 +16458,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:38.305Z",
-                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
+                     *           "createdAt": "2026-11-29T14:17:15.132Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
                      *         },
                      *         {
-                     *           "id": "f7db394b-4b9d-4e39-a2d6-434028894260",
+                     *           "id": "ec44cfcd-f39c-4575-bd72-0eae99235a5b",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16484,11 +16484,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:38.305Z",
-                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
+                     *           "createdAt": "2026-11-29T14:17:15.132Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
                      *         },
                      *         {
-                     *           "id": "b4d1fa91-04f6-4b44-bb05-c7981dd467b9",
+                     *           "id": "d777bc4d-7d36-41ae-9922-fbb45b15f26d",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16510,11 +16510,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:38.305Z",
-                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
+                     *           "createdAt": "2026-11-29T14:17:15.132Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
                      *         },
                      *         {
-                     *           "id": "5964c14d-6fdd-4ec2-9076-af92f8db5425",
+                     *           "id": "9542be71-50a6-494a-ad66-8ed1fb5ba61e",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16536,11 +16536,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:38.305Z",
-                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
+                     *           "createdAt": "2026-11-29T14:17:15.132Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
                      *         },
                      *         {
-                     *           "id": "c688ee7f-5a30-40e9-bc98-74026de49b28",
+                     *           "id": "56d65365-7a79-4d5f-94c4-79232afa9709",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16562,11 +16562,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:38.305Z",
-                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
+                     *           "createdAt": "2026-11-29T14:17:15.132Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
                      *         },
                      *         {
-                     *           "id": "e9b5b409-6455-4925-8ba3-08eb0d677d7c",
+                     *           "id": "2242e8f8-3625-45a0-86a6-8bf70b9dfe71",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16586,11 +16586,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:38.305Z",
-                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
+                     *           "createdAt": "2026-11-29T14:17:15.132Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
                      *         },
                      *         {
-                     *           "id": "84f23359-2e2c-48dd-ba4b-a5f1a459c596",
+                     *           "id": "b6db5879-bdf9-4b47-963e-5d24feed8726",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16608,7 +16608,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "4866410f-9cfb-4def-b42f-663e743771ff",
+                     *           "taxAccountId": "805d8659-9b67-498d-a397-3b4749ad78e3",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16618,11 +16618,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:38.305Z",
-                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
+                     *           "createdAt": "2026-11-29T14:17:15.132Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
                      *         },
                      *         {
-                     *           "id": "3598c194-5527-44a0-868f-3fe2bc3abaf4",
+                     *           "id": "e776d88a-d823-46c7-8bea-1fe01937656b",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16640,7 +16640,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "4866410f-9cfb-4def-b42f-663e743771ff",
+                     *           "taxAccountId": "805d8659-9b67-498d-a397-3b4749ad78e3",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16650,11 +16650,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:38.305Z",
-                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
+                     *           "createdAt": "2026-11-29T14:17:15.132Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
                      *         },
                      *         {
-                     *           "id": "88765cc2-22c3-499e-8924-e324fbdd8e19",
+                     *           "id": "9d1ee9b7-4bfe-4c1d-a707-aa9a947b512c",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16672,19 +16672,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "4866410f-9cfb-4def-b42f-663e743771ff",
-                     *           "reverseChargeAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
+                     *           "taxAccountId": "805d8659-9b67-498d-a397-3b4749ad78e3",
+                     *           "reverseChargeAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:38.305Z",
-                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
+                     *           "createdAt": "2026-11-29T14:17:15.132Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
                      *         },
                      *         {
-                     *           "id": "ba1006fe-ddd0-41e9-8a5b-4a637c1b3629",
+                     *           "id": "13f0256b-7cf9-4992-b371-f6e410fa0e82",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16706,11 +16706,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:38.305Z",
-                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
+                     *           "createdAt": "2026-11-29T14:17:15.132Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
                      *         },
                      *         {
-                     *           "id": "0875e985-24dd-4caf-8e3d-3af2eaaa5efb",
+                     *           "id": "680a17c3-21c4-4b24-8e99-1caa17512a97",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16732,11 +16732,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:38.305Z",
-                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
+                     *           "createdAt": "2026-11-29T14:17:15.132Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
                      *         },
                      *         {
-                     *           "id": "3fa1f18a-d51b-4cfe-91a0-b84ea21f37ad",
+                     *           "id": "e21dee62-9f51-42c9-80bc-066e6e019e73",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16756,8 +16756,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:38.305Z",
-                     *           "updatedAt": "2026-11-29T13:30:38.305Z"
+                     *           "createdAt": "2026-11-29T14:17:15.132Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
                      *         }
                      *       ]
                      *     }
@@ -16806,7 +16806,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d04663e8-4e21-4bef-9eae-ecacb923552f",
+                     *       "id": "b20dc493-b642-482c-b07b-90815506bd15",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16824,7 +16824,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
+                     *       "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16834,8 +16834,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:38.365Z",
-                     *       "updatedAt": "2026-11-29T13:30:38.365Z"
+                     *       "createdAt": "2026-11-29T14:17:15.176Z",
+                     *       "updatedAt": "2026-11-29T14:17:15.176Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16879,7 +16879,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
+                 *       "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16947,7 +16947,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d04663e8-4e21-4bef-9eae-ecacb923552f",
+                     *       "id": "b20dc493-b642-482c-b07b-90815506bd15",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16965,7 +16965,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
+                     *       "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16975,8 +16975,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:30:38.365Z",
-                     *       "updatedAt": "2026-11-29T13:30:38.413Z"
+                     *       "createdAt": "2026-11-29T14:17:15.176Z",
+                     *       "updatedAt": "2026-11-29T14:17:15.217Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17034,15 +17034,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "02df79ab-e3b0-430a-b6a1-44eee46c488e",
-                     *           "occurredAt": "2026-11-29T13:30:38.365Z",
+                     *           "requestId": "58e75c10-46ee-424e-bef3-b4d3b14aaf9b",
+                     *           "occurredAt": "2026-11-29T14:17:15.176Z",
                      *           "sequence": 95,
-                     *           "hash": "388c976592d481d2fffd5fa0d267a6d5c7e20ac28114e7972ceb7e6dcb0f1873",
+                     *           "hash": "dcacb30c0337d212c61277c2c4f654805bfd090ec3f65a43f16de658748792ca",
                      *           "state": {
-                     *             "id": "d04663e8-4e21-4bef-9eae-ecacb923552f",
+                     *             "id": "b20dc493-b642-482c-b07b-90815506bd15",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17060,7 +17060,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
+                     *             "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17070,8 +17070,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T13:30:38.365Z",
-                     *             "updatedAt": "2026-11-29T13:30:38.365Z"
+                     *             "createdAt": "2026-11-29T14:17:15.176Z",
+                     *             "updatedAt": "2026-11-29T14:17:15.176Z"
                      *           }
                      *         },
                      *         {
@@ -17079,15 +17079,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e271ff8f-9b79-4d3b-aef7-bc0492293d3b",
-                     *           "occurredAt": "2026-11-29T13:30:38.413Z",
+                     *           "requestId": "0cc49c5c-272a-40c2-b1cc-71d43deaa1e5",
+                     *           "occurredAt": "2026-11-29T14:17:15.217Z",
                      *           "sequence": 96,
-                     *           "hash": "28c10741312b769de8e1a84e0d728c9b42108c19b2c336d4de3ba656d266a6af",
+                     *           "hash": "ea14599e9a780d43e53e8c4e2a1e4337c5a36cdecba49ffe58306acfba6ad7b5",
                      *           "state": {
-                     *             "id": "d04663e8-4e21-4bef-9eae-ecacb923552f",
+                     *             "id": "b20dc493-b642-482c-b07b-90815506bd15",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17105,7 +17105,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "07c5a4cc-5749-4659-9869-92da43486ddc",
+                     *             "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17115,8 +17115,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T13:30:38.365Z",
-                     *             "updatedAt": "2026-11-29T13:30:38.413Z"
+                     *             "createdAt": "2026-11-29T14:17:15.176Z",
+                     *             "updatedAt": "2026-11-29T14:17:15.217Z"
                      *           }
                      *         }
                      *       ],
@@ -17156,7 +17156,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "b14927f7-bdd6-48bb-b74c-ae2c94400dd8",
+                     *           "id": "27c3ab3b-79ab-4c81-a390-c513ea733a5b",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17329,14 +17329,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T13:30:38.926Z",
+                     *           "filedAt": "2026-11-29T14:17:15.508Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "1bd2280d38f61843aae7236a8db85e2fe5f5e0d876fe8d21edc5dab30871bd6b"
+                     *             "hash": "2563c38fd2b439c9c53c9ef67c2522e51fab5d2b4f43fdfeeaa91cb58952a647"
                      *           },
                      *           "version": 1
                      *         }
@@ -17400,7 +17400,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b14927f7-bdd6-48bb-b74c-ae2c94400dd8",
+                     *       "id": "27c3ab3b-79ab-4c81-a390-c513ea733a5b",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17573,14 +17573,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T13:30:38.926Z",
+                     *       "filedAt": "2026-11-29T14:17:15.508Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "1bd2280d38f61843aae7236a8db85e2fe5f5e0d876fe8d21edc5dab30871bd6b"
+                     *         "hash": "2563c38fd2b439c9c53c9ef67c2522e51fab5d2b4f43fdfeeaa91cb58952a647"
                      *       },
                      *       "version": 1
                      *     }
@@ -17637,7 +17637,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b14927f7-bdd6-48bb-b74c-ae2c94400dd8",
+                     *       "id": "27c3ab3b-79ab-4c81-a390-c513ea733a5b",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17810,14 +17810,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T13:30:38.926Z",
+                     *       "filedAt": "2026-11-29T14:17:15.508Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "1bd2280d38f61843aae7236a8db85e2fe5f5e0d876fe8d21edc5dab30871bd6b"
+                     *         "hash": "2563c38fd2b439c9c53c9ef67c2522e51fab5d2b4f43fdfeeaa91cb58952a647"
                      *       },
                      *       "version": 1
                      *     }
@@ -17871,7 +17871,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "baf007ec-ec7a-44cd-a0ad-0031e39952eb",
+                     *           "id": "585ef3f4-9557-40e5-b4e0-864273607d6c",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17880,8 +17880,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:39.440Z",
-                     *           "updatedAt": "2026-11-29T13:30:39.440Z"
+                     *           "createdAt": "2026-11-29T14:17:15.723Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.723Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17955,7 +17955,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "baf007ec-ec7a-44cd-a0ad-0031e39952eb",
+                     *       "id": "585ef3f4-9557-40e5-b4e0-864273607d6c",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17964,8 +17964,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:39.440Z",
-                     *       "updatedAt": "2026-11-29T13:30:39.440Z"
+                     *       "createdAt": "2026-11-29T14:17:15.723Z",
+                     *       "updatedAt": "2026-11-29T14:17:15.723Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18004,7 +18004,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "baf007ec-ec7a-44cd-a0ad-0031e39952eb",
+                     *       "id": "585ef3f4-9557-40e5-b4e0-864273607d6c",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -18013,8 +18013,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:39.440Z",
-                     *       "updatedAt": "2026-11-29T13:30:39.440Z"
+                     *       "createdAt": "2026-11-29T14:17:15.723Z",
+                     *       "updatedAt": "2026-11-29T14:17:15.723Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18088,7 +18088,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "baf007ec-ec7a-44cd-a0ad-0031e39952eb",
+                     *       "id": "585ef3f4-9557-40e5-b4e0-864273607d6c",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18097,8 +18097,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:30:39.440Z",
-                     *       "updatedAt": "2026-11-29T13:30:39.563Z"
+                     *       "createdAt": "2026-11-29T14:17:15.723Z",
+                     *       "updatedAt": "2026-11-29T14:17:15.767Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18148,15 +18148,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "b3f9a111-70e4-4098-b396-e7af702571a5",
-                     *           "occurredAt": "2026-11-29T13:30:39.440Z",
+                     *           "requestId": "19b75cb8-30c7-44c9-81b1-49b8a50b5a41",
+                     *           "occurredAt": "2026-11-29T14:17:15.723Z",
                      *           "sequence": 100,
-                     *           "hash": "faf4ec0ea8242a145bcdd4c51fdf56b780c9a95513bd33e6bc44b4ee3d91e886",
+                     *           "hash": "c8659fff92c67fb37414810dfdceacfffa7bffb5efc44cad05c7a485dd4873f2",
                      *           "state": {
-                     *             "id": "baf007ec-ec7a-44cd-a0ad-0031e39952eb",
+                     *             "id": "585ef3f4-9557-40e5-b4e0-864273607d6c",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18165,8 +18165,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T13:30:39.440Z",
-                     *             "updatedAt": "2026-11-29T13:30:39.440Z"
+                     *             "createdAt": "2026-11-29T14:17:15.723Z",
+                     *             "updatedAt": "2026-11-29T14:17:15.723Z"
                      *           }
                      *         },
                      *         {
@@ -18174,15 +18174,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "97ab8dee-c1f9-4319-81f3-8af4a05b29a3",
-                     *           "occurredAt": "2026-11-29T13:30:39.563Z",
+                     *           "requestId": "e63a83a6-278a-4771-801a-84209169f680",
+                     *           "occurredAt": "2026-11-29T14:17:15.767Z",
                      *           "sequence": 101,
-                     *           "hash": "fced51da8a4394e503545545dc4351d3d1181bfe90897688f97d3b5e69314ad4",
+                     *           "hash": "6158bd8df969334026223d969401cdf340b9f7f95767af181cc1ce6d6791dca3",
                      *           "state": {
-                     *             "id": "baf007ec-ec7a-44cd-a0ad-0031e39952eb",
+                     *             "id": "585ef3f4-9557-40e5-b4e0-864273607d6c",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18191,8 +18191,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T13:30:39.440Z",
-                     *             "updatedAt": "2026-11-29T13:30:39.563Z"
+                     *             "createdAt": "2026-11-29T14:17:15.723Z",
+                     *             "updatedAt": "2026-11-29T14:17:15.767Z"
                      *           }
                      *         }
                      *       ],
@@ -18242,10 +18242,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T13:30:40.522Z",
+                     *       "updatedAt": "2026-11-29T14:17:16.259Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       }
                      *     }
                      */
@@ -18328,10 +18328,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T13:30:40.522Z",
+                     *       "updatedAt": "2026-11-29T14:17:16.259Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       }
                      *     }
                      */
@@ -18388,13 +18388,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84",
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "91604cae-d3ee-4862-867a-9b6f6b4703aa",
-                     *           "occurredAt": "2026-11-29T13:30:40.522Z",
+                     *           "requestId": "e7beed0c-2a8b-4e2b-867b-d462a7258389",
+                     *           "occurredAt": "2026-11-29T14:17:16.259Z",
                      *           "sequence": 114,
-                     *           "hash": "e5f66d702ac0460131ae8249d8bfef5f6d43becc9826aa1824fc61c25be18277",
+                     *           "hash": "0b2fc05578f386699904830920cd850122f03985e997199e3b43e3ba209d72ba",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18408,10 +18408,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T13:30:40.522Z",
+                     *             "updatedAt": "2026-11-29T14:17:16.259Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *             }
                      *           }
                      *         }
@@ -18464,8 +18464,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "77ca5022-1641-4de6-9982-f8ddcde5584f",
-                     *           "accountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *           "id": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *           "accountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -18482,8 +18482,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T13:30:39.652Z",
-                     *           "updatedAt": "2026-11-29T13:30:39.652Z"
+                     *           "createdAt": "2026-11-29T14:17:15.833Z",
+                     *           "updatedAt": "2026-11-29T14:17:15.833Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18552,8 +18552,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "77ca5022-1641-4de6-9982-f8ddcde5584f",
-                     *       "accountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *       "id": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *       "accountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18570,8 +18570,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:39.652Z",
-                     *       "updatedAt": "2026-11-29T13:30:39.652Z"
+                     *       "createdAt": "2026-11-29T14:17:15.833Z",
+                     *       "updatedAt": "2026-11-29T14:17:15.833Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18625,8 +18625,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "77ca5022-1641-4de6-9982-f8ddcde5584f",
-                     *       "accountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *       "id": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *       "accountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18643,8 +18643,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T13:30:39.652Z",
-                     *       "updatedAt": "2026-11-29T13:30:39.652Z"
+                     *       "createdAt": "2026-11-29T14:17:15.833Z",
+                     *       "updatedAt": "2026-11-29T14:17:15.833Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18710,8 +18710,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "77ca5022-1641-4de6-9982-f8ddcde5584f",
-                     *       "accountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *       "id": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *       "accountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -18728,8 +18728,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T13:30:39.652Z",
-                     *       "updatedAt": "2026-11-29T13:30:39.710Z"
+                     *       "createdAt": "2026-11-29T14:17:15.833Z",
+                     *       "updatedAt": "2026-11-29T14:17:15.873Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18799,7 +18799,7 @@ export interface operations {
                      *           "reversal": false,
                      *           "opening": false,
                      *           "matchId": null,
-                     *           "importId": "66e54e89-a402-4254-aef3-7a2d4c5013ac"
+                     *           "importId": "faa3c984-b54b-4df6-995a-a10b1f8528a3"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18814,7 +18814,7 @@ export interface operations {
                      *           "reversal": false,
                      *           "opening": true,
                      *           "matchId": null,
-                     *           "importId": "66e54e89-a402-4254-aef3-7a2d4c5013ac"
+                     *           "importId": "faa3c984-b54b-4df6-995a-a10b1f8528a3"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18852,7 +18852,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "05d7b0cd-7c76-4266-b235-2d962ef727ef",
+                 *           "journalId": "f09df87d-95ac-43b5-9230-0f43046d5d51",
                  *           "line": 0
                  *         }
                  *       ]
@@ -18883,14 +18883,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "69c866be-702a-4302-a8d4-84e253ec9952",
-                     *       "bankAccountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *       "id": "d961715c-c2e9-4d45-890a-0af5bfe58f32",
+                     *       "bankAccountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "05d7b0cd-7c76-4266-b235-2d962ef727ef",
+                     *           "journalId": "f09df87d-95ac-43b5-9230-0f43046d5d51",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -18901,9 +18901,9 @@ export interface operations {
                      *       "reason": "matched by hand",
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
-                     *       "matchedAt": "2026-11-29T13:30:40.127Z",
+                     *       "matchedAt": "2026-11-29T14:17:16.086Z",
                      *       "version": 1
                      *     }
                      */
@@ -18960,8 +18960,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "69c866be-702a-4302-a8d4-84e253ec9952",
-                     *       "bankAccountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *       "id": "d961715c-c2e9-4d45-890a-0af5bfe58f32",
+                     *       "bankAccountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18970,7 +18970,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "05d7b0cd-7c76-4266-b235-2d962ef727ef"
+                     *           "journalId": "f09df87d-95ac-43b5-9230-0f43046d5d51"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18978,9 +18978,9 @@ export interface operations {
                      *       "reason": "matched by hand",
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
-                     *       "matchedAt": "2026-11-29T13:30:40.127Z",
+                     *       "matchedAt": "2026-11-29T14:17:16.086Z",
                      *       "version": 1
                      *     }
                      */
@@ -19031,8 +19031,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "69c866be-702a-4302-a8d4-84e253ec9952",
-                     *       "bankAccountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *       "id": "d961715c-c2e9-4d45-890a-0af5bfe58f32",
+                     *       "bankAccountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19041,7 +19041,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "05d7b0cd-7c76-4266-b235-2d962ef727ef"
+                     *           "journalId": "f09df87d-95ac-43b5-9230-0f43046d5d51"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19049,9 +19049,9 @@ export interface operations {
                      *       "reason": "matched by hand",
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
-                     *       "matchedAt": "2026-11-29T13:30:40.127Z",
+                     *       "matchedAt": "2026-11-29T14:17:16.086Z",
                      *       "version": 2
                      *     }
                      */
@@ -19110,7 +19110,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *       "bankAccountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -19119,14 +19119,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "d8c886ff-108d-478c-a4d3-146a93abf6a6",
-                     *           "bankAccountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *           "id": "60fe0213-4d3c-4681-b837-d54d7e0e523e",
+                     *           "bankAccountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "05d7b0cd-7c76-4266-b235-2d962ef727ef",
+                     *               "journalId": "f09df87d-95ac-43b5-9230-0f43046d5d51",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19137,9 +19137,9 @@ export interface operations {
                      *           "reason": "the only line of amount 1200.00 on each side within 3 days",
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
-                     *           "matchedAt": "2026-11-29T13:30:40.452Z",
+                     *           "matchedAt": "2026-11-29T14:17:16.198Z",
                      *           "version": 1
                      *         }
                      *       ]
@@ -19207,9 +19207,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *       },
-                     *       "reconciledAt": "2026-11-29T13:30:40.245Z"
+                     *       "reconciledAt": "2026-11-29T14:17:16.141Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -19238,6 +19238,12 @@ export interface operations {
             query: {
                 /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z. */
                 date: string;
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: components["parameters"]["query.format"];
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: components["parameters"]["query.language"];
+                /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+                hijri?: components["parameters"]["query.hijri"];
             };
             header?: never;
             path: {
@@ -19250,15 +19256,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
+                    /** @description attachment; filename="<report>_<range>_<language>.csv|xlsx" (files only; language en or ar) */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "77ca5022-1641-4de6-9982-f8ddcde5584f",
+                     *       "bankAccountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
                      *       "date": "2027-01-31",
                      *       "currency": "SAR",
                      *       "statementBalance": "1200.00",
@@ -19301,15 +19309,17 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "ba972598-69b0-4a83-9906-0a516c6a9a84"
+                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
                      *           },
-                     *           "reconciledAt": "2026-11-29T13:30:40.245Z",
+                     *           "reconciledAt": "2026-11-29T14:17:16.141Z",
                      *           "changedSince": false
                      *         }
                      *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciliationResponse"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `TooManyBankLines` (each example says what it means and the way out; docs/errors.md lists them all) */
@@ -19324,6 +19334,9 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
+            406: components["responses"]["NotAcceptable.406"];
+            413: components["responses"]["ExportTooLarge.413"];
+            429: components["responses"]["TooManyExports.429"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };

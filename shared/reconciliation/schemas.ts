@@ -2,6 +2,7 @@ import * as z from '../schemas/zod.ts';
 import { IsoDateField } from '../schemas/dates.ts';
 import { Uuid, Version } from '../schemas/common.ts';
 import { lazy } from '../schemas/lazy.ts';
+import { exportParameters } from '../exports/schemas.ts';
 import { BooleanText, listQueryShape } from '../schemas/list-query.ts';
 
 /** Items one match holds at most: it is written in one transaction with every line it takes. */
@@ -30,7 +31,7 @@ export type CreateMatchInput = z.output<ReturnType<typeof CreateMatchBody>>;
 export const DeleteMatchBody = /* @__PURE__ */ lazy(() => z.strictObject({ version: Version() }));
 
 /** `GET .../BankAccounts/{id}/Reconciliation?date=`. */
-export const ReconciliationQuery = /* @__PURE__ */ lazy(() => z.strictObject({ date: IsoDateField() }));
+export const ReconciliationQuery = /* @__PURE__ */ lazy(() => z.strictObject({ date: IsoDateField(), ...exportParameters() }));
 export type ReconciliationInput = z.output<ReturnType<typeof ReconciliationQuery>>;
 
 /** A bank account's statement lines by booking date; `unmatched=true` only those no match holds. */

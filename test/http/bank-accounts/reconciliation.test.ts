@@ -89,6 +89,14 @@ describe('bank reconciliation', () => {
     const broken = await reconciliation();
     expect(broken).toMatchObject({ ledgerBalance: '12500.00', reconciled: false, unmatchedStatement: { count: 1 }, brokenMatches: [{ matchId: feeMatch.body.id }], reconciledPeriods: [{ date: '2026-11-30', ledgerBalance: '12380.00', changedSince: true }] });
 
+    // The same reconciliation as a file: the three figures, then a row per unmatched item.
+    const file = await api.get(`${base}/BankAccounts/${chart.bank.id}/Reconciliation?date=2026-11-30&format=csv`);
+    expect(file.status).toBe(200);
+    const rows = file.text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(rows[0]).toBe('Side,Bank reference,Serial number,Line,Booked or posted,Description,Reference,Amount,Match id');
+    expect(rows.slice(1, 4).map((r) => r.split(',')[0] + ' ' + r.split(',')[7])).toEqual(['Statement balance 12380.00', 'Books balance 12500.00', 'Difference -120.00']);
+    expect(rows.filter((r) => r.startsWith('Statement,')).map((r) => r.split(',')[1])).toEqual(['B261105002']);
+
     // Unmatched, at its version: its line is free again.
     expect((await api.delete(`${base}/BankAccounts/${chart.bank.id}/Matches/${feeMatch.body.id}`, { version: 2 })).status).toBe(409);
     const undone = await api.delete(`${base}/BankAccounts/${chart.bank.id}/Matches/${feeMatch.body.id}`, { version: 1 });

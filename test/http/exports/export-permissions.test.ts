@@ -8,6 +8,7 @@ import { csvRows, getFile, sheetValues, xlsxSheet } from '../../support/files.ts
 import { credit, debit } from '../../support/ledger.ts';
 import { addApiKey, addMember } from '../../support/company-access.ts';
 import { exportBooks } from '../../support/export-books.ts';
+import { imported } from '../../support/imports.ts';
 
 /**
  * An export shows no more than the same principal's JSON: for every exportable route of the
@@ -115,6 +116,11 @@ async function arrange() {
   const sale = await api.post(`${base}/Journals`, { date: '2026-03-05T00:00:00Z', reference: 'INV-9', entries: [debit(chart.cash.id, 115), { ...credit(chart.sales.id, 100), taxCode: 'S-STD', counterpartyId: party.body.id }] });
   expect(sale.status, sale.text).toBe(200);
   expect((await api.post(`${base}/Journals/${sale.body.id}/Post`, { postingDate: '2026-03-05', version: 1 })).status).toBe(200);
+  // The bank account with a statement of March, its receipt unmatched: the reconciliation has items on both sides.
+  expect((await api.post(`${base}/BankAccounts`, { accountId: chart.bank.id, iban: 'SA0380000000608010167519', bankName: 'SNB' })).status).toBe(200);
+  const mt940 = [':20:MAR', ':25:SA0380000000608010167519', ':28C:1/1', ':60F:C260301SAR0,00', ':61:2603020302C40,00NTRFNONREF//B1', ':86:Receipt', ':62F:C260331SAR40,00', '-'].join('\r\n');
+  const statement = await imported(api, base, owner.companyId, { kind: 'bankStatements', format: 'mt940', bankAccountId: chart.bank.id, data: mt940 });
+  expect(statement.status, JSON.stringify(statement.errors)).toBe('succeeded');
   const range = 'dateFrom=2026-01-01&dateTo=2026-12-31';
   /** Each exportable route's request (the JSON's first page holds every row of these books). */
   const requests: Record<string, string> = {
@@ -128,6 +134,7 @@ async function arrange() {
     'reports.generalLedger': `${base}/Reports/GeneralLedger?accountId=${chart.assets.id}&${range}&pageSize=100`,
     'reports.get': `${base}/Reports/${stored.body.id}`,
     'reports.segregation': `${base}/Reports/Segregation?${range}`,
+    'bankAccounts.reconciliation': `${base}/BankAccounts/${chart.bank.id}/Reconciliation?date=2026-12-31`,
   };
   const member = async (roleId: string) => {
     const user = await signedInUser(gateway.url);
