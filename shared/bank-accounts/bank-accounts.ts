@@ -20,10 +20,13 @@ const ibanOf = (text: string) => {
   return parsed.iban;
 };
 
-async function viewOf(reads: Pick<BankAccountReads, 'currencies'>, record: BankAccountRecord): Promise<BankAccountView> {
-  const { account, base } = await reads.currencies(record.companyId, record.accountId);
-  return bankAccountView(record, bankCurrency(account, base));
+/** The bank accounts as answered, their accounts' currencies read at once. */
+async function viewsOf(reads: Pick<BankAccountReads, 'currencies'>, companyId: string, records: readonly BankAccountRecord[]): Promise<BankAccountView[]> {
+  const { accounts, base } = await reads.currencies(companyId, records.map((r) => r.accountId));
+  return records.map((r) => bankAccountView(r, bankCurrency(accounts.get(r.accountId), base)));
 }
+
+const viewOf = async (reads: Pick<BankAccountReads, 'currencies'>, record: BankAccountRecord) => (await viewsOf(reads, record.companyId, [record]))[0]!;
 
 async function mustGet(reads: BankAccountReads, companyId: string, accountId: string, version?: number): Promise<BankAccountRecord> {
   const record = (await reads.get(companyId, accountId)) ?? NotFound.throw('The bank account');
@@ -39,7 +42,7 @@ async function mustGet(reads: BankAccountReads, companyId: string, accountId: st
 export async function createBankAccount(bank: BankAccountCreating, uow: UnitOfWork, companyId: string, input: CreateBankAccountInput): Promise<BankAccountView> {
   const account = await bank.account(companyId, input.accountId, 'accountId');
   if (!account.leaf) throw ValidationError.field('accountId', 'is a category account; a bank account is a leaf account: name one of the accounts under it', 'CategoryAccount');
-  const { base } = await bank.currencies(companyId, account.id);
+  const { base } = await bank.currencies(companyId, []);
   const currency = bankCurrency(account.currency, base);
   if (input.currency !== undefined && input.currency !== currency) {
     throw ValidationError.field('currency', `must be ${currency}, the ${account.currency ? "account's currency" : "company's base currency (the account has no currency of its own)"}`, 'CurrencyMismatch');
@@ -61,7 +64,7 @@ export async function readBankAccount(reads: BankAccountReads, companyId: string
 /** By creation time. Errors: ValidationError (InvalidCursor). */
 export async function listBankAccounts(list: BankAccountList, companyId: string, query: ListBankAccountsInput): Promise<Page<BankAccountView>> {
   const page = await list.page(companyId, query);
-  return { ...page, results: await Promise.all(page.results.map((r) => viewOf(list, r))) };
+  return { ...page, results: await viewsOf(list, companyId, page.results) };
 }
 
 /** Replaces the IBAN, bank name and matching rules (left out: the default ones). Errors: NotFound, VersionConflict. */

@@ -11,8 +11,8 @@ import type { BankAccountRecord } from './records.ts';
 export interface BankAccountReads {
   /** The bank account on this account, or undefined (strongly consistent). */
   get(companyId: string, accountId: string): Promise<BankAccountRecord | undefined>;
-  /** The currencies a bank account's account takes: its own currency (undefined: any), and the company's base currency. */
-  currencies(companyId: string, accountId: string): Promise<{ account: string | undefined; base: string }>;
+  /** The currencies bank accounts' accounts take, read at once: each one's own currency (absent or undefined: any), and the company's base currency. */
+  currencies(companyId: string, accountIds: readonly string[]): Promise<{ accounts: Map<string, string | undefined>; base: string }>;
 }
 
 export interface BankAccountCreating extends BankAccountReads {

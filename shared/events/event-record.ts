@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { ActorRef } from '../auth/actor.ts';
 import { AUDITED_KIND_OF, recordDigest } from '../audit/record-state.ts';
@@ -84,4 +85,13 @@ export function eventRecord(source: EventSource): EventRecord {
     recordDigest: recordDigest(source.type, data),
     ...(tooLarge && AUDITED_KIND_OF[source.type] ? { omittedState: gzipSync(JSON.stringify(data)) } : {}),
   };
+}
+
+/**
+ * The event of a record a write makes beside the one its request's own event describes (each
+ * journal an import approval approves, each code loaded, each match found, each record an import
+ * job writes): in the name of `actor`, of no request, the record the answer `view` of it.
+ */
+export function writtenRecordEvent(type: EventType, companyId: string, actor: EventRecord['actor'], view: unknown, now = new Date()): EventRecord {
+  return eventRecord({ eventId: randomUUID(), type, companyId, actor, requestId: null, params: { companyId }, body: {}, response: view, now });
 }

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { ApprovalPolicyRecord } from '../approval-policies/records.ts';
 import { personsOf } from '../approval-policies/persons.ts';
 import type { FactReads, KeyMakers, NodeParents } from '../approval-policies/store.ts';
 import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
-import { eventRecord, type EventRecord } from '../events/event-record.ts';
+import { writtenRecordEvent, type EventRecord } from '../events/event-record.ts';
 import { withApproval, type Approver } from '../journals/approve-journal.ts';
 import type { ApprovedJournal, JournalRecord, SubmittedJournal } from '../journals/records.ts';
 import { journalView } from '../journals/views.ts';
@@ -93,7 +92,7 @@ async function approveOne(books: ImportApproving, reads: FactReads, uow: UnitOfW
   if (journal.status !== 'submitted') return skip('Conflict', `It is ${journal.status} now, no longer asking approval.`);
   try {
     const after = await withApproval(reads, companyId, journal, approver, policy, at);
-    const event = eventRecord({ eventId: randomUUID(), type: 'JournalApproved', companyId, actor: uow.actor, requestId: null, params: { companyId, id: journal.id }, body: {}, response: journalView(after), now: new Date(at) });
+    const event = writtenRecordEvent('JournalApproved', companyId, uow.actor, journalView(after), new Date(at));
     await books.commit(books.approvalChanges(companyId, journal, after, event));
     return after;
   } catch (error) {

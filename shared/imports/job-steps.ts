@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors.ts';
-import { eventRecord } from '../events/event-record.ts';
+import { writtenRecordEvent } from '../events/event-record.ts';
 import type { EventType } from '../events/event-types.ts';
 import { creatorAccessLost } from './creator-access.ts';
 import type { ImportJob, RowError } from './records.ts';
@@ -141,7 +140,7 @@ export class JobSteps {
 
   /** The outbox item of the ordinary event of a record the job writes (the record is the response's), in the name of whoever created the job. */
   eventOp(type: EventType, response: unknown): Change {
-    return this.work.eventChange(eventRecord({ eventId: randomUUID(), type, companyId: this.companyId, actor: this.job.createdBy, requestId: null, params: { companyId: this.companyId }, body: {}, response, now: new Date() }));
+    return this.work.eventChange(writtenRecordEvent(type, this.companyId, this.job.createdBy, response));
   }
 }
 

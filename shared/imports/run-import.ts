@@ -128,7 +128,7 @@ async function checkedFile(work: ImportWork, job: ImportJob, companyId: string, 
     // The statements' parsers (an XML reader among them) load with the first statement file.
     const [{ parsedBankFile }, { planStatementImport }] = await Promise.all([import('../reconciliation/parse-file.ts'), import('../reconciliation/statement-import.ts')]);
     const account = await work.statements.bankAccount(companyId, job.bankAccountId!);
-    const plan = await planStatementImport(work.statements, job, companyId, await parsedBankFile(job.format, text, job.statement, account?.currency));
+    const plan = await planStatementImport(work.statements, job, companyId, account, await parsedBankFile(job.format, text, job.statement, account?.currency));
     return { rows: plan.rows, plan };
   }
   const read = await readRows(job.kind, job.format, job.format === 'csv' ? text : (JSON.parse(text) as unknown));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, NotFound, StateConflict, ValidationError } from '../errors.ts';
-import { eventRecord } from '../events/event-record.ts';
+import { writtenRecordEvent } from '../events/event-record.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { DEFAULT_MATCHING_RULES, proposeMatches, type ProposedMatch } from './auto-match.ts';
@@ -79,7 +79,7 @@ const TRANSACTION_ITEMS = 99;
 async function writeAll(books: AutoMatching, uow: UnitOfWork, companyId: string, records: readonly MatchRecord[]): Promise<boolean[]> {
   const taken = () => new StateConflict('AlreadyMatched', 'Another match took one of these lines meanwhile.');
   const changesOf = (match: MatchRecord) => {
-    const event = eventRecord({ eventId: randomUUID(), type: 'BankMatchCreated', companyId, actor: uow.actor, requestId: null, params: { companyId, id: match.accountId }, body: {}, response: matchView(match), now: new Date(match.matchedAt) });
+    const event = writtenRecordEvent('BankMatchCreated', companyId, uow.actor, matchView(match), new Date(match.matchedAt));
     return [...books.matchChanges(match, taken), books.eventChange(event)];
   };
   const written = async (changes: Change[]) => {

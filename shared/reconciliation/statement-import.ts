@@ -5,7 +5,7 @@ import { AlreadyWritten, type ImportPlan, type JobSteps } from '../imports/job-s
 import type { ParsedStatement } from '../bank-statements/records.ts';
 import type { ImportJob, RowError } from '../imports/records.ts';
 import type { Balance, StatementLineRecord, StatementRecord } from './records.ts';
-import type { StatementImporting } from './store.ts';
+import type { BankAccountFacts, StatementImporting } from './store.ts';
 import { statementView } from './views.ts';
 
 /**
@@ -23,9 +23,9 @@ import { statementView } from './views.ts';
  * import id and planned again. docs/decisions.md, "Bank reconciliation".
  */
 
-/** What the file held: its statements, each with the rows it spans, and the problems found. */
+/** What the file held: its statements, each with its first row (where a refusal of it is reported), and the problems found. */
 export interface ParsedFile {
-  statements: Array<ParsedStatement & { rows: { first: number; last: number } }>;
+  statements: Array<ParsedStatement & { rows: { first: number } }>;
   errors: RowError[];
 }
 
@@ -37,10 +37,9 @@ interface Planned {
   lines: StatementLineRecord[];
 }
 
-/** Errors: ValidationError naming `bankAccountId` (the bank account is gone). */
-export async function planStatementImport(work: StatementImporting, job: ImportJob, companyId: string, parsed: ParsedFile): Promise<ImportPlan & { rows: number }> {
+/** `account`: the bank account as read for parsing the file (undefined: gone). Errors: ValidationError naming `bankAccountId` (the bank account is gone). */
+export async function planStatementImport(work: StatementImporting, job: ImportJob, companyId: string, account: BankAccountFacts | undefined, parsed: ParsedFile): Promise<ImportPlan & { rows: number }> {
   const accountId = job.bankAccountId!;
-  const account = await work.bankAccount(companyId, accountId);
   if (!account) throw ValidationError.field('bankAccountId', 'names a bank account the company no longer has', 'NotFound');
   const all = parsed.statements;
   const [chain, statementsThere, linesThere] = await Promise.all([

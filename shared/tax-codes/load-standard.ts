@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NotFound, StateConflict, ValidationError } from '../errors.ts';
-import { eventRecord } from '../events/event-record.ts';
+import { writtenRecordEvent } from '../events/event-record.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { TaxCodeRecord } from './records.ts';
 import { assignableBoxIds } from './return-layouts.ts';
@@ -53,7 +53,7 @@ export async function loadStandardTaxCodes(codes: StandardTaxCodeLoading, uow: U
   });
   const views = records.map(taxCodeView);
   const events = views.map((view) =>
-    codes.eventChange(eventRecord({ eventId: randomUUID(), type: 'TaxCodeCreated', companyId, actor: uow.actor, requestId: null, params: { companyId }, body: {}, response: view, now: new Date(now) })),
+    codes.eventChange(writtenRecordEvent('TaxCodeCreated', companyId, uow.actor, view, new Date(now))),
   );
   const checks = [codes.accountUnchangedCheck(companyId, accounts.output), codes.accountUnchangedCheck(companyId, accounts.input), ...codes.jurisdictionHeld(companyId, jurisdiction)];
   return uow.commit([...records.flatMap((r) => codes.createChanges(r)), ...events, ...checks], { results: views });

@@ -6,19 +6,24 @@ import { getBankAccount } from './bank-account-store.ts';
 import { accountLines } from './nodes/line-nodes.ts';
 import { getSettings } from './settings-store.ts';
 
-/** The currencies a bank account's account takes: its own, and the company's base currency. */
-export const bankAccountCurrencies: BankAccountReads['currencies'] = async (companyId, accountId) => {
-  const [account, settings] = await Promise.all([accountLines.get(companyId, accountId), getSettings(companyId)]);
+/** The currencies of these accounts (each one's own, if it has one) and the company's settings, read at once. */
+async function currencySources(companyId: string, accountIds: readonly string[]) {
+  const [accounts, settings] = await Promise.all([accountIds.length > 0 ? accountLines.getMany(companyId, [...accountIds]) : [], getSettings(companyId)]);
   if (!settings) throw new NotFound('The company');
-  return { account: account?.attributes.currency, base: settings.baseCurrency };
+  return { accounts: new Map(accounts.map((a) => [a.id, a.attributes.currency])), settings };
+}
+
+/** The currencies bank accounts' accounts take: each one's own, and the company's base currency. */
+export const bankAccountCurrencies: BankAccountReads['currencies'] = async (companyId, accountIds) => {
+  const { accounts, settings } = await currencySources(companyId, accountIds);
+  return { accounts, base: settings.baseCurrency };
 };
 
 /** The bank account on this account as reconciliation reads it (its IBAN, currency and that currency's decimals in the books), or undefined when there is none. */
 export async function bankAccountFacts(companyId: string, accountId: string): Promise<BankAccountFacts | undefined> {
   const record = await getBankAccount(companyId, accountId);
   if (!record) return undefined;
-  const [node, settings] = await Promise.all([accountLines.get(companyId, accountId), getSettings(companyId)]);
-  if (!settings) throw new NotFound('The company');
-  const currency = node?.attributes.currency ?? settings.baseCurrency;
+  const { accounts, settings } = await currencySources(companyId, [accountId]);
+  const currency = accounts.get(accountId) ?? settings.baseCurrency;
   return { iban: record.iban, currency, precision: currencyPrecision(settings, currency), matchingRules: record.matchingRules };
 }

@@ -4,7 +4,7 @@ import { pendingEventOp } from '../events/outbox-store.ts';
 import { importJournalsAsking } from '../ledger/journal-queries.ts';
 import { getJournals } from '../ledger/journal-store.ts';
 import { replaceJournalOp } from '../ledger/journal-items.ts';
-import { transactWrite, writesOf } from '../table/transact.ts';
+import { transactWrite } from '../table/transact.ts';
 import { apiKeyCreator } from './api-key-store.ts';
 import { getApprovalPolicy } from './approval-policy-store.ts';
 import { getJob } from './import-store.ts';
@@ -17,9 +17,7 @@ export const importApproving: ImportApproving = {
   journalsAsking: importJournalsAsking,
   journals: getJournals,
   approvalChanges: (companyId, before, after, event) => [replaceJournalOp(companyId, before, after), pendingEventOp(event)],
-  commit: async (changes) => {
-    await transactWrite(writesOf(changes));
-  },
+  commit: transactWrite,
   accounts: accountLines,
   costCenters: costCenterLines,
   settings: settledSettings,

@@ -11,7 +11,7 @@ import { LedgerFold } from '../ledger/ledger-fold.ts';
 import { ledgerItems } from '../ledger/ledger-store.ts';
 import { periodsOpenCheckOp } from '../ledger/open-periods.ts';
 import { bulkWrite } from '../table/batch-write.ts';
-import { MAX_TRANSACTION_ITEMS, transactWrite, writesOf } from '../table/transact.ts';
+import { MAX_TRANSACTION_ITEMS, transactWrite } from '../table/transact.ts';
 import { companyAccess } from './access-ports.ts';
 import { budgetsPage, createBudgetOps } from './budget-store.ts';
 import { getCounterparties } from './counterparty-store.ts';
@@ -51,7 +51,7 @@ export const importWork: ImportWork = {
   finishChanges: finishJobOps,
   stopChanges: stopJobOps,
   eventChange: pendingEventOp,
-  commit: (changes) => transactWrite(writesOf(changes)),
+  commit: transactWrite,
   bulk: async (puts, deletes = []) => void (await bulkWrite([...puts.map((put) => ({ put })), ...deletes.map((item) => ({ delete: { pk: String(item.pk), sk: String(item.sk) } }))])),
   transactionLimit: MAX_TRANSACTION_ITEMS,
   access: companyAccess,

@@ -1,7 +1,7 @@
 import type { AutoMatching, Matching, PeriodReconciling, ReconciliationReads, StatementImporting, StatementLineList } from '../../reconciliation/store.ts';
 import { pendingEventOp } from '../events/outbox-store.ts';
 import { getJournals } from '../ledger/journal-store.ts';
-import { transactWrite, writesOf } from '../table/transact.ts';
+import { transactWrite } from '../table/transact.ts';
 import { ledgerLines } from '../ledger/ledger-store.ts';
 import { bankAccountFacts } from './bank-account-facts.ts';
 import { getLines, getMatch, getMatches, claimedLedgerLines, getStatementChain, linesPage, reconciledOp, reconciledPeriods, linesThere, linesUpTo, matchOps, newLineOp, statementOps, statementsThere, unmatchOps } from './reconciliation-store.ts';
@@ -52,9 +52,7 @@ export const autoMatching: AutoMatching = {
   claimedLedgerLines,
   matchChanges: matchOps,
   eventChange: pendingEventOp,
-  commit: async (changes) => {
-    await transactWrite(writesOf(changes));
-  },
+  commit: transactWrite,
 };
 
 export const statementLineList: StatementLineList = { bankAccount, page: linesPage };
