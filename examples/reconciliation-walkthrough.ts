@@ -5,7 +5,7 @@ import type { paths } from './client/schema.d.ts';
  * A bank reconciliation with the typed client: a company marks its bank account (IBAN checked),
  * imports the bank's camt.053 statement for April, lets the matching rules pair its lines with
  * the books, and reads the reconciliation: the one difference is a fee the books do not have
- * yet; posted and matched, the account reconciles.
+ * yet; a journal made from its statement line, posted and matched at once, reconciles the account.
  *
  *   npm start                                                    # in one shell
  *   TOKEN=$(npm run -s token -- --email you@example.com) npm run reconciliation-walkthrough
@@ -89,9 +89,9 @@ export async function reconciliationWalkthrough(baseUrl: string, token: string, 
     for (const l of r.unmatchedLedger.lines) log(`  in the books only: ${l.postingDate} ${l.amount} journal #${l.serialNumber}`);
   };
   await show();
-  const fee = await posted('2026-04-20', undefined, fees, bank, 25);
-  ok(await api.POST('/api/v1/Companies/{companyId}/BankAccounts/{id}/Matches', { params: bankPath, body: { statementLines: ['SNB-0420-003'], ledgerLines: [{ journalId: fee.id, line: 1 }] } }));
-  log('the fee posted and matched by hand:');
+  // The fee has no journal: one is made from the statement line, posted and matched in one request.
+  const made = ok(await api.POST('/api/v1/Companies/{companyId}/BankAccounts/{id}/StatementLineJournals', { params: bankPath, body: { bankReference: 'SNB-0420-003', accountId: fees.id, post: true } }));
+  log(`the fee made journal #${made.journal.serialNumber}, posted and matched (${made.match?.rule}):`);
   await show();
   return { companyId, bankAccountId: account.id };
 }

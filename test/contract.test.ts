@@ -208,11 +208,12 @@ describe('responses match the OpenAPI document', () => {
     check('bankAccounts.get', await api.get(`${base}/BankAccounts/${bankAccount.id}`));
     check('bankAccounts.update', await api.put(`${base}/BankAccounts/${bankAccount.id}`, { iban: bankAccount.iban, bankName: 'SNB', version: bankAccount.version }));
     // A statement in, its opening matched with the books' opening of the bank, reconciled, unmatched.
-    const mt940 = [':20:STMT202701', ':25:SA0380000000608010167519', ':28C:1/1', ':60F:C270101SAR0,00', ':61:2701100110C1200,00NTRFNONREF//B270110001', ':86:Customer payment', ':62F:C270131SAR1200,00', '-'].join('\r\n');
+    const mt940 = [':20:STMT202701', ':25:SA0380000000608010167519', ':28C:1/1', ':60F:C270101SAR0,00', ':61:2701100110C1200,00NTRFNONREF//B270110001', ':86:Customer payment', ':61:2701150115D15,00NCHGNONREF//B270115002', ':86:Bank fee', ':62F:C270131SAR1185,00', '-'].join('\r\n');
     const statement = check('imports.create', await api.post(`${base}/Imports`, { kind: 'bankStatements', format: 'mt940', bankAccountId: bankAccount.id, data: mt940 }));
     await runImports({ companyId });
     expect((await api.get(`${base}/Imports/${statement.id}`)).body.status).toBe('succeeded');
     check('bankAccounts.statementLines', await api.get(`${base}/BankAccounts/${bankAccount.id}/StatementLines?unmatched=true`));
+    check('bankAccounts.lineJournal', await api.post(`${base}/BankAccounts/${bankAccount.id}/StatementLineJournals`, { bankReference: 'B270115002', accountId: chart.rent.id }));
     const paid = await api.post(`${base}/Journals`, { date: '2027-01-10', entries: [debit(chart.bank.id, 1200), credit(chart.sales.id, 1200)] });
     await api.post(`${base}/Journals/${paid.body.id}/Post`, { postingDate: '2027-01-10', version: paid.body.version });
     const matched = check('bankAccounts.createMatch', await api.post(`${base}/BankAccounts/${bankAccount.id}/Matches`, { statementLines: ['B270110001'], ledgerLines: [{ journalId: paid.body.id, line: 0 }] }));

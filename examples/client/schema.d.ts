@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/bfabbd1e-7765-4655-880e-dfdee49a9156`
+         * @description Example request: `GET /api/v1/Companies/7a4d2067-0173-4f08-8040-302dc045b9bb`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Settings`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Settings`
+         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Roles`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Roles`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Roles/7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Roles/c309fd52-d05c-4520-9b64-6d1ba8997d86`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Roles/7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c`
+         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Roles/c309fd52-d05c-4520-9b64-6d1ba8997d86`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Roles/7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c`
+         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Roles/c309fd52-d05c-4520-9b64-6d1ba8997d86`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Members`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Members`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Members/fa35d446-25ae-4cff-ba3d-28dcdc6c5369`
+         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Members/700e3fc4-204d-4ae3-9912-f0d4b37f433b`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Members/fa35d446-25ae-4cff-ba3d-28dcdc6c5369`
+         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Members/700e3fc4-204d-4ae3-9912-f0d4b37f433b`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ApiKeys/59528f5c-1a3e-44e8-8dfb-63efda24b4e4`
+         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ApiKeys/60f008e0-8f39-4609-93ca-7f4eef18f0c8`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Accounts`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Accounts`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Accounts/30b7e40c-6070-4094-a7cf-60f4c3b568ac`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Accounts/46011683-f97e-415a-b94a-1f74834955a6`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Accounts/30b7e40c-6070-4094-a7cf-60f4c3b568ac`
+         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Accounts/46011683-f97e-415a-b94a-1f74834955a6`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Accounts/30b7e40c-6070-4094-a7cf-60f4c3b568ac`
+         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Accounts/46011683-f97e-415a-b94a-1f74834955a6`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Accounts/30b7e40c-6070-4094-a7cf-60f4c3b568ac/History`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Accounts/46011683-f97e-415a-b94a-1f74834955a6/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters/bc026dab-44f3-4019-91ab-6bbad420932b`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters/7e765c71-fbe9-4d20-ab6c-1d404e420692`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters/bc026dab-44f3-4019-91ab-6bbad420932b`
+         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters/7e765c71-fbe9-4d20-ab6c-1d404e420692`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters/bc026dab-44f3-4019-91ab-6bbad420932b`
+         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters/7e765c71-fbe9-4d20-ab6c-1d404e420692`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters/bc026dab-44f3-4019-91ab-6bbad420932b/History`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters/7e765c71-fbe9-4d20-ab6c-1d404e420692/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters/bc026dab-44f3-4019-91ab-6bbad420932b/Activate`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters/7e765c71-fbe9-4d20-ab6c-1d404e420692/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/CostCenters/bc026dab-44f3-4019-91ab-6bbad420932b/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters/7e765c71-fbe9-4d20-ab6c-1d404e420692/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/901020cf-a4da-495b-af80-5b56a4e062e6`
+         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/66836695-50d9-49e6-884a-3aa81f299bd8`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/901020cf-a4da-495b-af80-5b56a4e062e6`
+         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/66836695-50d9-49e6-884a-3aa81f299bd8`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/Close`
+         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/Periods`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/Periods/2dd009ba-a9ec-441a-9ca7-a24ee1012b31`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/Periods/2ffb279c-c985-41bd-b6a7-33515d2f539d`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/Periods/2dd009ba-a9ec-441a-9ca7-a24ee1012b31/Lock`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/Periods/2ffb279c-c985-41bd-b6a7-33515d2f539d/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/Periods/2dd009ba-a9ec-441a-9ca7-a24ee1012b31/Close`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/Periods/2ffb279c-c985-41bd-b6a7-33515d2f539d/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/Periods/2dd009ba-a9ec-441a-9ca7-a24ee1012b31/Close`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/Periods/2ffb279c-c985-41bd-b6a7-33515d2f539d/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/FinancialYears/a51d632d-cf8e-4d15-82af-ee80cc17e9da/Periods/2dd009ba-a9ec-441a-9ca7-a24ee1012b31/Reopen`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/Periods/2ffb279c-c985-41bd-b6a7-33515d2f539d/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/b77eae41-9b32-47fd-a880-42f4eac5ae3e`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/fb6a524f-25f5-4110-8c14-e9dd4bcb4984`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/b77eae41-9b32-47fd-a880-42f4eac5ae3e`
+         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/fb6a524f-25f5-4110-8c14-e9dd4bcb4984`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/b77eae41-9b32-47fd-a880-42f4eac5ae3e/History`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/fb6a524f-25f5-4110-8c14-e9dd4bcb4984/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/301582df-62b8-49ca-aa72-fc4426665426/Submit`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/aaf15f5d-e1d8-4f10-b873-713f1ba820ca/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/301582df-62b8-49ca-aa72-fc4426665426/Approve`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/aaf15f5d-e1d8-4f10-b873-713f1ba820ca/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/301582df-62b8-49ca-aa72-fc4426665426/Reject`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/aaf15f5d-e1d8-4f10-b873-713f1ba820ca/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/b77eae41-9b32-47fd-a880-42f4eac5ae3e/Post`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/fb6a524f-25f5-4110-8c14-e9dd4bcb4984/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/907a0f2d-c5e6-4459-a56e-bcd42e6eff7d/Void`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/253fbd68-7fb5-4223-b580-61720f3f60ba/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/b77eae41-9b32-47fd-a880-42f4eac5ae3e/Adjust`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/fb6a524f-25f5-4110-8c14-e9dd4bcb4984/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Journals/b77eae41-9b32-47fd-a880-42f4eac5ae3e/Reverse`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/fb6a524f-25f5-4110-8c14-e9dd4bcb4984/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/TrialBalance?financialYearId=a51d632d-cf8e-4d15-82af-ee80cc17e9da`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/TrialBalance?financialYearId=74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/BudgetVsActual?budgetId=f7948ba5-f3ae-4a55-8b48-972da1c835ff&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/BudgetVsActual?budgetId=061b6079-6ea6-400a-aeff-b85109a26e0e&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/bfabbd1e-7765-4655-880e-dfdee49a9156/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/7a4d2067-0173-4f08-8040-302dc045b9bb/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/Restatements?since=2026-11-29T14%3A17%3A09.647Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/Restatements?since=2026-11-29T15%3A00%3A53.348Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Reports/3acc0307-9585-4127-b704-3f9314040049`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/3ea712a7-9409-45d7-a248-b17d4045d903`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Webhooks/22a563ff-21cd-4f5f-b23c-2958c0a1a2a7`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Webhooks/4248c474-64de-4116-97a1-e04b23b0e10e`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Webhooks/22a563ff-21cd-4f5f-b23c-2958c0a1a2a7`
+         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Webhooks/4248c474-64de-4116-97a1-e04b23b0e10e`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Webhooks/22a563ff-21cd-4f5f-b23c-2958c0a1a2a7`
+         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Webhooks/4248c474-64de-4116-97a1-e04b23b0e10e`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Webhooks/22a563ff-21cd-4f5f-b23c-2958c0a1a2a7/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Webhooks/4248c474-64de-4116-97a1-e04b23b0e10e/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ExchangeRates/17701f50-37aa-428d-8b5b-66d6603ce19c`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ExchangeRates/daa3b338-4a74-497a-9765-a75ec90a0a7c`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ExchangeRates/17701f50-37aa-428d-8b5b-66d6603ce19c`
+         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ExchangeRates/daa3b338-4a74-497a-9765-a75ec90a0a7c`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ExchangeRates/17701f50-37aa-428d-8b5b-66d6603ce19c`
+         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ExchangeRates/daa3b338-4a74-497a-9765-a75ec90a0a7c`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Budgets`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Budgets`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Budgets/f7948ba5-f3ae-4a55-8b48-972da1c835ff`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Budgets/061b6079-6ea6-400a-aeff-b85109a26e0e`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Budgets/f7948ba5-f3ae-4a55-8b48-972da1c835ff`
+         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Budgets/061b6079-6ea6-400a-aeff-b85109a26e0e`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Budgets/f7948ba5-f3ae-4a55-8b48-972da1c835ff`
+         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Budgets/061b6079-6ea6-400a-aeff-b85109a26e0e`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Imports`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Imports`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Imports/e5afa52f-4b47-4353-8eb3-0f1bd487e3cb`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Imports/04153d83-8507-477d-82bd-62b8b0132c31`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Imports/e5afa52f-4b47-4353-8eb3-0f1bd487e3cb/Errors`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Imports/04153d83-8507-477d-82bd-62b8b0132c31/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Imports/2c06f200-09b7-4d6c-805c-6ae86669b437/Approve`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Imports/12b53089-1d2c-4e34-804d-039d804cbe69/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/TaxCodes/b20dc493-b642-482c-b07b-90815506bd15`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/TaxCodes/c85ba71b-da2d-49e0-b0c7-531197cf578f`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/TaxCodes/b20dc493-b642-482c-b07b-90815506bd15`
+         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/TaxCodes/c85ba71b-da2d-49e0-b0c7-531197cf578f`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/TaxCodes/b20dc493-b642-482c-b07b-90815506bd15/History`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/TaxCodes/c85ba71b-da2d-49e0-b0c7-531197cf578f/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/VatReturns/27c3ab3b-79ab-4c81-a390-c513ea733a5b`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/VatReturns/c70e0cdc-a559-4aa3-b088-ba5cb1cba0c0`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Counterparties/585ef3f4-9557-40e5-b4e0-864273607d6c`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Counterparties/7855b9d0-6d91-4b87-a57c-d2f593e12c77`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Counterparties/585ef3f4-9557-40e5-b4e0-864273607d6c`
+         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Counterparties/7855b9d0-6d91-4b87-a57c-d2f593e12c77`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/Counterparties/585ef3f4-9557-40e5-b4e0-864273607d6c/History`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Counterparties/7855b9d0-6d91-4b87-a57c-d2f593e12c77/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1697,13 +1697,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1721,12 +1721,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008`
+         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1745,11 +1745,31 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/BankAccounts/{id}/StatementLineJournals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/StatementLineJournals`
+         */
+        post: operations["bankAccounts.lineJournal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1767,7 +1787,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008/Matches`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1785,14 +1805,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008/Matches/d961715c-c2e9-4d45-890a-0af5bfe58f32`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/Matches/92fb3d5f-94aa-4876-98b5-cbc499b2b1b4`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008/Matches/d961715c-c2e9-4d45-890a-0af5bfe58f32`
+         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/Matches/92fb3d5f-94aa-4876-98b5-cbc499b2b1b4`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1811,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1831,7 +1851,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1849,7 +1869,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/f5284d95-7775-4622-bde3-4bbf6d9861d7/BankAccounts/565c2276-b1a8-4de5-b55f-b4bd603dc008/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -2367,6 +2387,7 @@ export interface components {
             /** @description Cursor for the next page; null at the end. */
             nextPage: string | null;
         };
+        /** @description The journal made from the statement line: a draft, or posted on its booking date. */
         JournalResponse: {
             /**
              * Format: uuid
@@ -5141,6 +5162,8 @@ export interface components {
                 opening: boolean;
                 /** @description The match holding the line; null: unmatched. */
                 matchId: string | null;
+                /** @description The journal made from the line (POST .../StatementLineJournals); null: none. */
+                journalId: string | null;
                 /**
                  * Format: uuid
                  * @description The import that brought it in.
@@ -5149,6 +5172,11 @@ export interface components {
             }[];
             /** @description Cursor for the next page; null at the end. */
             nextPage: string | null;
+        };
+        StatementLineJournalResponse: {
+            journal: components["schemas"]["JournalResponse"];
+            /** @description The match of the line with the journal; null: the journal is a draft (post it, then send the request again with post). */
+            match: components["schemas"]["MatchResponse"] | null;
         };
         MatchResponse: {
             /**
@@ -5809,7 +5837,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:32933/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A33765%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=L0PiQEOwqQA9-0UH9l8l3FPoUpkK5nt_kTs-Djl1E_g&code_challenge_method=S256&state=bYXJ6g6XGOQOnxWTQGPK1LsDOMsEwoGY6gd47JFXPi4&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:46163/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A39491%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=eX_yBptNx4mj8F3zRH0dms_H0Gs5-SDdtXyxiHEMOps&code_challenge_method=S256&state=glnrkrteTbqtSgbNSEN3Va7IInWKopFYAOhrRGOwMA8&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5849,7 +5877,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f5284d95-7775-4622-bde3-4bbf6d9861d7",
+                     *           "companyId": "c7f4cf38-53bc-41e7-bf00-6aeaa3219fba",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5899,7 +5927,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "bfabbd1e-7765-4655-880e-dfdee49a9156",
+                     *           "companyId": "7a4d2067-0173-4f08-8040-302dc045b9bb",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6003,7 +6031,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f5284d95-7775-4622-bde3-4bbf6d9861d7",
+                     *           "companyId": "c7f4cf38-53bc-41e7-bf00-6aeaa3219fba",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6053,7 +6081,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "bfabbd1e-7765-4655-880e-dfdee49a9156",
+                     *           "companyId": "7a4d2067-0173-4f08-8040-302dc045b9bb",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6146,16 +6174,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bfabbd1e-7765-4655-880e-dfdee49a9156",
+                     *           "id": "7a4d2067-0173-4f08-8040-302dc045b9bb",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T14:17:06.524Z",
+                     *           "createdAt": "2026-11-29T15:00:45.839Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "f5284d95-7775-4622-bde3-4bbf6d9861d7",
+                     *           "id": "c7f4cf38-53bc-41e7-bf00-6aeaa3219fba",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T14:17:06.319Z",
+                     *           "createdAt": "2026-11-29T15:00:45.696Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -6213,9 +6241,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfabbd1e-7765-4655-880e-dfdee49a9156",
+                     *       "id": "7a4d2067-0173-4f08-8040-302dc045b9bb",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T14:17:06.524Z",
+                     *       "createdAt": "2026-11-29T15:00:45.839Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6227,7 +6255,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T14:17:06.524Z"
+                     *         "updatedAt": "2026-11-29T15:00:45.839Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6311,9 +6339,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfabbd1e-7765-4655-880e-dfdee49a9156",
+                     *       "id": "7a4d2067-0173-4f08-8040-302dc045b9bb",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T14:17:06.524Z",
+                     *       "createdAt": "2026-11-29T15:00:45.839Z",
                      *       "version": 1
                      *     }
                      */
@@ -6357,7 +6385,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T14:17:06.319Z"
+                     *       "updatedAt": "2026-11-29T15:00:45.696Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6387,7 +6415,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "2278252f-b21b-47cc-9cab-b7f4484efe98",
+                 *       "retainedEarningsAccountId": "96ddaf33-373e-48f7-bebc-16f6f2291543",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6446,14 +6474,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "2278252f-b21b-47cc-9cab-b7f4484efe98",
+                     *       "retainedEarningsAccountId": "96ddaf33-373e-48f7-bebc-16f6f2291543",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T14:17:07.326Z"
+                     *       "updatedAt": "2026-11-29T15:00:48.690Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6634,7 +6662,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c",
+                     *           "id": "c309fd52-d05c-4520-9b64-6d1ba8997d86",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6645,8 +6673,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T14:17:14.078Z",
-                     *           "updatedAt": "2026-11-29T14:17:14.103Z"
+                     *           "createdAt": "2026-11-29T15:01:04.567Z",
+                     *           "updatedAt": "2026-11-29T15:01:04.615Z"
                      *         }
                      *       ]
                      *     }
@@ -6709,7 +6737,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c",
+                     *       "id": "c309fd52-d05c-4520-9b64-6d1ba8997d86",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6719,8 +6747,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:14.078Z",
-                     *       "updatedAt": "2026-11-29T14:17:14.078Z"
+                     *       "createdAt": "2026-11-29T15:01:04.567Z",
+                     *       "updatedAt": "2026-11-29T15:01:04.567Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6767,7 +6795,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c",
+                     *       "id": "c309fd52-d05c-4520-9b64-6d1ba8997d86",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6777,8 +6805,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:14.078Z",
-                     *       "updatedAt": "2026-11-29T14:17:14.078Z"
+                     *       "createdAt": "2026-11-29T15:01:04.567Z",
+                     *       "updatedAt": "2026-11-29T15:01:04.567Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6842,7 +6870,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c",
+                     *       "id": "c309fd52-d05c-4520-9b64-6d1ba8997d86",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6853,8 +6881,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T14:17:14.078Z",
-                     *       "updatedAt": "2026-11-29T14:17:14.103Z"
+                     *       "createdAt": "2026-11-29T15:01:04.567Z",
+                     *       "updatedAt": "2026-11-29T15:01:04.615Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6963,8 +6991,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "b47dd361-e401-4072-9e25-b2da46a6f44f",
-                     *           "email": "user-dabc8c0e-b142-4235-a274-84b74478e767@example.com",
+                     *           "userId": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
+                     *           "email": "user-5a539e21-f650-4f6b-bda5-a82e655b066c@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -7013,20 +7041,20 @@ export interface operations {
                      *             "bank:read",
                      *             "bank:reconcile"
                      *           ],
-                     *           "joinedAt": "2026-11-29T14:17:06.319Z",
+                     *           "joinedAt": "2026-11-29T15:00:45.696Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "fa35d446-25ae-4cff-ba3d-28dcdc6c5369",
-                     *           "email": "contract-1795961834120@example.com",
-                     *           "roleId": "7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c",
+                     *           "userId": "700e3fc4-204d-4ae3-9912-f0d4b37f433b",
+                     *           "email": "contract-1795964464651@example.com",
+                     *           "roleId": "c309fd52-d05c-4520-9b64-6d1ba8997d86",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T14:17:14.137Z",
+                     *           "joinedAt": "2026-11-29T15:01:04.677Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7058,8 +7086,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795961834120@example.com",
-                 *       "roleId": "7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c"
+                 *       "email": "contract-1795964464651@example.com",
+                 *       "roleId": "c309fd52-d05c-4520-9b64-6d1ba8997d86"
                  *     }
                  */
                 "application/json": {
@@ -7085,16 +7113,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "fa35d446-25ae-4cff-ba3d-28dcdc6c5369",
-                     *       "email": "contract-1795961834120@example.com",
-                     *       "roleId": "7c8a7c2d-f4e2-47e7-98bf-fcb4991ce96c",
+                     *       "userId": "700e3fc4-204d-4ae3-9912-f0d4b37f433b",
+                     *       "email": "contract-1795964464651@example.com",
+                     *       "roleId": "c309fd52-d05c-4520-9b64-6d1ba8997d86",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T14:17:14.137Z",
+                     *       "joinedAt": "2026-11-29T15:01:04.677Z",
                      *       "version": 1
                      *     }
                      */
@@ -7159,8 +7187,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "fa35d446-25ae-4cff-ba3d-28dcdc6c5369",
-                     *       "email": "contract-1795961834120@example.com",
+                     *       "userId": "700e3fc4-204d-4ae3-9912-f0d4b37f433b",
+                     *       "email": "contract-1795964464651@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -7181,7 +7209,7 @@ export interface operations {
                      *         "approval-policies:read",
                      *         "bank:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T14:17:14.137Z",
+                     *       "joinedAt": "2026-11-29T15:01:04.677Z",
                      *       "version": 2
                      *     }
                      */
@@ -7291,9 +7319,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "59528f5c-1a3e-44e8-8dfb-63efda24b4e4",
+                     *           "id": "60f008e0-8f39-4609-93ca-7f4eef18f0c8",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_UG7pmST",
+                     *           "prefix": "sk-svc_slHNm97",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7301,8 +7329,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "b47dd361-e401-4072-9e25-b2da46a6f44f",
-                     *           "createdAt": "2026-11-29T14:17:14.220Z",
+                     *           "createdBy": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
+                     *           "createdAt": "2026-11-29T15:01:04.816Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7373,9 +7401,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "59528f5c-1a3e-44e8-8dfb-63efda24b4e4",
+                     *       "id": "60f008e0-8f39-4609-93ca-7f4eef18f0c8",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_UG7pmST",
+                     *       "prefix": "sk-svc_slHNm97",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7383,8 +7411,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "b47dd361-e401-4072-9e25-b2da46a6f44f",
-                     *       "createdAt": "2026-11-29T14:17:14.220Z",
+                     *       "createdBy": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
+                     *       "createdAt": "2026-11-29T15:01:04.816Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7436,18 +7464,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "59528f5c-1a3e-44e8-8dfb-63efda24b4e4",
+                     *       "id": "60f008e0-8f39-4609-93ca-7f4eef18f0c8",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_UG7pmST",
+                     *       "prefix": "sk-svc_slHNm97",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T14:17:14.259Z",
-                     *       "createdBy": "b47dd361-e401-4072-9e25-b2da46a6f44f",
-                     *       "createdAt": "2026-11-29T14:17:14.220Z",
+                     *       "revokedAt": "2026-11-29T15:01:04.866Z",
+                     *       "createdBy": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
+                     *       "createdAt": "2026-11-29T15:01:04.816Z",
                      *       "version": 2
                      *     }
                      */
@@ -7502,24 +7530,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
+                     *           "id": "6d2ca062-3cba-4392-b726-cf92ee942c14",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "9bba3761-6be9-4a36-9423-5193f17e939c",
+                     *           "parentId": "1737268f-3fc6-4db7-badd-6c1888b90bdf",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:07.197Z",
-                     *           "updatedAt": "2026-11-29T14:17:07.197Z",
+                     *           "createdAt": "2026-11-29T15:00:48.323Z",
+                     *           "updatedAt": "2026-11-29T15:00:48.323Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "9bba3761-6be9-4a36-9423-5193f17e939c",
+                     *           "id": "1737268f-3fc6-4db7-badd-6c1888b90bdf",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7528,32 +7556,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:07.162Z",
-                     *           "updatedAt": "2026-11-29T14:17:07.162Z",
+                     *           "createdAt": "2026-11-29T15:00:48.168Z",
+                     *           "updatedAt": "2026-11-29T15:00:48.168Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *           "id": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "c566b39c-bc12-41da-8845-2233990ad284",
+                     *           "parentId": "8d9d47ef-4071-422e-85cf-63a23c0a040d",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:07.120Z",
-                     *           "updatedAt": "2026-11-29T14:17:07.120Z",
+                     *           "createdAt": "2026-11-29T15:00:48.139Z",
+                     *           "updatedAt": "2026-11-29T15:00:48.139Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "c566b39c-bc12-41da-8845-2233990ad284",
+                     *           "id": "8d9d47ef-4071-422e-85cf-63a23c0a040d",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7562,32 +7590,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:07.071Z",
-                     *           "updatedAt": "2026-11-29T14:17:07.071Z",
+                     *           "createdAt": "2026-11-29T15:00:48.112Z",
+                     *           "updatedAt": "2026-11-29T15:00:48.112Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "2278252f-b21b-47cc-9cab-b7f4484efe98",
+                     *           "id": "96ddaf33-373e-48f7-bebc-16f6f2291543",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "f77742a5-fc94-4418-b7f6-089828e5174b",
+                     *           "parentId": "3e83559c-cb33-400f-b421-efbfbb5fd98c",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:07.044Z",
-                     *           "updatedAt": "2026-11-29T14:17:07.044Z",
+                     *           "createdAt": "2026-11-29T15:00:48.001Z",
+                     *           "updatedAt": "2026-11-29T15:00:48.001Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "f77742a5-fc94-4418-b7f6-089828e5174b",
+                     *           "id": "3e83559c-cb33-400f-b421-efbfbb5fd98c",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7596,49 +7624,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:07.007Z",
-                     *           "updatedAt": "2026-11-29T14:17:07.007Z",
+                     *           "createdAt": "2026-11-29T15:00:47.883Z",
+                     *           "updatedAt": "2026-11-29T15:00:47.883Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *           "id": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
+                     *           "parentId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:06.963Z",
-                     *           "updatedAt": "2026-11-29T14:17:06.963Z",
+                     *           "createdAt": "2026-11-29T15:00:47.736Z",
+                     *           "updatedAt": "2026-11-29T15:00:47.736Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *           "id": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
+                     *           "parentId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:06.895Z",
-                     *           "updatedAt": "2026-11-29T14:17:06.895Z",
+                     *           "createdAt": "2026-11-29T15:00:47.037Z",
+                     *           "updatedAt": "2026-11-29T15:00:47.037Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
+                     *           "id": "bad69cf0-a378-4520-b5f7-d9073881af2c",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7647,8 +7675,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:06.849Z",
-                     *           "updatedAt": "2026-11-29T14:17:06.849Z",
+                     *           "createdAt": "2026-11-29T15:00:46.848Z",
+                     *           "updatedAt": "2026-11-29T15:00:46.848Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7737,7 +7765,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "30b7e40c-6070-4094-a7cf-60f4c3b568ac",
+                     *       "id": "46011683-f97e-415a-b94a-1f74834955a6",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7746,8 +7774,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:07.382Z",
-                     *       "updatedAt": "2026-11-29T14:17:07.382Z",
+                     *       "createdAt": "2026-11-29T15:00:48.845Z",
+                     *       "updatedAt": "2026-11-29T15:00:48.845Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7798,7 +7826,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "30b7e40c-6070-4094-a7cf-60f4c3b568ac",
+                     *       "id": "46011683-f97e-415a-b94a-1f74834955a6",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7807,8 +7835,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:07.382Z",
-                     *       "updatedAt": "2026-11-29T14:17:07.382Z",
+                     *       "createdAt": "2026-11-29T15:00:48.845Z",
+                     *       "updatedAt": "2026-11-29T15:00:48.845Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7890,7 +7918,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "30b7e40c-6070-4094-a7cf-60f4c3b568ac",
+                     *       "id": "46011683-f97e-415a-b94a-1f74834955a6",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7899,8 +7927,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T14:17:07.382Z",
-                     *       "updatedAt": "2026-11-29T14:17:07.684Z",
+                     *       "createdAt": "2026-11-29T15:00:48.845Z",
+                     *       "updatedAt": "2026-11-29T15:00:49.403Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8021,15 +8049,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "4e99b91a-221f-4bdc-bd49-25023da0738b",
-                     *           "occurredAt": "2026-11-29T14:17:07.382Z",
+                     *           "requestId": "04837825-d5f7-474e-b7ef-a9e53e07f677",
+                     *           "occurredAt": "2026-11-29T15:00:48.845Z",
                      *           "sequence": 14,
-                     *           "hash": "522494dda08fce2959ae46099b7e29da63cee1c9dae8e166d156016a5dd118f2",
+                     *           "hash": "2be5b3fcf3531ac32d74bf3b6a7d75d685dd76cc288455aa40d819b38c71df34",
                      *           "state": {
-                     *             "id": "30b7e40c-6070-4094-a7cf-60f4c3b568ac",
+                     *             "id": "46011683-f97e-415a-b94a-1f74834955a6",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -8038,8 +8066,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T14:17:07.382Z",
-                     *             "updatedAt": "2026-11-29T14:17:07.382Z",
+                     *             "createdAt": "2026-11-29T15:00:48.845Z",
+                     *             "updatedAt": "2026-11-29T15:00:48.845Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -8099,7 +8127,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bc026dab-44f3-4019-91ab-6bbad420932b",
+                     *           "id": "7e765c71-fbe9-4d20-ab6c-1d404e420692",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -8108,12 +8136,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:07.880Z",
-                     *           "updatedAt": "2026-11-29T14:17:07.880Z",
+                     *           "createdAt": "2026-11-29T15:00:50.038Z",
+                     *           "updatedAt": "2026-11-29T15:00:50.038Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "ffb72cfe-869a-483f-9ac3-fcd28d8ba839",
+                     *           "id": "376e26d6-fa26-4bd1-b519-ec1e6faaf4f0",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -8122,12 +8150,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:07.240Z",
-                     *           "updatedAt": "2026-11-29T14:17:07.240Z",
+                     *           "createdAt": "2026-11-29T15:00:48.454Z",
+                     *           "updatedAt": "2026-11-29T15:00:48.454Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "e92c0b28-38ec-4504-9b0d-df354a583cfa",
+                     *           "id": "df202b6a-f4d0-40d5-9c25-f4a375b115b2",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -8136,8 +8164,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:07.272Z",
-                     *           "updatedAt": "2026-11-29T14:17:07.272Z",
+                     *           "createdAt": "2026-11-29T15:00:48.571Z",
+                     *           "updatedAt": "2026-11-29T15:00:48.571Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -8207,7 +8235,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bc026dab-44f3-4019-91ab-6bbad420932b",
+                     *       "id": "7e765c71-fbe9-4d20-ab6c-1d404e420692",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8216,8 +8244,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:07.880Z",
-                     *       "updatedAt": "2026-11-29T14:17:07.880Z",
+                     *       "createdAt": "2026-11-29T15:00:50.038Z",
+                     *       "updatedAt": "2026-11-29T15:00:50.038Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8265,7 +8293,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bc026dab-44f3-4019-91ab-6bbad420932b",
+                     *       "id": "7e765c71-fbe9-4d20-ab6c-1d404e420692",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8274,8 +8302,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:07.880Z",
-                     *       "updatedAt": "2026-11-29T14:17:07.880Z",
+                     *       "createdAt": "2026-11-29T15:00:50.038Z",
+                     *       "updatedAt": "2026-11-29T15:00:50.038Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8344,7 +8372,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bc026dab-44f3-4019-91ab-6bbad420932b",
+                     *       "id": "7e765c71-fbe9-4d20-ab6c-1d404e420692",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8353,8 +8381,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T14:17:07.880Z",
-                     *       "updatedAt": "2026-11-29T14:17:08.002Z",
+                     *       "createdAt": "2026-11-29T15:00:50.038Z",
+                     *       "updatedAt": "2026-11-29T15:00:50.237Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8472,15 +8500,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "284916ce-ccab-4d02-b9a3-a3bf79133b43",
-                     *           "occurredAt": "2026-11-29T14:17:07.880Z",
+                     *           "requestId": "5d667ac6-37f4-409c-86be-5f6da6f17e45",
+                     *           "occurredAt": "2026-11-29T15:00:50.038Z",
                      *           "sequence": 17,
-                     *           "hash": "b679d464c7640c29585920319b2e54466f4afa7b71a3c029038f3c15bb86b2d7",
+                     *           "hash": "de910640ba0ac6e0c190179f997c8589cb4a65302fcb7221da3c5cf5f35d3579",
                      *           "state": {
-                     *             "id": "bc026dab-44f3-4019-91ab-6bbad420932b",
+                     *             "id": "7e765c71-fbe9-4d20-ab6c-1d404e420692",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8489,8 +8517,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T14:17:07.880Z",
-                     *             "updatedAt": "2026-11-29T14:17:07.880Z",
+                     *             "createdAt": "2026-11-29T15:00:50.038Z",
+                     *             "updatedAt": "2026-11-29T15:00:50.038Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8543,7 +8571,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bc026dab-44f3-4019-91ab-6bbad420932b",
+                     *       "id": "7e765c71-fbe9-4d20-ab6c-1d404e420692",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8552,8 +8580,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T14:17:07.880Z",
-                     *       "updatedAt": "2026-11-29T14:17:08.092Z",
+                     *       "createdAt": "2026-11-29T15:00:50.038Z",
+                     *       "updatedAt": "2026-11-29T15:00:50.465Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8604,7 +8632,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bc026dab-44f3-4019-91ab-6bbad420932b",
+                     *       "id": "7e765c71-fbe9-4d20-ab6c-1d404e420692",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8613,8 +8641,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T14:17:07.880Z",
-                     *       "updatedAt": "2026-11-29T14:17:08.038Z",
+                     *       "createdAt": "2026-11-29T15:00:50.038Z",
+                     *       "updatedAt": "2026-11-29T15:00:50.285Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8665,19 +8693,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *           "id": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T14:17:08.702Z",
-                     *           "updatedAt": "2026-11-29T14:17:08.702Z",
+                     *           "createdAt": "2026-11-29T15:00:51.530Z",
+                     *           "updatedAt": "2026-11-29T15:00:51.530Z",
                      *           "periods": [
                      *             {
-                     *               "id": "ab47534f-4623-4a25-8482-a052cd0b2da2",
-                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *               "id": "ec2cb399-9339-40a5-8bd6-c1f8c805b09f",
+                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8687,8 +8715,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c8702df3-01fd-46e2-9d7f-6d9513e5e331",
-                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *               "id": "03ff1b61-216a-45bb-964f-efc073bd03f2",
+                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8698,8 +8726,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0c75cad1-5315-4d02-88a7-78e60ecc57de",
-                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *               "id": "d61dabf2-92ba-4145-a203-eee66c43f1e6",
+                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8709,8 +8737,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8d408601-f12d-4f1c-9544-40a0595c95d0",
-                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *               "id": "d74d9a31-3a0f-4ab3-a10a-3aadf2dc1a87",
+                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8720,8 +8748,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "db4b1875-1cf5-49ad-9bef-42f6f8a8eb01",
-                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *               "id": "8961ad1e-772e-42d8-829c-460e23573dde",
+                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8731,8 +8759,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ee998ff6-844b-4dd9-8b99-932ca7388a87",
-                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *               "id": "1c74b89c-89f5-412a-9003-1e065dca7924",
+                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8742,8 +8770,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9f219e3d-d273-4bf0-9f3d-6bc167415b81",
-                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *               "id": "7812cddd-b995-453a-bfa5-5f6cc3707d02",
+                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8753,8 +8781,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fcadf96a-d349-4768-aa8c-b2d5170b7fa3",
-                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *               "id": "96c3cb3e-31b8-4c24-8ae2-70b6c139be0d",
+                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8764,8 +8792,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c9d4b57e-b122-4506-9512-89c7ef72f7e6",
-                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *               "id": "ff0c7f1e-0bef-4c17-bfbf-2cb99ea64b81",
+                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8775,8 +8803,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "926e49a7-7cc3-4ffa-bd6b-47e933859405",
-                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *               "id": "6da0ed6b-d4a1-411e-ba1d-a5ce8345e65c",
+                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8786,8 +8814,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2661b734-3e77-4778-9d70-8eb7fa9adac8",
-                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *               "id": "3806d6b0-76a2-4ee1-8e17-4e0a1fa16bfe",
+                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8797,8 +8825,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b1edaff7-3f96-4adb-85f9-e22a270b5153",
-                     *               "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *               "id": "a0fff231-a60c-43de-bc3c-d86229dc4c37",
+                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8810,19 +8838,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T14:17:08.603Z",
-                     *           "updatedAt": "2026-11-29T14:17:08.603Z",
+                     *           "createdAt": "2026-11-29T15:00:51.366Z",
+                     *           "updatedAt": "2026-11-29T15:00:51.366Z",
                      *           "periods": [
                      *             {
-                     *               "id": "2dd009ba-a9ec-441a-9ca7-a24ee1012b31",
-                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *               "id": "2ffb279c-c985-41bd-b6a7-33515d2f539d",
+                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8832,8 +8860,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d942941d-321e-4a45-b57b-fe6028feccb4",
-                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *               "id": "8ec86a64-c661-4367-b9a5-9d94cf92bc19",
+                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8843,8 +8871,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e156466f-3834-4218-97be-1c15210a302c",
-                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *               "id": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
+                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8854,8 +8882,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "be9c5fd9-aec4-4e5a-885b-f5c90ccd04bd",
-                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *               "id": "b422e697-b737-468a-b0fd-4ca19eeb6290",
+                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8865,8 +8893,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9e9e32c0-8462-47f0-8ee0-51e57b3223ac",
-                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *               "id": "619c5d46-f573-4ecd-9ca6-d215ea64191d",
+                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8876,8 +8904,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ed835bf9-63c5-4afc-9bfc-dd8099b65ea0",
-                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *               "id": "fef9244f-e6cb-4a57-962c-23bdbf5b88f0",
+                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8887,8 +8915,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cd5752b7-c64e-4813-a176-7a3188cff665",
-                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *               "id": "c4831e7f-fb09-4d04-9147-b3f4e73ab577",
+                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8898,8 +8926,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6fd091ea-9249-45da-b49a-69fffe2590ef",
-                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *               "id": "138d0866-c619-49dc-8eb9-805d07ee8285",
+                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8909,8 +8937,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bbe8d1d2-29d0-4fbb-b515-117cbf47c316",
-                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *               "id": "b2320a41-b472-40b1-aa26-7a857ea51ffd",
+                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8920,8 +8948,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "53f5cb9b-4367-45c0-9c7f-f4027f82a46c",
-                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *               "id": "f805e68d-2141-4b3b-9159-efe856f96de8",
+                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8931,8 +8959,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "59e5e9d3-3f3b-49e1-83b7-0bbcfd4930c0",
-                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *               "id": "d7d846fc-d0d5-4868-adac-440bfc24d45a",
+                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8942,8 +8970,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e820d390-d474-48fd-b79e-902511d34c7e",
-                     *               "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *               "id": "c7c3d53c-0a2d-4c5e-bb70-afb2727ad4db",
+                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -9030,19 +9058,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *       "id": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T14:17:08.702Z",
-                     *       "updatedAt": "2026-11-29T14:17:08.702Z",
+                     *       "createdAt": "2026-11-29T15:00:51.530Z",
+                     *       "updatedAt": "2026-11-29T15:00:51.530Z",
                      *       "periods": [
                      *         {
-                     *           "id": "ab47534f-4623-4a25-8482-a052cd0b2da2",
-                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *           "id": "ec2cb399-9339-40a5-8bd6-c1f8c805b09f",
+                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -9052,8 +9080,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c8702df3-01fd-46e2-9d7f-6d9513e5e331",
-                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *           "id": "03ff1b61-216a-45bb-964f-efc073bd03f2",
+                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -9063,8 +9091,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0c75cad1-5315-4d02-88a7-78e60ecc57de",
-                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *           "id": "d61dabf2-92ba-4145-a203-eee66c43f1e6",
+                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -9074,8 +9102,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8d408601-f12d-4f1c-9544-40a0595c95d0",
-                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *           "id": "d74d9a31-3a0f-4ab3-a10a-3aadf2dc1a87",
+                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -9085,8 +9113,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "db4b1875-1cf5-49ad-9bef-42f6f8a8eb01",
-                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *           "id": "8961ad1e-772e-42d8-829c-460e23573dde",
+                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -9096,8 +9124,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ee998ff6-844b-4dd9-8b99-932ca7388a87",
-                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *           "id": "1c74b89c-89f5-412a-9003-1e065dca7924",
+                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -9107,8 +9135,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9f219e3d-d273-4bf0-9f3d-6bc167415b81",
-                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *           "id": "7812cddd-b995-453a-bfa5-5f6cc3707d02",
+                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -9118,8 +9146,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fcadf96a-d349-4768-aa8c-b2d5170b7fa3",
-                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *           "id": "96c3cb3e-31b8-4c24-8ae2-70b6c139be0d",
+                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -9129,8 +9157,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c9d4b57e-b122-4506-9512-89c7ef72f7e6",
-                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *           "id": "ff0c7f1e-0bef-4c17-bfbf-2cb99ea64b81",
+                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -9140,8 +9168,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "926e49a7-7cc3-4ffa-bd6b-47e933859405",
-                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *           "id": "6da0ed6b-d4a1-411e-ba1d-a5ce8345e65c",
+                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -9151,8 +9179,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2661b734-3e77-4778-9d70-8eb7fa9adac8",
-                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *           "id": "3806d6b0-76a2-4ee1-8e17-4e0a1fa16bfe",
+                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -9162,8 +9190,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b1edaff7-3f96-4adb-85f9-e22a270b5153",
-                     *           "financialYearId": "bc53cf56-8736-4ee3-bb7a-c6b08126100b",
+                     *           "id": "a0fff231-a60c-43de-bc3c-d86229dc4c37",
+                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9219,19 +9247,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *       "id": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T14:17:08.603Z",
-                     *       "updatedAt": "2026-11-29T14:17:08.603Z",
+                     *       "createdAt": "2026-11-29T15:00:51.366Z",
+                     *       "updatedAt": "2026-11-29T15:00:51.366Z",
                      *       "periods": [
                      *         {
-                     *           "id": "2dd009ba-a9ec-441a-9ca7-a24ee1012b31",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "2ffb279c-c985-41bd-b6a7-33515d2f539d",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9241,8 +9269,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d942941d-321e-4a45-b57b-fe6028feccb4",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "8ec86a64-c661-4367-b9a5-9d94cf92bc19",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9252,8 +9280,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e156466f-3834-4218-97be-1c15210a302c",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9263,8 +9291,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "be9c5fd9-aec4-4e5a-885b-f5c90ccd04bd",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "b422e697-b737-468a-b0fd-4ca19eeb6290",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9274,8 +9302,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9e9e32c0-8462-47f0-8ee0-51e57b3223ac",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "619c5d46-f573-4ecd-9ca6-d215ea64191d",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9285,8 +9313,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ed835bf9-63c5-4afc-9bfc-dd8099b65ea0",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "fef9244f-e6cb-4a57-962c-23bdbf5b88f0",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9296,8 +9324,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cd5752b7-c64e-4813-a176-7a3188cff665",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "c4831e7f-fb09-4d04-9147-b3f4e73ab577",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9307,8 +9335,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6fd091ea-9249-45da-b49a-69fffe2590ef",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "138d0866-c619-49dc-8eb9-805d07ee8285",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9318,8 +9346,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bbe8d1d2-29d0-4fbb-b515-117cbf47c316",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "b2320a41-b472-40b1-aa26-7a857ea51ffd",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9329,8 +9357,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "53f5cb9b-4367-45c0-9c7f-f4027f82a46c",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "f805e68d-2141-4b3b-9159-efe856f96de8",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9340,8 +9368,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "59e5e9d3-3f3b-49e1-83b7-0bbcfd4930c0",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "d7d846fc-d0d5-4868-adac-440bfc24d45a",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9351,8 +9379,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e820d390-d474-48fd-b79e-902511d34c7e",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "c7c3d53c-0a2d-4c5e-bb70-afb2727ad4db",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9439,19 +9467,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "901020cf-a4da-495b-af80-5b56a4e062e6",
+                     *       "id": "66836695-50d9-49e6-884a-3aa81f299bd8",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T14:17:08.842Z",
-                     *       "updatedAt": "2026-11-29T14:17:08.980Z",
+                     *       "createdAt": "2026-11-29T15:00:51.623Z",
+                     *       "updatedAt": "2026-11-29T15:00:51.767Z",
                      *       "periods": [
                      *         {
-                     *           "id": "6b311561-485a-48a5-82b2-ba41ea28a4a6",
-                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
+                     *           "id": "7bb35800-264d-47b2-9900-f88127ef13eb",
+                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9461,8 +9489,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4799648d-2004-4fd3-aed4-0a71e2ecbb34",
-                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
+                     *           "id": "a661b9df-2452-465e-a6fa-5a51cf683006",
+                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9472,8 +9500,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c06f29c0-15b3-4a43-98b1-c6ff368fe690",
-                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
+                     *           "id": "fca24ce4-0995-40f5-82a5-5c3e649c391a",
+                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9483,8 +9511,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d956d614-d52d-42cc-a8ce-e4c49b981a8a",
-                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
+                     *           "id": "5fbbcee2-74a6-4789-bcf9-2b41af557633",
+                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9494,8 +9522,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3438afae-54cd-4849-a111-6dc9bd91b84d",
-                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
+                     *           "id": "0b018c1f-21ef-42f3-9476-13c7d2a38207",
+                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9505,8 +9533,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "08138864-0777-4bd9-90f3-4c7f041f912c",
-                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
+                     *           "id": "12290555-1cd3-4ed4-aff5-db036fa17949",
+                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9516,8 +9544,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "16f80ae6-d279-4662-b02b-c3b915a8ed29",
-                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
+                     *           "id": "c265bc15-fbfd-489a-836e-8d1ceea6cf74",
+                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9527,8 +9555,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "210ad3a3-3bbb-4cb2-88db-041d7de97cd3",
-                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
+                     *           "id": "e7b329e5-a273-4287-8f53-d83b654df3ed",
+                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9538,8 +9566,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "03fb5497-52c2-4067-9108-b181596b92f6",
-                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
+                     *           "id": "ed14b169-b5cb-4750-ac41-c64942106d86",
+                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9549,8 +9577,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c4c8bb9d-48a2-470a-b162-5e86e60bd6bf",
-                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
+                     *           "id": "1530cf83-5450-434b-b792-64ab779b2425",
+                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9560,8 +9588,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c0baf0e3-e20a-410c-899a-df29401c565f",
-                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
+                     *           "id": "fada101e-1d1a-4e59-9d35-e29a8351e343",
+                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9571,8 +9599,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cca0cfb8-8c84-44a2-8b6d-ddac20282129",
-                     *           "financialYearId": "901020cf-a4da-495b-af80-5b56a4e062e6",
+                     *           "id": "e89b39cf-2b26-4b2c-ba07-cf6eb0e3f6e5",
+                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9720,14 +9748,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0b3844de-c739-49f5-a8e0-7ce02921f73b",
-                     *       "serialNumber": 8,
+                     *       "id": "6ae95de7-1d8b-45a2-a08f-5c92c8e0dee3",
+                     *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
+                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9740,7 +9768,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "2278252f-b21b-47cc-9cab-b7f4484efe98",
+                     *           "accountId": "96ddaf33-373e-48f7-bebc-16f6f2291543",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9768,19 +9796,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:12.808Z",
-                     *       "updatedAt": "2026-11-29T14:17:12.808Z",
+                     *       "createdAt": "2026-11-29T15:01:01.313Z",
+                     *       "updatedAt": "2026-11-29T15:01:01.313Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9851,8 +9879,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e820d390-d474-48fd-b79e-902511d34c7e",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "c7c3d53c-0a2d-4c5e-bb70-afb2727ad4db",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9862,8 +9890,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "59e5e9d3-3f3b-49e1-83b7-0bbcfd4930c0",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "d7d846fc-d0d5-4868-adac-440bfc24d45a",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9873,8 +9901,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "53f5cb9b-4367-45c0-9c7f-f4027f82a46c",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "f805e68d-2141-4b3b-9159-efe856f96de8",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9884,8 +9912,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bbe8d1d2-29d0-4fbb-b515-117cbf47c316",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "b2320a41-b472-40b1-aa26-7a857ea51ffd",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9895,8 +9923,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6fd091ea-9249-45da-b49a-69fffe2590ef",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "138d0866-c619-49dc-8eb9-805d07ee8285",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9906,8 +9934,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cd5752b7-c64e-4813-a176-7a3188cff665",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "c4831e7f-fb09-4d04-9147-b3f4e73ab577",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9917,8 +9945,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ed835bf9-63c5-4afc-9bfc-dd8099b65ea0",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "fef9244f-e6cb-4a57-962c-23bdbf5b88f0",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9928,8 +9956,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9e9e32c0-8462-47f0-8ee0-51e57b3223ac",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "619c5d46-f573-4ecd-9ca6-d215ea64191d",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9939,8 +9967,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "be9c5fd9-aec4-4e5a-885b-f5c90ccd04bd",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "b422e697-b737-468a-b0fd-4ca19eeb6290",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9950,8 +9978,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e156466f-3834-4218-97be-1c15210a302c",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9961,8 +9989,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d942941d-321e-4a45-b57b-fe6028feccb4",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "8ec86a64-c661-4367-b9a5-9d94cf92bc19",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9972,8 +10000,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2dd009ba-a9ec-441a-9ca7-a24ee1012b31",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "id": "2ffb279c-c985-41bd-b6a7-33515d2f539d",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -10021,8 +10049,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2dd009ba-a9ec-441a-9ca7-a24ee1012b31",
-                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *       "id": "2ffb279c-c985-41bd-b6a7-33515d2f539d",
+                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10079,8 +10107,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2dd009ba-a9ec-441a-9ca7-a24ee1012b31",
-                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *       "id": "2ffb279c-c985-41bd-b6a7-33515d2f539d",
+                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10237,8 +10265,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2dd009ba-a9ec-441a-9ca7-a24ee1012b31",
-                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *       "id": "2ffb279c-c985-41bd-b6a7-33515d2f539d",
+                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10327,14 +10355,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
+                     *           "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *               "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10347,7 +10375,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *               "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10375,19 +10403,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:09.807Z",
-                     *           "updatedAt": "2026-11-29T14:17:09.807Z",
+                     *           "createdAt": "2026-11-29T15:00:53.649Z",
+                     *           "updatedAt": "2026-11-29T15:00:53.649Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10440,12 +10468,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                 *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                 *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10502,14 +10530,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
+                     *       "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10522,7 +10550,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10550,19 +10578,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:09.807Z",
-                     *       "updatedAt": "2026-11-29T14:17:09.807Z",
+                     *       "createdAt": "2026-11-29T15:00:53.649Z",
+                     *       "updatedAt": "2026-11-29T15:00:53.649Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10620,14 +10648,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
+                     *       "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10640,7 +10668,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10668,19 +10696,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:09.807Z",
-                     *       "updatedAt": "2026-11-29T14:17:09.807Z",
+                     *       "createdAt": "2026-11-29T15:00:53.649Z",
+                     *       "updatedAt": "2026-11-29T15:00:53.649Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10727,12 +10755,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                 *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                 *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10792,14 +10820,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
+                     *       "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10812,7 +10840,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10840,19 +10868,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T14:17:09.807Z",
-                     *       "updatedAt": "2026-11-29T14:17:09.966Z",
+                     *       "createdAt": "2026-11-29T15:00:53.649Z",
+                     *       "updatedAt": "2026-11-29T15:00:53.941Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10922,22 +10950,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a06d4a01-4bf5-4131-b8d8-a8e67e1e1044",
-                     *           "occurredAt": "2026-11-29T14:17:09.809Z",
+                     *           "requestId": "a4ee171f-52e5-4c35-b5cc-13a38603fa37",
+                     *           "occurredAt": "2026-11-29T15:00:53.656Z",
                      *           "sequence": 31,
-                     *           "hash": "9f36b14cf17129370fd8c8b8806b88001c2e50e1b627f39208b9daa85e844bde",
+                     *           "hash": "08eaa3b012df1f22f2f2bb93719a0adcf6d8d265a241145a46d01d2c38325757",
                      *           "state": {
-                     *             "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
+                     *             "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *                 "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10950,7 +10978,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *                 "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10978,19 +11006,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T14:17:09.807Z",
-                     *             "updatedAt": "2026-11-29T14:17:09.807Z",
+                     *             "createdAt": "2026-11-29T15:00:53.649Z",
+                     *             "updatedAt": "2026-11-29T15:00:53.649Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -11053,14 +11081,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "301582df-62b8-49ca-aa72-fc4426665426",
-                     *       "serialNumber": 12,
+                     *       "id": "aaf15f5d-e1d8-4f10-b873-713f1ba820ca",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
+                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11073,7 +11101,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *           "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11101,25 +11129,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T14:17:16.370Z",
-                     *       "updatedAt": "2026-11-29T14:17:16.404Z",
+                     *       "createdAt": "2026-11-29T15:01:11.494Z",
+                     *       "updatedAt": "2026-11-29T15:01:11.536Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
-                     *       "submittedAt": "2026-11-29T14:17:16.404Z",
+                     *       "submittedAt": "2026-11-29T15:01:11.536Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -11185,14 +11213,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "301582df-62b8-49ca-aa72-fc4426665426",
-                     *       "serialNumber": 12,
+                     *       "id": "aaf15f5d-e1d8-4f10-b873-713f1ba820ca",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
+                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11205,7 +11233,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *           "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11233,46 +11261,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T14:17:16.370Z",
-                     *       "updatedAt": "2026-11-29T14:17:16.453Z",
+                     *       "createdAt": "2026-11-29T15:01:11.494Z",
+                     *       "updatedAt": "2026-11-29T15:01:11.631Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "1bdb13d9-b832-435b-a412-262c64e68639"
+                     *         "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
-                     *       "submittedAt": "2026-11-29T14:17:16.436Z",
+                     *       "submittedAt": "2026-11-29T15:01:11.596Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "1bdb13d9-b832-435b-a412-262c64e68639"
+                     *             "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
                      *           },
-                     *           "at": "2026-11-29T14:17:16.453Z"
+                     *           "at": "2026-11-29T15:01:11.631Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "1bdb13d9-b832-435b-a412-262c64e68639"
+                     *         "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
                      *       },
-                     *       "approvedAt": "2026-11-29T14:17:16.453Z",
+                     *       "approvedAt": "2026-11-29T15:01:11.631Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "1bdb13d9-b832-435b-a412-262c64e68639"
+                     *           "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
                      *         },
-                     *         "at": "2026-11-29T14:17:16.420Z"
+                     *         "at": "2026-11-29T15:01:11.567Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11338,14 +11366,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "301582df-62b8-49ca-aa72-fc4426665426",
-                     *       "serialNumber": 12,
+                     *       "id": "aaf15f5d-e1d8-4f10-b873-713f1ba820ca",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
+                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11358,7 +11386,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *           "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11386,19 +11414,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T14:17:16.370Z",
-                     *       "updatedAt": "2026-11-29T14:17:16.420Z",
+                     *       "createdAt": "2026-11-29T15:01:11.494Z",
+                     *       "updatedAt": "2026-11-29T15:01:11.567Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "1bdb13d9-b832-435b-a412-262c64e68639"
+                     *         "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11408,9 +11436,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "1bdb13d9-b832-435b-a412-262c64e68639"
+                     *           "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
                      *         },
-                     *         "at": "2026-11-29T14:17:16.420Z",
+                     *         "at": "2026-11-29T15:01:11.567Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11480,14 +11508,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
+                     *       "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11500,7 +11528,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11520,27 +11548,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
-                     *       "periodId": "e156466f-3834-4218-97be-1c15210a302c",
+                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *       "periodId": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T14:17:09.807Z",
-                     *       "updatedAt": "2026-11-29T14:17:10.014Z",
+                     *       "createdAt": "2026-11-29T15:00:53.649Z",
+                     *       "updatedAt": "2026-11-29T15:00:54.091Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11550,9 +11578,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
-                     *       "postedAt": "2026-11-29T14:17:10.014Z",
+                     *       "postedAt": "2026-11-29T15:00:54.091Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11620,14 +11648,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "907a0f2d-c5e6-4459-a56e-bcd42e6eff7d",
+                     *       "id": "253fbd68-7fb5-4223-b580-61720f3f60ba",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
+                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11640,7 +11668,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11660,27 +11688,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
-                     *       "periodId": "e156466f-3834-4218-97be-1c15210a302c",
+                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *       "periodId": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T14:17:10.160Z",
-                     *       "updatedAt": "2026-11-29T14:17:10.231Z",
+                     *       "createdAt": "2026-11-29T15:00:55.246Z",
+                     *       "updatedAt": "2026-11-29T15:00:55.497Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11690,14 +11718,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
-                     *       "postedAt": "2026-11-29T14:17:10.189Z",
+                     *       "postedAt": "2026-11-29T15:00:55.290Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
-                     *       "voidedAt": "2026-11-29T14:17:10.231Z"
+                     *       "voidedAt": "2026-11-29T15:00:55.497Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11747,14 +11775,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
+                     *       "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11767,7 +11795,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11795,19 +11823,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T14:17:09.807Z",
-                     *       "updatedAt": "2026-11-29T14:17:10.042Z",
+                     *       "createdAt": "2026-11-29T15:00:53.649Z",
+                     *       "updatedAt": "2026-11-29T15:00:54.342Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11879,14 +11907,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9aff5792-709a-4aac-88bf-999b465d7bbe",
+                     *       "id": "6a431ba6-8cc2-4a10-8284-dee6314dbc52",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11899,7 +11927,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11919,27 +11947,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
-                     *       "periodId": "e156466f-3834-4218-97be-1c15210a302c",
-                     *       "reversalOf": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
+                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *       "periodId": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
+                     *       "reversalOf": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:10.125Z",
-                     *       "updatedAt": "2026-11-29T14:17:10.125Z",
+                     *       "createdAt": "2026-11-29T15:00:54.987Z",
+                     *       "updatedAt": "2026-11-29T15:00:54.987Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11949,9 +11977,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
-                     *       "postedAt": "2026-11-29T14:17:10.125Z",
+                     *       "postedAt": "2026-11-29T15:00:54.987Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -12103,24 +12131,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "f09df87d-95ac-43b5-9230-0f43046d5d51",
-                     *           "serialNumber": 11,
+                     *           "journalId": "8b6a20d2-afa3-4192-8427-ad60070cb082",
+                     *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
-                     *           "postedAt": "2026-11-29T14:17:16.062Z",
+                     *           "postedAt": "2026-11-29T15:01:10.912Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12128,24 +12156,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "32e492b9-7070-4170-8bba-9e89a49706ad",
-                     *           "serialNumber": 10,
+                     *           "journalId": "badee421-23e3-4d2e-8598-9655b26761d5",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
-                     *           "postedAt": "2026-11-29T14:17:15.275Z",
+                     *           "postedAt": "2026-11-29T15:01:09.111Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12153,29 +12181,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "301582df-62b8-49ca-aa72-fc4426665426",
-                     *           "serialNumber": 12,
+                     *           "journalId": "aaf15f5d-e1d8-4f10-b873-713f1ba820ca",
+                     *           "serialNumber": 9,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "1bdb13d9-b832-435b-a412-262c64e68639"
+                     *               "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
-                     *           "postedAt": "2026-11-29T14:17:16.473Z",
+                     *           "postedAt": "2026-11-29T15:01:11.723Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12187,20 +12215,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "1bdb13d9-b832-435b-a412-262c64e68639"
-                     *           },
-                     *           "entered": 0,
-                     *           "approved": 1,
-                     *           "posted": 0
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
                      *           "posted": 3
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
+                     *           },
+                     *           "entered": 0,
+                     *           "approved": 1,
+                     *           "posted": 0
                      *         }
                      *       ]
                      *     }
@@ -12274,14 +12302,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
+                     *           "accountId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12308,8 +12336,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
-                     *           "parentId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
+                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *           "parentId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12335,7 +12363,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "c566b39c-bc12-41da-8845-2233990ad284",
+                     *           "accountId": "8d9d47ef-4071-422e-85cf-63a23c0a040d",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12362,8 +12390,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
-                     *           "parentId": "c566b39c-bc12-41da-8845-2233990ad284",
+                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *           "parentId": "8d9d47ef-4071-422e-85cf-63a23c0a040d",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12389,7 +12417,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "9bba3761-6be9-4a36-9423-5193f17e939c",
+                     *           "accountId": "1737268f-3fc6-4db7-badd-6c1888b90bdf",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12416,8 +12444,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
-                     *           "parentId": "9bba3761-6be9-4a36-9423-5193f17e939c",
+                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
+                     *           "parentId": "1737268f-3fc6-4db7-badd-6c1888b90bdf",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12551,7 +12579,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "9bba3761-6be9-4a36-9423-5193f17e939c",
+                     *           "accountId": "1737268f-3fc6-4db7-badd-6c1888b90bdf",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12570,8 +12598,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
-                     *           "parentId": "9bba3761-6be9-4a36-9423-5193f17e939c",
+                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
+                     *           "parentId": "1737268f-3fc6-4db7-badd-6c1888b90bdf",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12683,7 +12711,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
+                     *           "accountId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12700,8 +12728,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
-                     *           "parentId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
+                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *           "parentId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12825,7 +12853,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
+                     *           "accountId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12841,8 +12869,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
-                     *           "parentId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
+                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *           "parentId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12951,9 +12979,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "f7948ba5-f3ae-4a55-8b48-972da1c835ff",
+                     *       "budgetId": "061b6079-6ea6-400a-aeff-b85109a26e0e",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12980,8 +13008,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
-                     *           "parentId": "c566b39c-bc12-41da-8845-2233990ad284",
+                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *           "parentId": "8d9d47ef-4071-422e-85cf-63a23c0a040d",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13014,8 +13042,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
-                     *           "parentId": "9bba3761-6be9-4a36-9423-5193f17e939c",
+                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
+                     *           "parentId": "1737268f-3fc6-4db7-badd-6c1888b90bdf",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13026,7 +13054,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "ffb72cfe-869a-483f-9ac3-fcd28d8ba839",
+                     *             "id": "376e26d6-fa26-4bd1-b519-ec1e6faaf4f0",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13416,18 +13444,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "32e492b9-7070-4170-8bba-9e89a49706ad",
-                     *           "serialNumber": 10,
+                     *           "journalId": "badee421-23e3-4d2e-8598-9655b26761d5",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "e91cda9d-1459-471a-9a50-db8ef38676f6",
+                     *           "taxCodeId": "920d2166-8f6e-4f62-b431-f082c9ac65bb",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13579,7 +13607,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
+                     *         "id": "bad69cf0-a378-4520-b5f7-d9073881af2c",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13600,13 +13628,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
+                     *           "journalId": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13618,7 +13646,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY1Mjg0ZDk1LTc3NzUtNDYyMi1iZGUzLTRiYmY2ZDk4NjFkNyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZGI0M2ZmNmUtZDQyOS00ZmMzLTkzMjAtYzBjNjdmMzVhMzViIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjc3ZWFlNDEtOWIzMi00N2ZkLWE4ODAtNDJmNGVhYzVhZTNlIiwiYWNjb3VudElkIjoiOTNjMWU1ODktMzJjNC00ZTdjLTg4NTYtZjY2NDZhZGU3NTVmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.2jhwjTykJsZ1pVgBVchfbGuSwxKGitUg6FnsUlLCVZs"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImM3ZjRjZjM4LTUzYmMtNDFlNy1iZjAwLTZhZWFhMzIxOWZiYSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYmFkNjljZjAtYTM3OC00NTIwLWI1ZjctZDkwNzM4ODFhZjJjIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZmI2YTUyNGYtMjVmNS00MTEwLThjMTQtZTlkZDRiY2I0OTg0IiwiYWNjb3VudElkIjoiYjM5YjVmNjktYjZjMC00YTIxLTllMzYtNmRmZTBmM2ExMTkwIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.HVqAX69MvcQpa4Hku26V7cJw_OXGzGiYLbzTCdDwyFQ"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13731,70 +13759,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "15f87e61-5e41-4452-bb0b-c7455d09e0ae",
+                     *           "id": "06fda857-46c6-416f-be96-9b9755587ecb",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T14:17:12.356Z",
+                     *           "createdAt": "2026-11-29T15:01:00.636Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "aa55bd1f7d0270b31b542c1917aec9cf3ed06e2a4284197b0fdc176df389e51c"
+                     *             "hash": "61ddb250c77ec60f77b8fbb688643443e02bd5daa3a3b11956f18bbcefea172b"
                      *           }
                      *         },
                      *         {
-                     *           "id": "e465af14-a974-4faa-a0bf-caee772456e5",
+                     *           "id": "1a8184d9-a2e1-4240-968e-6646416b3289",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T14:17:12.255Z",
+                     *           "createdAt": "2026-11-29T15:01:00.392Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "29f0976ec99207d16f98f4fc0c3411831b5545efcbe96ebbdce635cee3d55e4b"
+                     *             "hash": "aa92aa269c1623eb62edf7a4ec69cca8f1a91a5ee4dfc5620f845c92814dedbd"
                      *           }
                      *         },
                      *         {
-                     *           "id": "4ebeeaa8-0797-4734-9c4e-09d1c3e4d990",
+                     *           "id": "59e58d0b-d5ea-4ec4-ab85-815ce174994a",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da"
+                     *             "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8"
                      *           },
-                     *           "createdAt": "2026-11-29T14:17:12.156Z",
+                     *           "createdAt": "2026-11-29T15:01:00.199Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "5544b1f0de26bef819fb9243ac51a07b81120e988756d18515e931286a47da09"
+                     *             "hash": "61ba8dea982637504f92d55be15800df6753f1ee52670e275db2fd2854c91def"
                      *           }
                      *         },
                      *         {
-                     *           "id": "3acc0307-9585-4127-b704-3f9314040049",
+                     *           "id": "3ea712a7-9409-45d7-a248-b17d4045d903",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T14:17:12.073Z",
+                     *           "createdAt": "2026-11-29T15:00:59.950Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "25c936fae04696e0d161d09a00560f27700e8a0c2684f75f06b5048cd57170ce"
+                     *             "hash": "d3e28a9042f7caacc6fc7df7fa1e3128b40acbfe3d60f502b805a1cc19695ad9"
                      *           }
                      *         }
                      *       ],
@@ -13959,20 +13987,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3acc0307-9585-4127-b704-3f9314040049",
+                     *       "id": "3ea712a7-9409-45d7-a248-b17d4045d903",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T14:17:12.073Z",
+                     *       "createdAt": "2026-11-29T15:00:59.950Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "25c936fae04696e0d161d09a00560f27700e8a0c2684f75f06b5048cd57170ce"
+                     *         "hash": "d3e28a9042f7caacc6fc7df7fa1e3128b40acbfe3d60f502b805a1cc19695ad9"
                      *       }
                      *     }
                      */
@@ -14037,20 +14065,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3acc0307-9585-4127-b704-3f9314040049",
+                     *       "id": "3ea712a7-9409-45d7-a248-b17d4045d903",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T14:17:12.073Z",
+                     *       "createdAt": "2026-11-29T15:00:59.950Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "25c936fae04696e0d161d09a00560f27700e8a0c2684f75f06b5048cd57170ce"
+                     *         "hash": "d3e28a9042f7caacc6fc7df7fa1e3128b40acbfe3d60f502b805a1cc19695ad9"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -14069,7 +14097,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
+                     *             "accountId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -14085,8 +14113,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
-                     *             "parentId": "db43ff6e-d429-4fc3-9320-c0c67f35a35b",
+                     *             "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *             "parentId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -14192,27 +14220,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c1327721-c51b-40db-a367-d727d2e94bdf",
+                     *           "id": "6fcccbf1-7ce9-44c9-9a49-ebb51a3e5fa4",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f5284d95-7775-4622-bde3-4bbf6d9861d7",
-                     *           "recordId": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
+                     *           "companyId": "c7f4cf38-53bc-41e7-bf00-6aeaa3219fba",
+                     *           "recordId": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
-                     *           "occurredAt": "2026-11-29T14:17:10.016Z",
-                     *           "requestId": "9c40718f-2945-4e4a-9758-53fe2d0c8438",
+                     *           "occurredAt": "2026-11-29T15:00:54.103Z",
+                     *           "requestId": "8897eabd-6d24-4784-bd3c-912048bbda79",
                      *           "data": {
-                     *             "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
+                     *             "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *                 "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14225,7 +14253,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *                 "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14245,27 +14273,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
-                     *             "periodId": "e156466f-3834-4218-97be-1c15210a302c",
+                     *             "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *             "periodId": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T14:17:09.807Z",
-                     *             "updatedAt": "2026-11-29T14:17:10.014Z",
+                     *             "createdAt": "2026-11-29T15:00:53.649Z",
+                     *             "updatedAt": "2026-11-29T15:00:54.091Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14275,40 +14303,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             },
-                     *             "postedAt": "2026-11-29T14:17:10.014Z",
+                     *             "postedAt": "2026-11-29T15:00:54.091Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "c19d4cd8d12d29c53d6990f496c69208946f1290ce0754718741534e6075e581",
-                     *           "previousHash": "bce01aa08de7ca223bb4accf64fb3da36d2489a01f6a99d9298a1007ae5e1083",
-                     *           "hash": "8bf51021fe977152f9cb6eecd49584afa9700135871c069f765c60d9d3960e5b"
+                     *           "recordDigest": "4dd833f495cab96eeac48b74d1b8b7dfbeeee5e23d067cfca187884814708de5",
+                     *           "previousHash": "1841a9eaaf3f311dfbaea78141beb5ce43f4ff8a873b966d7cb21d3d410b0386",
+                     *           "hash": "9b3d150184080a633ce37d8c0987d524576fa7be7d7ef04cdfa006c7a4dccf9d"
                      *         },
                      *         {
-                     *           "id": "d350314f-2804-42a7-b86c-70a7cc10d0c2",
+                     *           "id": "18aabb00-25e6-4b28-bdc2-bdc398e9bf0d",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f5284d95-7775-4622-bde3-4bbf6d9861d7",
-                     *           "recordId": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
+                     *           "companyId": "c7f4cf38-53bc-41e7-bf00-6aeaa3219fba",
+                     *           "recordId": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
-                     *           "occurredAt": "2026-11-29T14:17:10.076Z",
-                     *           "requestId": "81b08b4e-2389-4a93-bcde-9409c7afc6db",
+                     *           "occurredAt": "2026-11-29T15:00:54.784Z",
+                     *           "requestId": "7369c9d3-e483-4d8e-9f8d-15db8cf7653f",
                      *           "data": {
-                     *             "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
+                     *             "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *                 "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14321,7 +14349,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *                 "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14341,27 +14369,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
-                     *             "periodId": "e156466f-3834-4218-97be-1c15210a302c",
+                     *             "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *             "periodId": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T14:17:09.807Z",
-                     *             "updatedAt": "2026-11-29T14:17:10.075Z",
+                     *             "createdAt": "2026-11-29T15:00:53.649Z",
+                     *             "updatedAt": "2026-11-29T15:00:54.784Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14371,40 +14399,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             },
-                     *             "postedAt": "2026-11-29T14:17:10.075Z",
+                     *             "postedAt": "2026-11-29T15:00:54.784Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "06ba20f52b6a45dc8fa02778ce6a9b30e06b2d0367fe15f7a7c6a3754a2fd424",
-                     *           "previousHash": "cf865dace8166c2979d8c3ec4aecc71f426c6fbdb87a34c503a2c924733d2727",
-                     *           "hash": "feb598f95811c42c4479e6156a0a75687f127c6d62c95689a999a1102d403b7f"
+                     *           "recordDigest": "2ab2a48b53c9dfc5e68f8ad66ab7f656e4dd0baac6440130fe6c0881ad4b45a4",
+                     *           "previousHash": "5326f543e179f3754c48777b300155112a65abedceee02b2784840011e63430f",
+                     *           "hash": "782a288df971f2660e1e1d7a5b153adad53669912bc541bcf62e3d0acbfffc18"
                      *         },
                      *         {
-                     *           "id": "50b9fad3-b0a4-4d2f-8376-9ef3c989d405",
+                     *           "id": "6cc62f7a-9715-4806-9b2d-baf019ff02e1",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "f5284d95-7775-4622-bde3-4bbf6d9861d7",
-                     *           "recordId": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
+                     *           "companyId": "c7f4cf38-53bc-41e7-bf00-6aeaa3219fba",
+                     *           "recordId": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
-                     *           "occurredAt": "2026-11-29T14:17:10.125Z",
-                     *           "requestId": "857d03a3-b561-4862-852d-ab27b63d3754",
+                     *           "occurredAt": "2026-11-29T15:00:54.988Z",
+                     *           "requestId": "6f270d6e-0b86-4a52-bd2b-a7e91ec6ef03",
                      *           "data": {
-                     *             "id": "b77eae41-9b32-47fd-a880-42f4eac5ae3e",
+                     *             "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "93c1e589-32c4-4e7c-8856-f6646ade755f",
+                     *                 "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14417,7 +14445,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *                 "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14437,27 +14465,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
-                     *             "periodId": "e156466f-3834-4218-97be-1c15210a302c",
+                     *             "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *             "periodId": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
                      *             "reversalOf": null,
-                     *             "reversedBy": "9aff5792-709a-4aac-88bf-999b465d7bbe",
+                     *             "reversedBy": "6a431ba6-8cc2-4a10-8284-dee6314dbc52",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T14:17:09.807Z",
-                     *             "updatedAt": "2026-11-29T14:17:10.125Z",
+                     *             "createdAt": "2026-11-29T15:00:53.649Z",
+                     *             "updatedAt": "2026-11-29T15:00:54.987Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14467,20 +14495,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             },
-                     *             "postedAt": "2026-11-29T14:17:10.075Z",
+                     *             "postedAt": "2026-11-29T15:00:54.784Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "1406c916cc86eece49883f2fe3c4b9aba55cc3241c651fe53d2751d6628a8d23",
-                     *           "previousHash": "feb598f95811c42c4479e6156a0a75687f127c6d62c95689a999a1102d403b7f",
-                     *           "hash": "aa5f59d7e8341f9365dfe0d6880af9e4629b7e4509cf20fbb9ff7ac5c21fccbb"
+                     *           "recordDigest": "106f0145006a64cbaf5cbbe4240ca7e2dddfef7aad0db9f7205b913f43f8912d",
+                     *           "previousHash": "782a288df971f2660e1e1d7a5b153adad53669912bc541bcf62e3d0acbfffc18",
+                     *           "hash": "b7db6fd1b4328a05e4eabf0086401a0da4f6217d0ba6b7e5347301a6f4085cce"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY1Mjg0ZDk1LTc3NzUtNDYyMi1iZGUzLTRiYmY2ZDk4NjFkNyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.TYJ5MDwXybMP0Zs5fZPvoN1XRRNOpi2EmzZKLMnGBUc"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImM3ZjRjZjM4LTUzYmMtNDFlNy1iZjAwLTZhZWFhMzIxOWZiYSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.ZmmjIb4c82v2lhrEhle0VUrP3vaDsvrg7E1YW5iVLto"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14528,7 +14556,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "22a563ff-21cd-4f5f-b23c-2958c0a1a2a7",
+                     *           "id": "4248c474-64de-4116-97a1-e04b23b0e10e",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14539,11 +14567,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:14.321Z",
-                     *           "updatedAt": "2026-11-29T14:17:14.321Z"
+                     *           "createdAt": "2026-11-29T15:01:04.893Z",
+                     *           "updatedAt": "2026-11-29T15:01:04.893Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14591,7 +14619,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankAutoMatched" | "BankPeriodReconciled")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled")[];
                     /**
                      * @description Free text.
                      * @default
@@ -14614,7 +14642,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "22a563ff-21cd-4f5f-b23c-2958c0a1a2a7",
+                     *       "id": "4248c474-64de-4116-97a1-e04b23b0e10e",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14625,11 +14653,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:14.321Z",
-                     *       "updatedAt": "2026-11-29T14:17:14.321Z",
+                     *       "createdAt": "2026-11-29T15:01:04.893Z",
+                     *       "updatedAt": "2026-11-29T15:01:04.893Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14678,7 +14706,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "22a563ff-21cd-4f5f-b23c-2958c0a1a2a7",
+                     *       "id": "4248c474-64de-4116-97a1-e04b23b0e10e",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14689,11 +14717,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:14.321Z",
-                     *       "updatedAt": "2026-11-29T14:17:14.321Z"
+                     *       "createdAt": "2026-11-29T15:01:04.893Z",
+                     *       "updatedAt": "2026-11-29T15:01:04.893Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14739,7 +14767,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankAutoMatched" | "BankPeriodReconciled")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled")[];
                     /**
                      * @description Free text.
                      * @default
@@ -14761,7 +14789,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "22a563ff-21cd-4f5f-b23c-2958c0a1a2a7",
+                     *       "id": "4248c474-64de-4116-97a1-e04b23b0e10e",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14773,11 +14801,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T14:17:14.321Z",
-                     *       "updatedAt": "2026-11-29T14:17:14.390Z"
+                     *       "createdAt": "2026-11-29T15:01:04.893Z",
+                     *       "updatedAt": "2026-11-29T15:01:04.992Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14917,13 +14945,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "17701f50-37aa-428d-8b5b-66d6603ce19c",
+                     *           "id": "daa3b338-4a74-497a-9765-a75ec90a0a7c",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:14.546Z",
-                     *           "updatedAt": "2026-11-29T14:17:14.546Z"
+                     *           "createdAt": "2026-11-29T15:01:05.624Z",
+                     *           "updatedAt": "2026-11-29T15:01:05.624Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14984,13 +15012,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17701f50-37aa-428d-8b5b-66d6603ce19c",
+                     *       "id": "daa3b338-4a74-497a-9765-a75ec90a0a7c",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:14.546Z",
-                     *       "updatedAt": "2026-11-29T14:17:14.546Z"
+                     *       "createdAt": "2026-11-29T15:01:05.624Z",
+                     *       "updatedAt": "2026-11-29T15:01:05.624Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15045,13 +15073,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17701f50-37aa-428d-8b5b-66d6603ce19c",
+                     *       "id": "daa3b338-4a74-497a-9765-a75ec90a0a7c",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:14.546Z",
-                     *       "updatedAt": "2026-11-29T14:17:14.546Z"
+                     *       "createdAt": "2026-11-29T15:01:05.624Z",
+                     *       "updatedAt": "2026-11-29T15:01:05.624Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15102,13 +15130,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17701f50-37aa-428d-8b5b-66d6603ce19c",
+                     *       "id": "daa3b338-4a74-497a-9765-a75ec90a0a7c",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T14:17:14.546Z",
-                     *       "updatedAt": "2026-11-29T14:17:14.720Z"
+                     *       "createdAt": "2026-11-29T15:01:05.624Z",
+                     *       "updatedAt": "2026-11-29T15:01:06.293Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15201,13 +15229,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f7948ba5-f3ae-4a55-8b48-972da1c835ff",
+                     *           "id": "061b6079-6ea6-400a-aeff-b85109a26e0e",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:14.783Z",
-                     *           "updatedAt": "2026-11-29T14:17:14.783Z"
+                     *           "createdAt": "2026-11-29T15:01:06.358Z",
+                     *           "updatedAt": "2026-11-29T15:01:06.358Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15242,10 +15270,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                 *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                  *       "lines": [
                  *         {
-                 *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                 *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -15262,8 +15290,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
-                 *           "costCenterId": "ffb72cfe-869a-483f-9ac3-fcd28d8ba839",
+                 *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
+                 *           "costCenterId": "376e26d6-fa26-4bd1-b519-ec1e6faaf4f0",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -15314,15 +15342,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f7948ba5-f3ae-4a55-8b48-972da1c835ff",
+                     *       "id": "061b6079-6ea6-400a-aeff-b85109a26e0e",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:14.783Z",
-                     *       "updatedAt": "2026-11-29T14:17:14.783Z",
+                     *       "createdAt": "2026-11-29T15:01:06.358Z",
+                     *       "updatedAt": "2026-11-29T15:01:06.358Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15340,8 +15368,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
-                     *           "costCenterId": "ffb72cfe-869a-483f-9ac3-fcd28d8ba839",
+                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
+                     *           "costCenterId": "376e26d6-fa26-4bd1-b519-ec1e6faaf4f0",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15396,15 +15424,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f7948ba5-f3ae-4a55-8b48-972da1c835ff",
+                     *       "id": "061b6079-6ea6-400a-aeff-b85109a26e0e",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:14.783Z",
-                     *       "updatedAt": "2026-11-29T14:17:14.783Z",
+                     *       "createdAt": "2026-11-29T15:01:06.358Z",
+                     *       "updatedAt": "2026-11-29T15:01:06.358Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15422,8 +15450,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "5652cdfb-2b61-40cd-8f91-1e6aff9171ba",
-                     *           "costCenterId": "ffb72cfe-869a-483f-9ac3-fcd28d8ba839",
+                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
+                     *           "costCenterId": "376e26d6-fa26-4bd1-b519-ec1e6faaf4f0",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15470,10 +15498,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                 *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                  *       "lines": [
                  *         {
-                 *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                 *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15527,15 +15555,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f7948ba5-f3ae-4a55-8b48-972da1c835ff",
+                     *       "id": "061b6079-6ea6-400a-aeff-b85109a26e0e",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "a51d632d-cf8e-4d15-82af-ee80cc17e9da",
+                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T14:17:14.783Z",
-                     *       "updatedAt": "2026-11-29T14:17:15.060Z",
+                     *       "createdAt": "2026-11-29T15:01:06.358Z",
+                     *       "updatedAt": "2026-11-29T15:01:07.030Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "a6ca0c74-88a0-4883-9a46-4595ceddf681",
+                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15645,7 +15673,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e5afa52f-4b47-4353-8eb3-0f1bd487e3cb",
+                     *           "id": "04153d83-8507-477d-82bd-62b8b0132c31",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15677,12 +15705,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
-                     *           "createdAt": "2026-11-29T14:17:08.334Z",
-                     *           "updatedAt": "2026-11-29T14:17:08.526Z",
-                     *           "startedAt": "2026-11-29T14:17:08.400Z",
-                     *           "finishedAt": "2026-11-29T14:17:08.526Z"
+                     *           "createdAt": "2026-11-29T15:00:50.899Z",
+                     *           "updatedAt": "2026-11-29T15:00:51.204Z",
+                     *           "startedAt": "2026-11-29T15:00:51.023Z",
+                     *           "finishedAt": "2026-11-29T15:00:51.204Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15801,7 +15829,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5afa52f-4b47-4353-8eb3-0f1bd487e3cb",
+                     *       "id": "04153d83-8507-477d-82bd-62b8b0132c31",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15826,10 +15854,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
-                     *       "createdAt": "2026-11-29T14:17:08.334Z",
-                     *       "updatedAt": "2026-11-29T14:17:08.334Z",
+                     *       "createdAt": "2026-11-29T15:00:50.899Z",
+                     *       "updatedAt": "2026-11-29T15:00:50.899Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15878,7 +15906,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5afa52f-4b47-4353-8eb3-0f1bd487e3cb",
+                     *       "id": "04153d83-8507-477d-82bd-62b8b0132c31",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15910,12 +15938,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
-                     *       "createdAt": "2026-11-29T14:17:08.334Z",
-                     *       "updatedAt": "2026-11-29T14:17:08.526Z",
-                     *       "startedAt": "2026-11-29T14:17:08.400Z",
-                     *       "finishedAt": "2026-11-29T14:17:08.526Z"
+                     *       "createdAt": "2026-11-29T15:00:50.899Z",
+                     *       "updatedAt": "2026-11-29T15:00:51.204Z",
+                     *       "startedAt": "2026-11-29T15:00:51.023Z",
+                     *       "finishedAt": "2026-11-29T15:00:51.204Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -16001,12 +16029,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "2c06f200-09b7-4d6c-805c-6ae86669b437",
+                     *       "importId": "12b53089-1d2c-4e34-804d-039d804cbe69",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "1bdb13d9-b832-435b-a412-262c64e68639"
+                     *         "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
                      *       },
-                     *       "approvedAt": "2026-11-29T14:17:16.590Z",
+                     *       "approvedAt": "2026-11-29T15:01:12.206Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -16062,11 +16090,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 124,
+                     *       "checked": 126,
                      *       "fromSequence": 1,
-                     *       "toSequence": 124,
-                     *       "headSequence": 124,
-                     *       "headHash": "247f8535a1e8c442aa6676e904c35b9011607af78971f6ef28e00648fd6296fd",
+                     *       "toSequence": 126,
+                     *       "headSequence": 126,
+                     *       "headHash": "d5a44916b6ce8fa0042bf95f20538a050187664863b370f8dc50b3b7d43fdb7f",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -16130,7 +16158,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d777bc4d-7d36-41ae-9922-fbb45b15f26d",
+                     *           "id": "291f9d19-13b6-4560-9bd1-f87c106a61dc",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16152,11 +16180,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.132Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
+                     *           "createdAt": "2026-11-29T15:01:08.343Z",
+                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
                      *         },
                      *         {
-                     *           "id": "e91cda9d-1459-471a-9a50-db8ef38676f6",
+                     *           "id": "920d2166-8f6e-4f62-b431-f082c9ac65bb",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16174,7 +16202,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
+                     *           "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16184,11 +16212,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.132Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
+                     *           "createdAt": "2026-11-29T15:01:08.343Z",
+                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
                      *         },
                      *         {
-                     *           "id": "2242e8f8-3625-45a0-86a6-8bf70b9dfe71",
+                     *           "id": "3ca15dfa-e055-40e6-bddc-0bd81af40650",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16208,11 +16236,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.132Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
+                     *           "createdAt": "2026-11-29T15:01:08.343Z",
+                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY1Mjg0ZDk1LTc3NzUtNDYyMi1iZGUzLTRiYmY2ZDk4NjFkNyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmNTI4NGQ5NS03Nzc1LTQ2MjItYmRlMy00YmJmNmQ5ODYxZDcjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.FMbulUxVca0n24se207TvF2rcand_cJeMFCAVUMo28A"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImM3ZjRjZjM4LTUzYmMtNDFlNy1iZjAwLTZhZWFhMzIxOWZiYSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNjN2Y0Y2YzOC01M2JjLTQxZTctYmYwMC02YWVhYTMyMTlmYmEjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.tCavz9Sh4RNNeH6zq2RXyraNNvlYukM08TPgXo7Y2FA"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16260,7 +16288,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
+                 *       "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16336,7 +16364,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b20dc493-b642-482c-b07b-90815506bd15",
+                     *       "id": "c85ba71b-da2d-49e0-b0c7-531197cf578f",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16354,7 +16382,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
+                     *       "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16364,8 +16392,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:15.176Z",
-                     *       "updatedAt": "2026-11-29T14:17:15.176Z"
+                     *       "createdAt": "2026-11-29T15:01:08.593Z",
+                     *       "updatedAt": "2026-11-29T15:01:08.593Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16407,8 +16435,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
-                 *       "inputTaxAccountId": "805d8659-9b67-498d-a397-3b4749ad78e3"
+                 *       "outputTaxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
+                 *       "inputTaxAccountId": "faea962f-3ba8-4c8d-9ae5-f92de6d454c3"
                  *     }
                  */
                 "application/json": {
@@ -16430,7 +16458,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "e91cda9d-1459-471a-9a50-db8ef38676f6",
+                     *           "id": "920d2166-8f6e-4f62-b431-f082c9ac65bb",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16448,7 +16476,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
+                     *           "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16458,11 +16486,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.132Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
+                     *           "createdAt": "2026-11-29T15:01:08.343Z",
+                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
                      *         },
                      *         {
-                     *           "id": "ec44cfcd-f39c-4575-bd72-0eae99235a5b",
+                     *           "id": "5cf4c265-8545-457e-9b82-d98acf6fb59b",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16484,11 +16512,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.132Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
+                     *           "createdAt": "2026-11-29T15:01:08.343Z",
+                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
                      *         },
                      *         {
-                     *           "id": "d777bc4d-7d36-41ae-9922-fbb45b15f26d",
+                     *           "id": "291f9d19-13b6-4560-9bd1-f87c106a61dc",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16510,11 +16538,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.132Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
+                     *           "createdAt": "2026-11-29T15:01:08.343Z",
+                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
                      *         },
                      *         {
-                     *           "id": "9542be71-50a6-494a-ad66-8ed1fb5ba61e",
+                     *           "id": "0fcee5a8-5d89-478d-8f4d-9e8fab8cc01b",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16536,11 +16564,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.132Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
+                     *           "createdAt": "2026-11-29T15:01:08.343Z",
+                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
                      *         },
                      *         {
-                     *           "id": "56d65365-7a79-4d5f-94c4-79232afa9709",
+                     *           "id": "54581ec5-a750-4057-a8d6-b5dc9aa2869d",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16562,11 +16590,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.132Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
+                     *           "createdAt": "2026-11-29T15:01:08.343Z",
+                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
                      *         },
                      *         {
-                     *           "id": "2242e8f8-3625-45a0-86a6-8bf70b9dfe71",
+                     *           "id": "3ca15dfa-e055-40e6-bddc-0bd81af40650",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16586,11 +16614,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.132Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
+                     *           "createdAt": "2026-11-29T15:01:08.343Z",
+                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
                      *         },
                      *         {
-                     *           "id": "b6db5879-bdf9-4b47-963e-5d24feed8726",
+                     *           "id": "6ccc6334-0035-4f63-a084-9e5881cb5f50",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16608,7 +16636,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "805d8659-9b67-498d-a397-3b4749ad78e3",
+                     *           "taxAccountId": "faea962f-3ba8-4c8d-9ae5-f92de6d454c3",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16618,11 +16646,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.132Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
+                     *           "createdAt": "2026-11-29T15:01:08.343Z",
+                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
                      *         },
                      *         {
-                     *           "id": "e776d88a-d823-46c7-8bea-1fe01937656b",
+                     *           "id": "06f0471b-36f3-48a9-8dac-3603eae45e61",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16640,7 +16668,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "805d8659-9b67-498d-a397-3b4749ad78e3",
+                     *           "taxAccountId": "faea962f-3ba8-4c8d-9ae5-f92de6d454c3",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16650,11 +16678,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.132Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
+                     *           "createdAt": "2026-11-29T15:01:08.343Z",
+                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
                      *         },
                      *         {
-                     *           "id": "9d1ee9b7-4bfe-4c1d-a707-aa9a947b512c",
+                     *           "id": "ec138ca5-3c0f-46fe-b567-e18f65c049b2",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16672,19 +16700,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "805d8659-9b67-498d-a397-3b4749ad78e3",
-                     *           "reverseChargeAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
+                     *           "taxAccountId": "faea962f-3ba8-4c8d-9ae5-f92de6d454c3",
+                     *           "reverseChargeAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.132Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
+                     *           "createdAt": "2026-11-29T15:01:08.343Z",
+                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
                      *         },
                      *         {
-                     *           "id": "13f0256b-7cf9-4992-b371-f6e410fa0e82",
+                     *           "id": "2df0bfb4-31b0-45a0-bd33-7548b05efbeb",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16706,11 +16734,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.132Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
+                     *           "createdAt": "2026-11-29T15:01:08.343Z",
+                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
                      *         },
                      *         {
-                     *           "id": "680a17c3-21c4-4b24-8e99-1caa17512a97",
+                     *           "id": "03bef8cf-471b-4a2b-b862-9c030fcd7d70",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16732,11 +16760,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.132Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
+                     *           "createdAt": "2026-11-29T15:01:08.343Z",
+                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
                      *         },
                      *         {
-                     *           "id": "e21dee62-9f51-42c9-80bc-066e6e019e73",
+                     *           "id": "54fb251e-649d-4bbb-ac89-aa77ed6658d1",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16756,8 +16784,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.132Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.132Z"
+                     *           "createdAt": "2026-11-29T15:01:08.343Z",
+                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
                      *         }
                      *       ]
                      *     }
@@ -16806,7 +16834,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b20dc493-b642-482c-b07b-90815506bd15",
+                     *       "id": "c85ba71b-da2d-49e0-b0c7-531197cf578f",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16824,7 +16852,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
+                     *       "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16834,8 +16862,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:15.176Z",
-                     *       "updatedAt": "2026-11-29T14:17:15.176Z"
+                     *       "createdAt": "2026-11-29T15:01:08.593Z",
+                     *       "updatedAt": "2026-11-29T15:01:08.593Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16879,7 +16907,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
+                 *       "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16947,7 +16975,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b20dc493-b642-482c-b07b-90815506bd15",
+                     *       "id": "c85ba71b-da2d-49e0-b0c7-531197cf578f",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16965,7 +16993,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
+                     *       "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16975,8 +17003,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T14:17:15.176Z",
-                     *       "updatedAt": "2026-11-29T14:17:15.217Z"
+                     *       "createdAt": "2026-11-29T15:01:08.593Z",
+                     *       "updatedAt": "2026-11-29T15:01:09.045Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17034,15 +17062,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "58e75c10-46ee-424e-bef3-b4d3b14aaf9b",
-                     *           "occurredAt": "2026-11-29T14:17:15.176Z",
+                     *           "requestId": "6f8ea995-6f1a-496f-b86d-b266c3b60452",
+                     *           "occurredAt": "2026-11-29T15:01:08.593Z",
                      *           "sequence": 95,
-                     *           "hash": "dcacb30c0337d212c61277c2c4f654805bfd090ec3f65a43f16de658748792ca",
+                     *           "hash": "1a5098a5a338dffff90166aec9a70ec8da3d4f6d018f9e0891f41d06b17e8764",
                      *           "state": {
-                     *             "id": "b20dc493-b642-482c-b07b-90815506bd15",
+                     *             "id": "c85ba71b-da2d-49e0-b0c7-531197cf578f",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17060,7 +17088,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
+                     *             "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17070,8 +17098,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T14:17:15.176Z",
-                     *             "updatedAt": "2026-11-29T14:17:15.176Z"
+                     *             "createdAt": "2026-11-29T15:01:08.593Z",
+                     *             "updatedAt": "2026-11-29T15:01:08.593Z"
                      *           }
                      *         },
                      *         {
@@ -17079,15 +17107,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0cc49c5c-272a-40c2-b1cc-71d43deaa1e5",
-                     *           "occurredAt": "2026-11-29T14:17:15.217Z",
+                     *           "requestId": "b962d3bf-fbf5-4fc2-98a4-83f450347158",
+                     *           "occurredAt": "2026-11-29T15:01:09.045Z",
                      *           "sequence": 96,
-                     *           "hash": "ea14599e9a780d43e53e8c4e2a1e4337c5a36cdecba49ffe58306acfba6ad7b5",
+                     *           "hash": "f4b891848012c47174b2ae10f92c3b0169fed7ebbca59e1de3b7f2081cdbaa05",
                      *           "state": {
-                     *             "id": "b20dc493-b642-482c-b07b-90815506bd15",
+                     *             "id": "c85ba71b-da2d-49e0-b0c7-531197cf578f",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17105,7 +17133,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "92fc72ac-f685-4209-bd38-b0f79abdc790",
+                     *             "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17115,8 +17143,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T14:17:15.176Z",
-                     *             "updatedAt": "2026-11-29T14:17:15.217Z"
+                     *             "createdAt": "2026-11-29T15:01:08.593Z",
+                     *             "updatedAt": "2026-11-29T15:01:09.045Z"
                      *           }
                      *         }
                      *       ],
@@ -17156,7 +17184,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "27c3ab3b-79ab-4c81-a390-c513ea733a5b",
+                     *           "id": "c70e0cdc-a559-4aa3-b088-ba5cb1cba0c0",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17329,14 +17357,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T14:17:15.508Z",
+                     *           "filedAt": "2026-11-29T15:01:09.572Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "2563c38fd2b439c9c53c9ef67c2522e51fab5d2b4f43fdfeeaa91cb58952a647"
+                     *             "hash": "34783c2f501e2405fefd9a863f123dc7cb0cfd5b99465f974f3b6c32e9fdb410"
                      *           },
                      *           "version": 1
                      *         }
@@ -17400,7 +17428,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27c3ab3b-79ab-4c81-a390-c513ea733a5b",
+                     *       "id": "c70e0cdc-a559-4aa3-b088-ba5cb1cba0c0",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17573,14 +17601,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T14:17:15.508Z",
+                     *       "filedAt": "2026-11-29T15:01:09.572Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "2563c38fd2b439c9c53c9ef67c2522e51fab5d2b4f43fdfeeaa91cb58952a647"
+                     *         "hash": "34783c2f501e2405fefd9a863f123dc7cb0cfd5b99465f974f3b6c32e9fdb410"
                      *       },
                      *       "version": 1
                      *     }
@@ -17637,7 +17665,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27c3ab3b-79ab-4c81-a390-c513ea733a5b",
+                     *       "id": "c70e0cdc-a559-4aa3-b088-ba5cb1cba0c0",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17810,14 +17838,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T14:17:15.508Z",
+                     *       "filedAt": "2026-11-29T15:01:09.572Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "2563c38fd2b439c9c53c9ef67c2522e51fab5d2b4f43fdfeeaa91cb58952a647"
+                     *         "hash": "34783c2f501e2405fefd9a863f123dc7cb0cfd5b99465f974f3b6c32e9fdb410"
                      *       },
                      *       "version": 1
                      *     }
@@ -17871,7 +17899,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "585ef3f4-9557-40e5-b4e0-864273607d6c",
+                     *           "id": "7855b9d0-6d91-4b87-a57c-d2f593e12c77",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17880,8 +17908,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.723Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.723Z"
+                     *           "createdAt": "2026-11-29T15:01:10.251Z",
+                     *           "updatedAt": "2026-11-29T15:01:10.251Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17955,7 +17983,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "585ef3f4-9557-40e5-b4e0-864273607d6c",
+                     *       "id": "7855b9d0-6d91-4b87-a57c-d2f593e12c77",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17964,8 +17992,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:15.723Z",
-                     *       "updatedAt": "2026-11-29T14:17:15.723Z"
+                     *       "createdAt": "2026-11-29T15:01:10.251Z",
+                     *       "updatedAt": "2026-11-29T15:01:10.251Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18004,7 +18032,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "585ef3f4-9557-40e5-b4e0-864273607d6c",
+                     *       "id": "7855b9d0-6d91-4b87-a57c-d2f593e12c77",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -18013,8 +18041,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:15.723Z",
-                     *       "updatedAt": "2026-11-29T14:17:15.723Z"
+                     *       "createdAt": "2026-11-29T15:01:10.251Z",
+                     *       "updatedAt": "2026-11-29T15:01:10.251Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18088,7 +18116,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "585ef3f4-9557-40e5-b4e0-864273607d6c",
+                     *       "id": "7855b9d0-6d91-4b87-a57c-d2f593e12c77",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18097,8 +18125,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T14:17:15.723Z",
-                     *       "updatedAt": "2026-11-29T14:17:15.767Z"
+                     *       "createdAt": "2026-11-29T15:01:10.251Z",
+                     *       "updatedAt": "2026-11-29T15:01:10.339Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18148,15 +18176,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "19b75cb8-30c7-44c9-81b1-49b8a50b5a41",
-                     *           "occurredAt": "2026-11-29T14:17:15.723Z",
+                     *           "requestId": "8dc7e576-266a-4f77-8b87-18607688f2b1",
+                     *           "occurredAt": "2026-11-29T15:01:10.252Z",
                      *           "sequence": 100,
-                     *           "hash": "c8659fff92c67fb37414810dfdceacfffa7bffb5efc44cad05c7a485dd4873f2",
+                     *           "hash": "351373c556835edc70a1040e7d3ded7b6f446a9ed7b1294baafdf3682e6f2648",
                      *           "state": {
-                     *             "id": "585ef3f4-9557-40e5-b4e0-864273607d6c",
+                     *             "id": "7855b9d0-6d91-4b87-a57c-d2f593e12c77",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18165,8 +18193,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T14:17:15.723Z",
-                     *             "updatedAt": "2026-11-29T14:17:15.723Z"
+                     *             "createdAt": "2026-11-29T15:01:10.251Z",
+                     *             "updatedAt": "2026-11-29T15:01:10.251Z"
                      *           }
                      *         },
                      *         {
@@ -18174,15 +18202,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e63a83a6-278a-4771-801a-84209169f680",
-                     *           "occurredAt": "2026-11-29T14:17:15.767Z",
+                     *           "requestId": "1cc9c672-5e0c-4936-a144-0178998afaac",
+                     *           "occurredAt": "2026-11-29T15:01:10.339Z",
                      *           "sequence": 101,
-                     *           "hash": "6158bd8df969334026223d969401cdf340b9f7f95767af181cc1ce6d6791dca3",
+                     *           "hash": "8607cfa76f281938cb277b3a6efe3d9aef1e7394ed1a3e4bd5ba9c2ad7b4068f",
                      *           "state": {
-                     *             "id": "585ef3f4-9557-40e5-b4e0-864273607d6c",
+                     *             "id": "7855b9d0-6d91-4b87-a57c-d2f593e12c77",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18191,8 +18219,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T14:17:15.723Z",
-                     *             "updatedAt": "2026-11-29T14:17:15.767Z"
+                     *             "createdAt": "2026-11-29T15:01:10.251Z",
+                     *             "updatedAt": "2026-11-29T15:01:10.339Z"
                      *           }
                      *         }
                      *       ],
@@ -18242,10 +18270,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T14:17:16.259Z",
+                     *       "updatedAt": "2026-11-29T15:01:11.286Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       }
                      *     }
                      */
@@ -18328,10 +18356,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T14:17:16.259Z",
+                     *       "updatedAt": "2026-11-29T15:01:11.286Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       }
                      *     }
                      */
@@ -18388,13 +18416,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f",
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e7beed0c-2a8b-4e2b-867b-d462a7258389",
-                     *           "occurredAt": "2026-11-29T14:17:16.259Z",
-                     *           "sequence": 114,
-                     *           "hash": "0b2fc05578f386699904830920cd850122f03985e997199e3b43e3ba209d72ba",
+                     *           "requestId": "71b00828-80ee-476c-b1c6-680a8e5ecfc6",
+                     *           "occurredAt": "2026-11-29T15:01:11.287Z",
+                     *           "sequence": 116,
+                     *           "hash": "8337daa44d60fb4435cbe1440e54b09c991a03a4cdedebb0f03690799f3b1f69",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18408,10 +18436,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T14:17:16.259Z",
+                     *             "updatedAt": "2026-11-29T15:01:11.286Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *             }
                      *           }
                      *         }
@@ -18464,8 +18492,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
-                     *           "accountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *           "id": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *           "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -18482,8 +18510,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T14:17:15.833Z",
-                     *           "updatedAt": "2026-11-29T14:17:15.833Z"
+                     *           "createdAt": "2026-11-29T15:01:10.454Z",
+                     *           "updatedAt": "2026-11-29T15:01:10.454Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18552,8 +18580,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
-                     *       "accountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *       "id": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *       "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18570,8 +18598,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:15.833Z",
-                     *       "updatedAt": "2026-11-29T14:17:15.833Z"
+                     *       "createdAt": "2026-11-29T15:01:10.454Z",
+                     *       "updatedAt": "2026-11-29T15:01:10.454Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18625,8 +18653,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
-                     *       "accountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *       "id": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *       "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18643,8 +18671,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T14:17:15.833Z",
-                     *       "updatedAt": "2026-11-29T14:17:15.833Z"
+                     *       "createdAt": "2026-11-29T15:01:10.454Z",
+                     *       "updatedAt": "2026-11-29T15:01:10.454Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18710,8 +18738,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
-                     *       "accountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *       "id": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *       "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -18728,8 +18756,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T14:17:15.833Z",
-                     *       "updatedAt": "2026-11-29T14:17:15.873Z"
+                     *       "createdAt": "2026-11-29T15:01:10.454Z",
+                     *       "updatedAt": "2026-11-29T15:01:10.496Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18787,6 +18815,22 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
+                     *           "bankReference": "B270115002",
+                     *           "statementId": "STMT202701/1/1",
+                     *           "bookingDate": "2027-01-15",
+                     *           "valueDate": "2027-01-15",
+                     *           "amount": "-15.00",
+                     *           "description": "Bank fee",
+                     *           "endToEndId": null,
+                     *           "structuredReference": null,
+                     *           "counterpartyName": null,
+                     *           "reversal": false,
+                     *           "opening": false,
+                     *           "matchId": null,
+                     *           "journalId": null,
+                     *           "importId": "5e48800c-b655-45ea-a4c6-96f7aa820d05"
+                     *         },
+                     *         {
                      *           "bankReference": "B270110001",
                      *           "statementId": "STMT202701/1/1",
                      *           "bookingDate": "2027-01-10",
@@ -18799,7 +18843,8 @@ export interface operations {
                      *           "reversal": false,
                      *           "opening": false,
                      *           "matchId": null,
-                     *           "importId": "faa3c984-b54b-4df6-995a-a10b1f8528a3"
+                     *           "journalId": null,
+                     *           "importId": "5e48800c-b655-45ea-a4c6-96f7aa820d05"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18814,7 +18859,8 @@ export interface operations {
                      *           "reversal": false,
                      *           "opening": true,
                      *           "matchId": null,
-                     *           "importId": "faa3c984-b54b-4df6-995a-a10b1f8528a3"
+                     *           "journalId": null,
+                     *           "importId": "5e48800c-b655-45ea-a4c6-96f7aa820d05"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18827,6 +18873,158 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "bankAccounts.lineJournal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bankReference": "B270115002",
+                 *       "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The bank's reference of a statement line: how a re-run recognises it, and how a match names it. */
+                    bankReference: string;
+                    /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
+                    accountId: string;
+                    /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
+                    costCenterId?: string | null;
+                    /** @description The journal's description; left out: the statement line's. */
+                    description?: string;
+                    /**
+                     * @description true: the journal is posted on the booking date and matched with the line at once (needs journals:post); false (the default): a draft, linked to the line.
+                     * @default false
+                     */
+                    post?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "journal": {
+                     *         "id": "24fbb4e0-ede9-4f8e-b014-5fe84bdbe248",
+                     *         "serialNumber": 7,
+                     *         "date": "2027-01-15T00:00:00Z",
+                     *         "description": "Bank fee",
+                     *         "reference": "B270115002",
+                     *         "entries": [
+                     *           {
+                     *             "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *             "costCenterId": null,
+                     *             "side": 2,
+                     *             "amount": 15,
+                     *             "currency": "SAR",
+                     *             "exchangeRate": "1",
+                     *             "baseAmount": 15,
+                     *             "fxRounding": false,
+                     *             "tax": null,
+                     *             "taxOf": null,
+                     *             "counterpartyId": null
+                     *           },
+                     *           {
+                     *             "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
+                     *             "costCenterId": null,
+                     *             "side": 1,
+                     *             "amount": 15,
+                     *             "currency": "SAR",
+                     *             "exchangeRate": "1",
+                     *             "baseAmount": 15,
+                     *             "fxRounding": false,
+                     *             "tax": null,
+                     *             "taxOf": null,
+                     *             "counterpartyId": null
+                     *           }
+                     *         ],
+                     *         "amountsIncludeTax": false,
+                     *         "totals": {
+                     *           "debit": 15,
+                     *           "credit": 15
+                     *         },
+                     *         "status": "draft",
+                     *         "postingDate": null,
+                     *         "financialYearId": null,
+                     *         "periodId": null,
+                     *         "reversalOf": null,
+                     *         "reversedBy": null,
+                     *         "revaluationDate": null,
+                     *         "openingOf": null,
+                     *         "importId": null,
+                     *         "version": 1,
+                     *         "createdAt": "2026-11-29T15:01:10.821Z",
+                     *         "updatedAt": "2026-11-29T15:01:10.821Z",
+                     *         "createdBy": {
+                     *           "type": "user",
+                     *           "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         },
+                     *         "editedBy": {
+                     *           "type": "user",
+                     *           "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         },
+                     *         "updatedBy": {
+                     *           "type": "user",
+                     *           "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         },
+                     *         "submittedBy": null,
+                     *         "submittedAt": null,
+                     *         "approvals": [],
+                     *         "approvedBy": null,
+                     *         "approvedAt": null,
+                     *         "rejection": null,
+                     *         "postedBy": null,
+                     *         "postedAt": null,
+                     *         "voidedBy": null,
+                     *         "voidedAt": null
+                     *       },
+                     *       "match": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StatementLineJournalResponse"];
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `AccountCurrency`, `CategoryAccount`, `MatchUnbalanced`, `InactiveCostCenter`, `NoExchangeRate` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `PeriodNotOpen`, `YearClosed`, `PostingInProgress`, `ApprovalRequired`, `AlreadyMatched` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };
@@ -18852,7 +19050,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "f09df87d-95ac-43b5-9230-0f43046d5d51",
+                 *           "journalId": "8b6a20d2-afa3-4192-8427-ad60070cb082",
                  *           "line": 0
                  *         }
                  *       ]
@@ -18883,14 +19081,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d961715c-c2e9-4d45-890a-0af5bfe58f32",
-                     *       "bankAccountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *       "id": "92fb3d5f-94aa-4876-98b5-cbc499b2b1b4",
+                     *       "bankAccountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "f09df87d-95ac-43b5-9230-0f43046d5d51",
+                     *           "journalId": "8b6a20d2-afa3-4192-8427-ad60070cb082",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -18901,9 +19099,9 @@ export interface operations {
                      *       "reason": "matched by hand",
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
-                     *       "matchedAt": "2026-11-29T14:17:16.086Z",
+                     *       "matchedAt": "2026-11-29T15:01:10.957Z",
                      *       "version": 1
                      *     }
                      */
@@ -18960,8 +19158,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d961715c-c2e9-4d45-890a-0af5bfe58f32",
-                     *       "bankAccountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *       "id": "92fb3d5f-94aa-4876-98b5-cbc499b2b1b4",
+                     *       "bankAccountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18970,7 +19168,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "f09df87d-95ac-43b5-9230-0f43046d5d51"
+                     *           "journalId": "8b6a20d2-afa3-4192-8427-ad60070cb082"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18978,9 +19176,9 @@ export interface operations {
                      *       "reason": "matched by hand",
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
-                     *       "matchedAt": "2026-11-29T14:17:16.086Z",
+                     *       "matchedAt": "2026-11-29T15:01:10.957Z",
                      *       "version": 1
                      *     }
                      */
@@ -19031,8 +19229,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d961715c-c2e9-4d45-890a-0af5bfe58f32",
-                     *       "bankAccountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *       "id": "92fb3d5f-94aa-4876-98b5-cbc499b2b1b4",
+                     *       "bankAccountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19041,7 +19239,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "f09df87d-95ac-43b5-9230-0f43046d5d51"
+                     *           "journalId": "8b6a20d2-afa3-4192-8427-ad60070cb082"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19049,9 +19247,9 @@ export interface operations {
                      *       "reason": "matched by hand",
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
-                     *       "matchedAt": "2026-11-29T14:17:16.086Z",
+                     *       "matchedAt": "2026-11-29T15:01:10.957Z",
                      *       "version": 2
                      *     }
                      */
@@ -19110,7 +19308,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *       "bankAccountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -19119,14 +19317,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "60fe0213-4d3c-4681-b837-d54d7e0e523e",
-                     *           "bankAccountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *           "id": "358d2da1-8162-4d15-bb1d-573896b06761",
+                     *           "bankAccountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "f09df87d-95ac-43b5-9230-0f43046d5d51",
+                     *               "journalId": "8b6a20d2-afa3-4192-8427-ad60070cb082",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19137,9 +19335,9 @@ export interface operations {
                      *           "reason": "the only line of amount 1200.00 on each side within 3 days",
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
-                     *           "matchedAt": "2026-11-29T14:17:16.198Z",
+                     *           "matchedAt": "2026-11-29T15:01:11.213Z",
                      *           "version": 1
                      *         }
                      *       ]
@@ -19195,11 +19393,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "date": "2027-01-31",
-                     *       "statementBalance": "1200.00",
+                     *       "statementBalance": "1185.00",
                      *       "ledgerBalance": "1200.00",
                      *       "unmatchedStatement": {
-                     *         "count": 1,
-                     *         "total": "0.00"
+                     *         "count": 2,
+                     *         "total": "-15.00"
                      *       },
                      *       "unmatchedLedger": {
                      *         "count": 0,
@@ -19207,9 +19405,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *       },
-                     *       "reconciledAt": "2026-11-29T14:17:16.141Z"
+                     *       "reconciledAt": "2026-11-29T15:01:11.069Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -19266,15 +19464,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "565c2276-b1a8-4de5-b55f-b4bd603dc008",
+                     *       "bankAccountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
                      *       "date": "2027-01-31",
                      *       "currency": "SAR",
-                     *       "statementBalance": "1200.00",
+                     *       "statementBalance": "1185.00",
                      *       "ledgerBalance": "1200.00",
-                     *       "difference": "0.00",
+                     *       "difference": "-15.00",
                      *       "unmatchedStatement": {
-                     *         "count": 1,
-                     *         "total": "0.00",
+                     *         "count": 2,
+                     *         "total": "-15.00",
                      *         "lines": [
                      *           {
                      *             "bankReference": "OPENING STMT202701/1/1",
@@ -19283,6 +19481,15 @@ export interface operations {
                      *             "valueDate": "2027-01-01",
                      *             "amount": "0.00",
                      *             "description": "Opening balance of statement STMT202701/1/1",
+                     *             "matchId": null
+                     *           },
+                     *           {
+                     *             "bankReference": "B270115002",
+                     *             "statementId": "STMT202701/1/1",
+                     *             "bookingDate": "2027-01-15",
+                     *             "valueDate": "2027-01-15",
+                     *             "amount": "-15.00",
+                     *             "description": "Bank fee",
                      *             "matchId": null
                      *           }
                      *         ]
@@ -19297,11 +19504,11 @@ export interface operations {
                      *       "reconciledPeriods": [
                      *         {
                      *           "date": "2027-01-31",
-                     *           "statementBalance": "1200.00",
+                     *           "statementBalance": "1185.00",
                      *           "ledgerBalance": "1200.00",
                      *           "unmatchedStatement": {
-                     *             "count": 1,
-                     *             "total": "0.00"
+                     *             "count": 2,
+                     *             "total": "-15.00"
                      *           },
                      *           "unmatchedLedger": {
                      *             "count": 0,
@@ -19309,9 +19516,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "b47dd361-e401-4072-9e25-b2da46a6f44f"
+                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
                      *           },
-                     *           "reconciledAt": "2026-11-29T14:17:16.141Z",
+                     *           "reconciledAt": "2026-11-29T15:01:11.069Z",
                      *           "changedSince": false
                      *         }
                      *       ]

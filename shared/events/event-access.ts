@@ -71,6 +71,8 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   BankStatementImported: ['bank:read'],
   BankMatchCreated: ['bank:read'],
   BankMatchDeleted: ['bank:read'],
+  // The answer shows the journal made as well as the match.
+  BankLineJournalMade: ['bank:read', 'journals:read'],
   BankAutoMatched: ['bank:read'],
   BankPeriodReconciled: ['bank:read'],
 };

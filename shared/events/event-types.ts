@@ -64,6 +64,7 @@ export const EVENT_TYPES = [
   'BankStatementImported',
   'BankMatchCreated',
   'BankMatchDeleted',
+  'BankLineJournalMade',
   'BankAutoMatched',
   'BankPeriodReconciled',
 ] as const;

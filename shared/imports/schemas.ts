@@ -3,13 +3,10 @@ import { BudgetName } from '../budgets/schemas.ts';
 import { Uuid } from '../schemas/common.ts';
 import { IsoDateField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
+import { described } from '../schemas/described.ts';
 import { listQuery, pageQueryShape } from '../schemas/list-query.ts';
 import { IMPORT_FORMATS, IMPORT_KINDS, IMPORT_MODES } from './records.ts';
 
-const described = <T extends z.ZodMiniType>(schema: T, description: string): T => {
-  z.globalRegistry.add(schema, { description });
-  return schema;
-};
 
 /** A statement's balance: a signed decimal amount (positive: the bank holds money for the company) on a date. */
 const StatementBalance = () => z.strictObject({ amount: z.string().check(z.regex(/^-?\d{1,15}(\.\d{1,3})?$/, { error: 'must be a decimal amount such as 1250.00 or -30.5 (negative: overdrawn)' })), date: IsoDateField() });

@@ -14,7 +14,7 @@ import { matchView, type MatchView } from './match-view.ts';
  * two matchers at once cannot both take a line. docs/decisions.md, "Bank reconciliation".
  */
 
-async function mustBank(books: Pick<Matching, 'bankAccount'>, companyId: string, accountId: string): Promise<BankAccountFacts> {
+export async function mustBank(books: Pick<Matching, 'bankAccount'>, companyId: string, accountId: string): Promise<BankAccountFacts> {
   return (await books.bankAccount(companyId, accountId)) ?? NotFound.throw('The bank account');
 }
 
@@ -23,7 +23,18 @@ async function mustBank(books: Pick<Matching, 'bankAccount'>, companyId: string,
  * (NotBankLine, MatchUnbalanced), StateConflict (AlreadyMatched).
  */
 export async function createMatch(books: Matching, uow: UnitOfWork, companyId: string, accountId: string, input: CreateMatchInput): Promise<MatchView> {
-  const bank = await mustBank(books, companyId, accountId);
+  const match = await checkedMatch(books, companyId, accountId, await mustBank(books, companyId, accountId), input, uow.actor!);
+  return uow.commit(books.matchChanges(match, takenMeanwhile), matchView(match));
+}
+
+export const takenMeanwhile = () => new StateConflict('AlreadyMatched', 'Another match took one of these lines meanwhile: read the statement lines again.');
+
+/**
+ * The match of these lines, checked: each statement line there and held by no match, each ledger
+ * line a posted line of the bank account, the two sides adding to the same amount.
+ * Errors: those of createMatch but the bank account's.
+ */
+export async function checkedMatch(books: Pick<Matching, 'lines' | 'journals'>, companyId: string, accountId: string, bank: BankAccountFacts, input: CreateMatchInput, actor: MatchRecord['matchedBy']): Promise<MatchRecord> {
   const [lines, journals] = await Promise.all([books.lines(companyId, accountId, input.statementLines), books.journals(companyId, [...new Set(input.ledgerLines.map((l) => l.journalId))])]);
   const lineOf = new Map(lines.map((l) => [l.bankReference, l]));
   input.statementLines.forEach((reference, i) => {
@@ -46,7 +57,7 @@ export async function createMatch(books: Matching, uow: UnitOfWork, companyId: s
   if (!statementTotal.eq(ledgerTotal)) {
     throw ValidationError.field('ledgerLines', `add to ${ledgerTotal.toFixed(bank.precision)} while the statement lines add to ${statementTotal.toFixed(bank.precision)}: a difference of ${statementTotal.minus(ledgerTotal).toFixed(bank.precision)}; a match's two sides agree exactly`, 'MatchUnbalanced');
   }
-  const match: MatchRecord = {
+  return {
     companyId,
     accountId,
     matchId: randomUUID(),
@@ -55,12 +66,10 @@ export async function createMatch(books: Matching, uow: UnitOfWork, companyId: s
     amount: statementTotal.toFixed(bank.precision),
     rule: 'manual',
     reason: 'matched by hand',
-    matchedBy: uow.actor!,
+    matchedBy: actor,
     matchedAt: new Date().toISOString(),
     version: 1,
   };
-  const taken = () => new StateConflict('AlreadyMatched', 'Another match took one of these lines meanwhile: read the statement lines again.');
-  return uow.commit(books.matchChanges(match, taken), matchView(match));
 }
 
 /** Errors: NotFound. */

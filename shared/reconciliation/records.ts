@@ -50,6 +50,8 @@ export interface StatementLineRecord {
   importId: string;
   /** The match holding the line, if any. */
   matchId?: string | undefined;
+  /** The journal made from the line (a bank charge, interest), so a request sent again goes on with it rather than make another. */
+  journalId?: string | undefined;
 }
 
 /** A ledger line of the bank account: a line of a posted journal, by the journal and the line's index. */

@@ -1,7 +1,8 @@
 import * as z from '../schemas/zod.ts';
 import { IsoDateField } from '../schemas/dates.ts';
-import { Uuid, Version } from '../schemas/common.ts';
+import { Reference, Uuid, Version } from '../schemas/common.ts';
 import { lazy } from '../schemas/lazy.ts';
+import { described } from '../schemas/described.ts';
 import { exportParameters } from '../exports/schemas.ts';
 import { BooleanText, listQueryShape } from '../schemas/list-query.ts';
 
@@ -49,3 +50,19 @@ export const AutoMatchBody = /* @__PURE__ */ lazy(() => z.strictObject({ date: z
 
 /** `POST .../BankAccounts/{id}/Reconciliations`: the day to mark the bank account reconciled at. */
 export const MarkReconciledBody = /* @__PURE__ */ lazy(() => z.strictObject({ date: IsoDateField() }));
+
+/**
+ * `POST .../BankAccounts/{id}/StatementLineJournals`: the journal a statement
+ * line with no journal yet (a bank charge, interest, a transfer) becomes, on the account named
+ * for its other side; `post`: posted on the line's booking date and matched with it at once.
+ */
+export const StatementLineJournalBody = /* @__PURE__ */ lazy(() =>
+  z.strictObject({
+    bankReference: z.string().check(z.minLength(1), z.maxLength(200)),
+    accountId: Reference(),
+    costCenterId: z.optional(z.nullable(Reference())),
+    description: described(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))), "The journal's description; left out: the statement line's."),
+    post: described(z._default(z.boolean(), false), 'true: the journal is posted on the booking date and matched with the line at once (needs journals:post); false (the default): a draft, linked to the line.'),
+  }),
+);
+export type StatementLineJournalInput = z.output<ReturnType<typeof StatementLineJournalBody>>;

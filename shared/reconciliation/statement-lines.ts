@@ -20,6 +20,7 @@ export const statementLineView = (l: StatementLineRecord): StatementLineView => 
   reversal: l.reversal,
   opening: l.opening ?? false,
   matchId: l.matchId ?? null,
+  journalId: l.journalId ?? null,
   importId: l.importId,
 });
 

@@ -1,5 +1,7 @@
 import type { AppError } from '../errors.ts';
-import type { Change } from '../unit-of-work.ts';
+import type { Change, RecoveryUnits } from '../unit-of-work.ts';
+import type { JournalRecord } from '../journals/records.ts';
+import type { DraftCreating, PostingBooks } from '../journals/store.ts';
 import type { Line } from '../journals/rules.ts';
 import type { MatchingRule } from './auto-match.ts';
 import type { EventRecord } from '../events/event-record.ts';
@@ -88,4 +90,17 @@ export interface AutoMatching extends Omit<ReconciliationReads, 'matches' | 'rec
   matchChanges(match: MatchRecord, taken: () => AppError): Change[];
   eventChange(event: EventRecord): Change;
   commit(changes: readonly Change[]): Promise<void>;
+}
+
+/** What making a journal from a statement line reads and writes (line-journal.ts). */
+export interface LineJournaling extends Pick<Matching, 'bankAccount' | 'lines' | 'journals' | 'match' | 'matchChanges'> {
+  /** A journal as the books hold it (strongly consistent). */
+  journal(companyId: string, journalId: string): Promise<JournalRecord | undefined>;
+  draftBooks: DraftCreating;
+  /** The books as posting takes them, loaded on the path that posts. */
+  postingBooks(): Promise<PostingBooks>;
+  /** Units of work committing a step with the event `eventOf` builds from what it answers. */
+  units: RecoveryUnits;
+  /** The line linked to the journal, still unmatched and naming the journal `before` it did, else `taken`. */
+  lineJournalChange(line: StatementLineRecord, journalId: string, before: string | undefined, taken: () => AppError): Change;
 }

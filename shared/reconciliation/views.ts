@@ -16,6 +16,9 @@ export const statementView = (s: StatementRecord): StatementView => ({
   createdAt: s.createdAt,
 });
 
+/** A journal made from a statement line, and its match once posted (line-journal.ts). */
+export type LineJournalView = ResponseOf<'StatementLineJournalResponse'>;
+
 /** A period marked reconciled as the API answers it. */
 export type ReconciledPeriodView = ResponseOf<'ReconciledPeriodResponse'>;
 

@@ -470,6 +470,7 @@ function buildResponses() {
     reversal: described(z.boolean(), 'The bank reversed an earlier line with this one.'),
     opening: described(z.boolean(), "The first statement's opening balance, kept as a line to match with the books' opening of the account."),
     matchId: described(z.nullable(id), 'The match holding the line; null: unmatched.'),
+    journalId: described(z.nullable(id), 'The journal made from the line (POST .../StatementLineJournals); null: none.'),
     importId: id,
   });
   const ledgerRef = { journalId: id, line: described(z.int(), "The line's index in the journal (0 the first).") };
@@ -484,6 +485,10 @@ function buildResponses() {
     matchedBy: actor(),
     matchedAt: instant,
     version: z.int(),
+  });
+  const StatementLineJournalResponse = z.strictObject({
+    journal: described(JournalResponse, 'The journal made from the statement line: a draft, or posted on its booking date.'),
+    match: described(z.nullable(MatchResponse), 'The match of the line with the journal; null: the journal is a draft (post it, then send the request again with post).'),
   });
   const AutoMatchResponse = z.strictObject({
     bankAccountId: id,
@@ -545,7 +550,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, AutoMatchResponse, ReconciledPeriodResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, StatementLineJournalResponse, AutoMatchResponse, ReconciledPeriodResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, ...buildReportResponses() };
 }
 
 export const responses = /* @__PURE__ */ lazy(buildResponses);

@@ -15,7 +15,7 @@ import type { WriteOp } from '../table/transact.ts';
  * A bank account's reconciliation under a partition of its own (keys.ts, reconciliationKeys):
  * its chain of statements, the statements, their lines by the bank's reference.
  */
-const LINE_FIELDS = ['companyId', 'accountId', 'bankReference', 'statementId', 'bookingDate', 'valueDate', 'amount', 'description', 'endToEndId', 'structuredReference', 'counterpartyName', 'reversal', 'opening', 'importId', 'matchId'] as const;
+const LINE_FIELDS = ['companyId', 'accountId', 'bankReference', 'statementId', 'bookingDate', 'valueDate', 'amount', 'description', 'endToEndId', 'structuredReference', 'counterpartyName', 'reversal', 'opening', 'importId', 'matchId', 'journalId'] as const;
 const STATEMENT_FIELDS = ['companyId', 'accountId', 'sequence', 'statementId', 'openingBalance', 'closingBalance', 'lineCount', 'importId', 'createdAt'] as const;
 export const lineFromItem = (item: Item) => recordOf<StatementLineRecord>(item, LINE_FIELDS);
 export const statementFromItem = (item: Item) => recordOf<StatementRecord>(item, STATEMENT_FIELDS);
@@ -96,6 +96,15 @@ export function matchOps(match: MatchRecord, taken: () => AppError): WriteOp[] {
     ),
     ...match.ledgerLines.map((l) => mainTable.put({ ...keys.ledgerClaim(companyId, accountId, l.journalId, l.line), entity: 'LedgerClaim', matchId }, { condition: conditions.absent, onConditionFailed: taken })),
   ];
+}
+
+/**
+ * The line linked to the journal made from it, while no match holds it and it still names the
+ * journal it named when read (`before`: none, or one since voided), else `taken`.
+ */
+export function lineJournalOp(line: Pick<StatementLineRecord, 'companyId' | 'accountId' | 'bankReference'>, journalId: string, before: string | undefined, taken: () => AppError): WriteOp {
+  const as = before ? { expression: 'attribute_exists(pk) AND attribute_not_exists(matchId) AND journalId = :before', values: { ':before': before } } : { expression: 'attribute_exists(pk) AND attribute_not_exists(matchId) AND attribute_not_exists(journalId)' };
+  return mainTable.update(keys.line(line.companyId, line.accountId, line.bankReference), { expression: 'SET journalId = :journal', values: { ':journal': journalId } }, { condition: as, onConditionFailed: taken });
 }
 
 /** The match deleted at its version, its lines freed and its claims dropped (each still its own). */

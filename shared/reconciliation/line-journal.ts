@@ -1,0 +1,98 @@
+import { AppError, Forbidden, NotFound, StateConflict } from '../errors.ts';
+import { missingPermissions, type Permission } from '../auth/permissions.ts';
+import { writtenRecordEvent } from '../events/event-record.ts';
+import { createJournal } from '../journals/write-journal.ts';
+import type { JournalRecord } from '../journals/records.ts';
+import { CREDIT, DEBIT } from '../journals/rules.ts';
+import { matchView } from './match-view.ts';
+import { journalView, type JournalView } from '../journals/views.ts';
+import type { LineJournalView } from './views.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
+import type { StatementLineRecord } from './records.ts';
+import type { StatementLineJournalInput } from './schemas.ts';
+import type { BankAccountFacts, LineJournaling } from './store.ts';
+
+
+/**
+ * A statement line with no journal yet (a bank charge, interest, a transfer) made a journal: the
+ * bank account's line of the line's amount and the other side on the account named, dated the
+ * line's booking date, its description the line's unless given. The line is linked to the journal
+ * in the journal's own write (JournalCreated), so no two requests make one each. With `post`, the
+ * journal is then posted on the booking date (JournalPosted) and matched with the line, as the
+ * request's own write (its event: the journal and the match).
+ *
+ * Each step is decided by what the line and its journal are, so the request sent again (after a
+ * timeout, a crash, an approval the policy asked) goes on where it stopped: a linked draft is
+ * posted, a linked posted journal matched, a line matched with its journal answered as it stands.
+ * A linked journal since voided or discarded is replaced.
+ * Errors: Forbidden (journals:create, and journals:post to post), NotFound (the bank account, the
+ * statement line, the account or cost center), ValidationError (CategoryAccount, AccountCurrency,
+ * InactiveCostCenter, NoExchangeRate, naming `accountId` or `costCenterId`; MatchUnbalanced: its
+ * draft edited to another amount), StateConflict (AlreadyMatched, Conflict, YearClosed, and in
+ * posting PeriodNotOpen, ApprovalRequired, InvalidState, PostingInProgress).
+ */
+export async function journalFromLine(port: LineJournaling, uow: UnitOfWork, companyId: string, accountId: string, permissions: readonly string[], input: StatementLineJournalInput): Promise<LineJournalView> {
+  const needed: Permission[] = input.post ? ['journals:create', 'journals:post'] : ['journals:create'];
+  const missing = missingPermissions(permissions, needed);
+  if (missing.length > 0) throw new Forbidden(`Making ${input.post ? 'and posting ' : ''}a journal from a statement line needs the permission ${missing.join(' and ')}, which your role (or API key) lacks.`);
+  const { bankReference } = input;
+  const bank = (await port.bankAccount(companyId, accountId)) ?? NotFound.throw('The bank account');
+  const [line] = await port.lines(companyId, accountId, [bankReference]);
+  if (!line) throw new NotFound('The statement line', 'bankReference');
+  if (line.matchId) return done(port, companyId, line);
+
+  const linked = line.journalId ? await port.journal(companyId, line.journalId) : undefined;
+  const made = linked && linked.status !== 'voided' ? linked : undefined;
+  // A draft asked for again: answered as it stands, nothing written.
+  if (made && !input.post) return { journal: journalView(made), match: null };
+  const journal = made ?? (await linkedDraft(port, uow, companyId, bank, line, input));
+  if (!input.post) return uow.commit([], { journal: journalView(journal), match: null });
+
+  // Posting and matching load on the path that posts (the draft alone is the default).
+  return (await import('./line-journal-post.ts')).postedAndMatched(port, uow, companyId, bank, line, journal);
+}
+
+/**
+ * A line matched already: when with the journal made from it, the work of an earlier request,
+ * answered as it stands (no write, no event), so the request is safe to send again.
+ */
+async function done(port: LineJournaling, companyId: string, line: StatementLineRecord): Promise<LineJournalView> {
+  const match = await port.match(companyId, line.accountId, line.matchId!);
+  const journal = line.journalId ? await port.journal(companyId, line.journalId) : undefined;
+  if (!match || !journal || !match.ledgerLines.some((l) => l.journalId === journal.id)) {
+    throw new StateConflict('AlreadyMatched', `Statement line ${line.bankReference} is matched already (match ${line.matchId}) with journals of the books: it needs no journal made.`, 'bankReference');
+  }
+  return { journal: journalView(journal), match: matchView(match) };
+}
+
+/**
+ * The draft made from the line, written with the line linked to it (from the journal it named,
+ * if one, since voided or discarded): a request that made one meanwhile wins, this one refused.
+ */
+async function linkedDraft(port: LineJournaling, uow: UnitOfWork, companyId: string, bank: BankAccountFacts, line: StatementLineRecord, input: StatementLineJournalInput): Promise<JournalRecord> {
+  const created = port.units(uow.actor, (view) => writtenRecordEvent('JournalCreated', companyId, uow.actor, view));
+  const taken = () => new StateConflict('Conflict', `Another request made a journal of statement line ${line.bankReference} or matched it meanwhile: read the line again.`, 'bankReference');
+  const linking: UnitOfWork = {
+    actor: uow.actor,
+    commit: (changes, response, options) => created.commit([...changes, port.lineJournalChange(line, (response as JournalView).id, line.journalId, taken)], response, options),
+  };
+  // Signed as the bank signs it: money in is a debit of the bank account.
+  const out = line.amount.startsWith('-');
+  const [bankSide, otherSide] = out ? ([CREDIT, DEBIT] as const) : ([DEBIT, CREDIT] as const);
+  const money = { amount: out ? line.amount.slice(1) : line.amount, currency: bank.currency };
+  const view = await createJournal(port.draftBooks, linking, companyId, {
+    // The start of the booking day, UTC, as a plain date sent to Journals is taken.
+    date: `${line.bookingDate}T00:00:00Z`,
+    description: input.description ?? (line.description.slice(0, 500) || `Statement line ${line.bankReference}`),
+    reference: line.bankReference.slice(0, 100),
+    entries: [
+      { accountId: line.accountId, side: bankSide, ...money },
+      { accountId: input.accountId, side: otherSide, ...money, ...(input.costCenterId ? { costCenterId: input.costCenterId } : {}) },
+    ],
+  }).catch((error: unknown) => {
+    // The journal's fields as this request names them: its second line is the body's account.
+    if (error instanceof AppError) for (const item of error.items) item.name = item.name.replace(/^entries\[1\]\./, '').replace(/^entries(\[0\])?(\.\w+)?$/, 'accountId');
+    throw error;
+  });
+  return (await port.journal(companyId, view.id))!;
+}
