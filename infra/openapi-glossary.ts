@@ -11,6 +11,8 @@ export const GLOSSARY: Record<string, string> = {
   matchingRules: 'The rules automatic matching tries, in order (at most 10); left out: the default rules (reference and amount within 10 days, then amount and date within 3).',
   matchOn: 'reference: a journal reference the statement line carries, amounts equal (one to one, one to many, many to one); amountAndDate: the only line of that amount on each side, neither naming a reference the other lacks.',
   dateWindowDays: 'Days a statement line\'s booking date and a ledger line\'s posting date may be apart (0 to 31).',
+  amountTolerance: 'How far apart the two sides of a match the rule finds may be (a decimal such as 0.50; left out: equal amounts). The difference is posted to differenceAccountId and matched with them.',
+  differenceAccountId: 'The leaf account (UUID or path) the differences a rule\'s tolerance allows are posted to, in the bank account\'s currency; required with an amountTolerance above 0.',
   statementId: "The bank's id for a statement (camt.053 Stmt/Id; MT940 :20: with :28C:; for CSV, given in the import).",
   unmatched: 'true: only the lines no match holds.',
   statementLines: "Statement lines of the bank account, by the bank's reference (GET .../StatementLines lists them).",

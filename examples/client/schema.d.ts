@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/7a4d2067-0173-4f08-8040-302dc045b9bb`
+         * @description Example request: `GET /api/v1/Companies/84d6356e-8f74-4931-a8be-2634cca250a7`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Settings`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Settings`
+         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Roles`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Roles`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Roles/c309fd52-d05c-4520-9b64-6d1ba8997d86`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Roles/8a1d5525-a1d5-4132-b4f6-2a652576d0d2`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Roles/c309fd52-d05c-4520-9b64-6d1ba8997d86`
+         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Roles/8a1d5525-a1d5-4132-b4f6-2a652576d0d2`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Roles/c309fd52-d05c-4520-9b64-6d1ba8997d86`
+         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Roles/8a1d5525-a1d5-4132-b4f6-2a652576d0d2`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Members`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Members`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Members/700e3fc4-204d-4ae3-9912-f0d4b37f433b`
+         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Members/108a7e03-2b5a-4059-8dc7-e96c93f91af7`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Members/700e3fc4-204d-4ae3-9912-f0d4b37f433b`
+         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Members/108a7e03-2b5a-4059-8dc7-e96c93f91af7`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ApiKeys/60f008e0-8f39-4609-93ca-7f4eef18f0c8`
+         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ApiKeys/4d15d65c-7687-417b-a16d-d313a01424cb`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Accounts`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Accounts`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Accounts/46011683-f97e-415a-b94a-1f74834955a6`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Accounts/4033fc5d-3b2d-46e0-b96e-ddd3bdea659c`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Accounts/46011683-f97e-415a-b94a-1f74834955a6`
+         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Accounts/4033fc5d-3b2d-46e0-b96e-ddd3bdea659c`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Accounts/46011683-f97e-415a-b94a-1f74834955a6`
+         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Accounts/4033fc5d-3b2d-46e0-b96e-ddd3bdea659c`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Accounts/46011683-f97e-415a-b94a-1f74834955a6/History`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Accounts/4033fc5d-3b2d-46e0-b96e-ddd3bdea659c/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters/7e765c71-fbe9-4d20-ab6c-1d404e420692`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters/10f2506d-398c-4dca-acc3-f60335b46f74`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters/7e765c71-fbe9-4d20-ab6c-1d404e420692`
+         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters/10f2506d-398c-4dca-acc3-f60335b46f74`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters/7e765c71-fbe9-4d20-ab6c-1d404e420692`
+         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters/10f2506d-398c-4dca-acc3-f60335b46f74`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters/7e765c71-fbe9-4d20-ab6c-1d404e420692/History`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters/10f2506d-398c-4dca-acc3-f60335b46f74/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters/7e765c71-fbe9-4d20-ab6c-1d404e420692/Activate`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters/10f2506d-398c-4dca-acc3-f60335b46f74/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/CostCenters/7e765c71-fbe9-4d20-ab6c-1d404e420692/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters/10f2506d-398c-4dca-acc3-f60335b46f74/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/66836695-50d9-49e6-884a-3aa81f299bd8`
+         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/66836695-50d9-49e6-884a-3aa81f299bd8`
+         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/Close`
+         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/Periods`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/Periods/2ffb279c-c985-41bd-b6a7-33515d2f539d`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/Periods/6822a92c-60e2-45b8-a2bb-0de84aac1e0d`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/Periods/2ffb279c-c985-41bd-b6a7-33515d2f539d/Lock`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/Periods/6822a92c-60e2-45b8-a2bb-0de84aac1e0d/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/Periods/2ffb279c-c985-41bd-b6a7-33515d2f539d/Close`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/Periods/6822a92c-60e2-45b8-a2bb-0de84aac1e0d/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/Periods/2ffb279c-c985-41bd-b6a7-33515d2f539d/Close`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/Periods/6822a92c-60e2-45b8-a2bb-0de84aac1e0d/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/FinancialYears/74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8/Periods/2ffb279c-c985-41bd-b6a7-33515d2f539d/Reopen`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/Periods/6822a92c-60e2-45b8-a2bb-0de84aac1e0d/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/fb6a524f-25f5-4110-8c14-e9dd4bcb4984`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/b9b7bccf-62eb-44e4-bd6c-bcdec69403d0`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/fb6a524f-25f5-4110-8c14-e9dd4bcb4984`
+         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/b9b7bccf-62eb-44e4-bd6c-bcdec69403d0`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/fb6a524f-25f5-4110-8c14-e9dd4bcb4984/History`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/b9b7bccf-62eb-44e4-bd6c-bcdec69403d0/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/aaf15f5d-e1d8-4f10-b873-713f1ba820ca/Submit`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/df6616f1-bc91-4d38-bc88-c1a64036716f/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/aaf15f5d-e1d8-4f10-b873-713f1ba820ca/Approve`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/df6616f1-bc91-4d38-bc88-c1a64036716f/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/aaf15f5d-e1d8-4f10-b873-713f1ba820ca/Reject`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/df6616f1-bc91-4d38-bc88-c1a64036716f/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/fb6a524f-25f5-4110-8c14-e9dd4bcb4984/Post`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/b9b7bccf-62eb-44e4-bd6c-bcdec69403d0/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/253fbd68-7fb5-4223-b580-61720f3f60ba/Void`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/83ff7f80-85e6-4363-a492-aaf7d5c795f9/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/fb6a524f-25f5-4110-8c14-e9dd4bcb4984/Adjust`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/b9b7bccf-62eb-44e4-bd6c-bcdec69403d0/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Journals/fb6a524f-25f5-4110-8c14-e9dd4bcb4984/Reverse`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/b9b7bccf-62eb-44e4-bd6c-bcdec69403d0/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/TrialBalance?financialYearId=74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/TrialBalance?financialYearId=8f60991e-6a15-48bb-aaa6-7ac7ef1646ad`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/BudgetVsActual?budgetId=061b6079-6ea6-400a-aeff-b85109a26e0e&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/BudgetVsActual?budgetId=4d47a106-3486-479f-b10e-daad71b23e27&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/7a4d2067-0173-4f08-8040-302dc045b9bb/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/84d6356e-8f74-4931-a8be-2634cca250a7/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/Restatements?since=2026-11-29T15%3A00%3A53.348Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/Restatements?since=2026-11-29T15%3A16%3A23.997Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Reports/3ea712a7-9409-45d7-a248-b17d4045d903`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/a2a2e040-fec8-48ba-a61f-1ee73d3c7bb4`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Webhooks/4248c474-64de-4116-97a1-e04b23b0e10e`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Webhooks/fbe5215c-380d-4192-aeb3-8c9761fe933d`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Webhooks/4248c474-64de-4116-97a1-e04b23b0e10e`
+         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Webhooks/fbe5215c-380d-4192-aeb3-8c9761fe933d`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Webhooks/4248c474-64de-4116-97a1-e04b23b0e10e`
+         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Webhooks/fbe5215c-380d-4192-aeb3-8c9761fe933d`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Webhooks/4248c474-64de-4116-97a1-e04b23b0e10e/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Webhooks/fbe5215c-380d-4192-aeb3-8c9761fe933d/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ExchangeRates/daa3b338-4a74-497a-9765-a75ec90a0a7c`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ExchangeRates/aa946618-b359-4c92-94de-82b7944aac15`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ExchangeRates/daa3b338-4a74-497a-9765-a75ec90a0a7c`
+         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ExchangeRates/aa946618-b359-4c92-94de-82b7944aac15`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ExchangeRates/daa3b338-4a74-497a-9765-a75ec90a0a7c`
+         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ExchangeRates/aa946618-b359-4c92-94de-82b7944aac15`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Budgets`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Budgets`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Budgets/061b6079-6ea6-400a-aeff-b85109a26e0e`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Budgets/4d47a106-3486-479f-b10e-daad71b23e27`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Budgets/061b6079-6ea6-400a-aeff-b85109a26e0e`
+         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Budgets/4d47a106-3486-479f-b10e-daad71b23e27`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Budgets/061b6079-6ea6-400a-aeff-b85109a26e0e`
+         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Budgets/4d47a106-3486-479f-b10e-daad71b23e27`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Imports`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Imports`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Imports/04153d83-8507-477d-82bd-62b8b0132c31`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Imports/756dd3f5-13cb-4e95-b4da-31ad203f34c7`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Imports/04153d83-8507-477d-82bd-62b8b0132c31/Errors`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Imports/756dd3f5-13cb-4e95-b4da-31ad203f34c7/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Imports/12b53089-1d2c-4e34-804d-039d804cbe69/Approve`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Imports/f3dc5247-eec6-4c18-a532-0f0d4116a10d/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/TaxCodes/c85ba71b-da2d-49e0-b0c7-531197cf578f`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/TaxCodes/0aac088f-ac79-4e2a-9d09-00d82baf3e43`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/TaxCodes/c85ba71b-da2d-49e0-b0c7-531197cf578f`
+         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/TaxCodes/0aac088f-ac79-4e2a-9d09-00d82baf3e43`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/TaxCodes/c85ba71b-da2d-49e0-b0c7-531197cf578f/History`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/TaxCodes/0aac088f-ac79-4e2a-9d09-00d82baf3e43/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/VatReturns/c70e0cdc-a559-4aa3-b088-ba5cb1cba0c0`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/VatReturns/30f37936-79e0-4887-9e31-144912c2de02`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Counterparties/7855b9d0-6d91-4b87-a57c-d2f593e12c77`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Counterparties/0516d28c-78c5-406b-b731-f61c7ae02e0c`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Counterparties/7855b9d0-6d91-4b87-a57c-d2f593e12c77`
+         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Counterparties/0516d28c-78c5-406b-b731-f61c7ae02e0c`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/Counterparties/7855b9d0-6d91-4b87-a57c-d2f593e12c77/History`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Counterparties/0516d28c-78c5-406b-b731-f61c7ae02e0c/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1697,13 +1697,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1721,12 +1721,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7`
+         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1745,7 +1745,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1767,7 +1767,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1786,8 +1786,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Match statement lines with ledger lines of the bank account whose amounts agree exactly (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/Matches`
+         * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1805,14 +1805,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/Matches/92fb3d5f-94aa-4876-98b5-cbc499b2b1b4`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/Matches/c4bbbfcb-3f33-489b-b36d-0a43d2135b12`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/Matches/92fb3d5f-94aa-4876-98b5-cbc499b2b1b4`
+         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/Matches/c4bbbfcb-3f33-489b-b36d-0a43d2135b12`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1869,7 +1869,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/c7f4cf38-53bc-41e7-bf00-6aeaa3219fba/BankAccounts/464f50b8-1bd3-4e71-b2f2-051817f442c7/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -5105,6 +5105,13 @@ export interface components {
                 matchOn: "reference" | "amountAndDate";
                 /** @description Days a booking date and a posting date may be apart. */
                 dateWindowDays: number;
+                /** @description How far apart the two sides may be; the difference is posted to differenceAccountId and matched with them. Absent: amounts equal. */
+                amountTolerance?: string;
+                /**
+                 * Format: uuid
+                 * @description The account a difference within the tolerance is posted to.
+                 */
+                differenceAccountId?: string;
             }[];
             /** @description The version read; a write based on another is refused (409). */
             version: number;
@@ -5214,6 +5221,16 @@ export interface components {
             rule: string;
             /** @description Why the lines were matched, in words. */
             reason: string;
+            /** @description The journal posted for the difference of a match within a tolerance (or by hand); null: the sides agreed. */
+            difference: {
+                /**
+                 * Format: uuid
+                 * @description The import that brought it in.
+                 */
+                journalId: string;
+                /** @description The statement lines less the other ledger lines: the bank line of the journal posted for it. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                amount: string;
+            } | null;
             /** @description Who made the match. */
             matchedBy: {
                 /**
@@ -5284,6 +5301,13 @@ export interface components {
                 rule: string;
                 /** @description Why the lines were matched, in words. */
                 reason: string;
+                /** @description A difference within the rule's tolerance, posted to its differenceAccountId; null: the sides agree. */
+                difference: {
+                    /** @description The journal posted for it; null in a dry run or when skipped. */
+                    journalId: string | null;
+                    /** @description The statement lines less the ledger lines. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+                    amount: string;
+                } | null;
                 /** @description Who made the match. */
                 matchedBy: {
                     /**
@@ -5837,7 +5861,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:46163/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A39491%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=eX_yBptNx4mj8F3zRH0dms_H0Gs5-SDdtXyxiHEMOps&code_challenge_method=S256&state=glnrkrteTbqtSgbNSEN3Va7IInWKopFYAOhrRGOwMA8&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:37117/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A36659%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=RAQvRtY6GEeh1wb0K_bSQwpsb6hQb_jQl563CbQV6rQ&code_challenge_method=S256&state=3B_Q351Iejf82ReE8k6ve6Pv0eH3nMYxNeQvU_E4SRM&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5877,7 +5901,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "c7f4cf38-53bc-41e7-bf00-6aeaa3219fba",
+                     *           "companyId": "2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5927,7 +5951,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "7a4d2067-0173-4f08-8040-302dc045b9bb",
+                     *           "companyId": "84d6356e-8f74-4931-a8be-2634cca250a7",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6031,7 +6055,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "c7f4cf38-53bc-41e7-bf00-6aeaa3219fba",
+                     *           "companyId": "2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6081,7 +6105,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "7a4d2067-0173-4f08-8040-302dc045b9bb",
+                     *           "companyId": "84d6356e-8f74-4931-a8be-2634cca250a7",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6174,16 +6198,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7a4d2067-0173-4f08-8040-302dc045b9bb",
+                     *           "id": "84d6356e-8f74-4931-a8be-2634cca250a7",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T15:00:45.839Z",
+                     *           "createdAt": "2026-11-29T15:16:19.793Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "c7f4cf38-53bc-41e7-bf00-6aeaa3219fba",
+                     *           "id": "2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T15:00:45.696Z",
+                     *           "createdAt": "2026-11-29T15:16:19.579Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -6241,9 +6265,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a4d2067-0173-4f08-8040-302dc045b9bb",
+                     *       "id": "84d6356e-8f74-4931-a8be-2634cca250a7",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T15:00:45.839Z",
+                     *       "createdAt": "2026-11-29T15:16:19.793Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6255,7 +6279,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T15:00:45.839Z"
+                     *         "updatedAt": "2026-11-29T15:16:19.793Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6339,9 +6363,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a4d2067-0173-4f08-8040-302dc045b9bb",
+                     *       "id": "84d6356e-8f74-4931-a8be-2634cca250a7",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T15:00:45.839Z",
+                     *       "createdAt": "2026-11-29T15:16:19.793Z",
                      *       "version": 1
                      *     }
                      */
@@ -6385,7 +6409,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:00:45.696Z"
+                     *       "updatedAt": "2026-11-29T15:16:19.579Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6415,7 +6439,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "96ddaf33-373e-48f7-bebc-16f6f2291543",
+                 *       "retainedEarningsAccountId": "a4fbbfa4-ee0a-40a9-a5ca-c1d2ca08c01b",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6474,14 +6498,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "96ddaf33-373e-48f7-bebc-16f6f2291543",
+                     *       "retainedEarningsAccountId": "a4fbbfa4-ee0a-40a9-a5ca-c1d2ca08c01b",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T15:00:48.690Z"
+                     *       "updatedAt": "2026-11-29T15:16:20.788Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6662,7 +6686,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "c309fd52-d05c-4520-9b64-6d1ba8997d86",
+                     *           "id": "8a1d5525-a1d5-4132-b4f6-2a652576d0d2",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6673,8 +6697,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T15:01:04.567Z",
-                     *           "updatedAt": "2026-11-29T15:01:04.615Z"
+                     *           "createdAt": "2026-11-29T15:16:30.413Z",
+                     *           "updatedAt": "2026-11-29T15:16:30.448Z"
                      *         }
                      *       ]
                      *     }
@@ -6737,7 +6761,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c309fd52-d05c-4520-9b64-6d1ba8997d86",
+                     *       "id": "8a1d5525-a1d5-4132-b4f6-2a652576d0d2",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6747,8 +6771,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:01:04.567Z",
-                     *       "updatedAt": "2026-11-29T15:01:04.567Z"
+                     *       "createdAt": "2026-11-29T15:16:30.413Z",
+                     *       "updatedAt": "2026-11-29T15:16:30.413Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6795,7 +6819,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c309fd52-d05c-4520-9b64-6d1ba8997d86",
+                     *       "id": "8a1d5525-a1d5-4132-b4f6-2a652576d0d2",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6805,8 +6829,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:01:04.567Z",
-                     *       "updatedAt": "2026-11-29T15:01:04.567Z"
+                     *       "createdAt": "2026-11-29T15:16:30.413Z",
+                     *       "updatedAt": "2026-11-29T15:16:30.413Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6870,7 +6894,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c309fd52-d05c-4520-9b64-6d1ba8997d86",
+                     *       "id": "8a1d5525-a1d5-4132-b4f6-2a652576d0d2",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6881,8 +6905,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:01:04.567Z",
-                     *       "updatedAt": "2026-11-29T15:01:04.615Z"
+                     *       "createdAt": "2026-11-29T15:16:30.413Z",
+                     *       "updatedAt": "2026-11-29T15:16:30.448Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6991,8 +7015,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
-                     *           "email": "user-5a539e21-f650-4f6b-bda5-a82e655b066c@example.com",
+                     *           "userId": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
+                     *           "email": "user-876de115-f28f-4323-9c0b-3d8d47f3a0ed@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -7041,20 +7065,20 @@ export interface operations {
                      *             "bank:read",
                      *             "bank:reconcile"
                      *           ],
-                     *           "joinedAt": "2026-11-29T15:00:45.696Z",
+                     *           "joinedAt": "2026-11-29T15:16:19.579Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "700e3fc4-204d-4ae3-9912-f0d4b37f433b",
-                     *           "email": "contract-1795964464651@example.com",
-                     *           "roleId": "c309fd52-d05c-4520-9b64-6d1ba8997d86",
+                     *           "userId": "108a7e03-2b5a-4059-8dc7-e96c93f91af7",
+                     *           "email": "contract-1795965390472@example.com",
+                     *           "roleId": "8a1d5525-a1d5-4132-b4f6-2a652576d0d2",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T15:01:04.677Z",
+                     *           "joinedAt": "2026-11-29T15:16:30.492Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7086,8 +7110,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795964464651@example.com",
-                 *       "roleId": "c309fd52-d05c-4520-9b64-6d1ba8997d86"
+                 *       "email": "contract-1795965390472@example.com",
+                 *       "roleId": "8a1d5525-a1d5-4132-b4f6-2a652576d0d2"
                  *     }
                  */
                 "application/json": {
@@ -7113,16 +7137,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "700e3fc4-204d-4ae3-9912-f0d4b37f433b",
-                     *       "email": "contract-1795964464651@example.com",
-                     *       "roleId": "c309fd52-d05c-4520-9b64-6d1ba8997d86",
+                     *       "userId": "108a7e03-2b5a-4059-8dc7-e96c93f91af7",
+                     *       "email": "contract-1795965390472@example.com",
+                     *       "roleId": "8a1d5525-a1d5-4132-b4f6-2a652576d0d2",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T15:01:04.677Z",
+                     *       "joinedAt": "2026-11-29T15:16:30.492Z",
                      *       "version": 1
                      *     }
                      */
@@ -7187,8 +7211,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "700e3fc4-204d-4ae3-9912-f0d4b37f433b",
-                     *       "email": "contract-1795964464651@example.com",
+                     *       "userId": "108a7e03-2b5a-4059-8dc7-e96c93f91af7",
+                     *       "email": "contract-1795965390472@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -7209,7 +7233,7 @@ export interface operations {
                      *         "approval-policies:read",
                      *         "bank:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T15:01:04.677Z",
+                     *       "joinedAt": "2026-11-29T15:16:30.492Z",
                      *       "version": 2
                      *     }
                      */
@@ -7319,9 +7343,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "60f008e0-8f39-4609-93ca-7f4eef18f0c8",
+                     *           "id": "4d15d65c-7687-417b-a16d-d313a01424cb",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_slHNm97",
+                     *           "prefix": "sk-svc_kzqrEkG",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7329,8 +7353,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
-                     *           "createdAt": "2026-11-29T15:01:04.816Z",
+                     *           "createdBy": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
+                     *           "createdAt": "2026-11-29T15:16:30.634Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7401,9 +7425,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "60f008e0-8f39-4609-93ca-7f4eef18f0c8",
+                     *       "id": "4d15d65c-7687-417b-a16d-d313a01424cb",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_slHNm97",
+                     *       "prefix": "sk-svc_kzqrEkG",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7411,8 +7435,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
-                     *       "createdAt": "2026-11-29T15:01:04.816Z",
+                     *       "createdBy": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
+                     *       "createdAt": "2026-11-29T15:16:30.634Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7464,18 +7488,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "60f008e0-8f39-4609-93ca-7f4eef18f0c8",
+                     *       "id": "4d15d65c-7687-417b-a16d-d313a01424cb",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_slHNm97",
+                     *       "prefix": "sk-svc_kzqrEkG",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T15:01:04.866Z",
-                     *       "createdBy": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
-                     *       "createdAt": "2026-11-29T15:01:04.816Z",
+                     *       "revokedAt": "2026-11-29T15:16:30.669Z",
+                     *       "createdBy": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
+                     *       "createdAt": "2026-11-29T15:16:30.634Z",
                      *       "version": 2
                      *     }
                      */
@@ -7530,24 +7554,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6d2ca062-3cba-4392-b726-cf92ee942c14",
+                     *           "id": "1cab1d33-2dbd-4df2-a978-192aa2145940",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "1737268f-3fc6-4db7-badd-6c1888b90bdf",
+                     *           "parentId": "2425f2ff-09f9-4f9b-a9e8-3ca17e884765",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:00:48.323Z",
-                     *           "updatedAt": "2026-11-29T15:00:48.323Z",
+                     *           "createdAt": "2026-11-29T15:16:20.662Z",
+                     *           "updatedAt": "2026-11-29T15:16:20.662Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "1737268f-3fc6-4db7-badd-6c1888b90bdf",
+                     *           "id": "2425f2ff-09f9-4f9b-a9e8-3ca17e884765",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7556,32 +7580,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:00:48.168Z",
-                     *           "updatedAt": "2026-11-29T15:00:48.168Z",
+                     *           "createdAt": "2026-11-29T15:16:20.619Z",
+                     *           "updatedAt": "2026-11-29T15:16:20.619Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *           "id": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "8d9d47ef-4071-422e-85cf-63a23c0a040d",
+                     *           "parentId": "aa28fd0b-23d2-42b5-9106-7619df168ce1",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:00:48.139Z",
-                     *           "updatedAt": "2026-11-29T15:00:48.139Z",
+                     *           "createdAt": "2026-11-29T15:16:20.584Z",
+                     *           "updatedAt": "2026-11-29T15:16:20.584Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "8d9d47ef-4071-422e-85cf-63a23c0a040d",
+                     *           "id": "aa28fd0b-23d2-42b5-9106-7619df168ce1",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7590,32 +7614,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:00:48.112Z",
-                     *           "updatedAt": "2026-11-29T15:00:48.112Z",
+                     *           "createdAt": "2026-11-29T15:16:20.540Z",
+                     *           "updatedAt": "2026-11-29T15:16:20.540Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "96ddaf33-373e-48f7-bebc-16f6f2291543",
+                     *           "id": "a4fbbfa4-ee0a-40a9-a5ca-c1d2ca08c01b",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "3e83559c-cb33-400f-b421-efbfbb5fd98c",
+                     *           "parentId": "9f1e69d1-df06-4e8f-987c-9bb7110f5f7b",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:00:48.001Z",
-                     *           "updatedAt": "2026-11-29T15:00:48.001Z",
+                     *           "createdAt": "2026-11-29T15:16:20.496Z",
+                     *           "updatedAt": "2026-11-29T15:16:20.496Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "3e83559c-cb33-400f-b421-efbfbb5fd98c",
+                     *           "id": "9f1e69d1-df06-4e8f-987c-9bb7110f5f7b",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7624,49 +7648,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:00:47.883Z",
-                     *           "updatedAt": "2026-11-29T15:00:47.883Z",
+                     *           "createdAt": "2026-11-29T15:16:20.433Z",
+                     *           "updatedAt": "2026-11-29T15:16:20.433Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *           "id": "283af3d7-58fb-400e-90fa-e9905ad4590e",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
+                     *           "parentId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:00:47.736Z",
-                     *           "updatedAt": "2026-11-29T15:00:47.736Z",
+                     *           "createdAt": "2026-11-29T15:16:20.360Z",
+                     *           "updatedAt": "2026-11-29T15:16:20.360Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *           "id": "fa6bdd13-636d-4937-a362-0d309e41067f",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
+                     *           "parentId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:00:47.037Z",
-                     *           "updatedAt": "2026-11-29T15:00:47.037Z",
+                     *           "createdAt": "2026-11-29T15:16:20.234Z",
+                     *           "updatedAt": "2026-11-29T15:16:20.234Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "bad69cf0-a378-4520-b5f7-d9073881af2c",
+                     *           "id": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7675,8 +7699,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:00:46.848Z",
-                     *           "updatedAt": "2026-11-29T15:00:46.848Z",
+                     *           "createdAt": "2026-11-29T15:16:20.167Z",
+                     *           "updatedAt": "2026-11-29T15:16:20.167Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7765,7 +7789,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "46011683-f97e-415a-b94a-1f74834955a6",
+                     *       "id": "4033fc5d-3b2d-46e0-b96e-ddd3bdea659c",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7774,8 +7798,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:00:48.845Z",
-                     *       "updatedAt": "2026-11-29T15:00:48.845Z",
+                     *       "createdAt": "2026-11-29T15:16:20.858Z",
+                     *       "updatedAt": "2026-11-29T15:16:20.858Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7826,7 +7850,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "46011683-f97e-415a-b94a-1f74834955a6",
+                     *       "id": "4033fc5d-3b2d-46e0-b96e-ddd3bdea659c",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7835,8 +7859,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:00:48.845Z",
-                     *       "updatedAt": "2026-11-29T15:00:48.845Z",
+                     *       "createdAt": "2026-11-29T15:16:20.858Z",
+                     *       "updatedAt": "2026-11-29T15:16:20.858Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7918,7 +7942,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "46011683-f97e-415a-b94a-1f74834955a6",
+                     *       "id": "4033fc5d-3b2d-46e0-b96e-ddd3bdea659c",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7927,8 +7951,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:00:48.845Z",
-                     *       "updatedAt": "2026-11-29T15:00:49.403Z",
+                     *       "createdAt": "2026-11-29T15:16:20.858Z",
+                     *       "updatedAt": "2026-11-29T15:16:21.245Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8049,15 +8073,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "04837825-d5f7-474e-b7ef-a9e53e07f677",
-                     *           "occurredAt": "2026-11-29T15:00:48.845Z",
+                     *           "requestId": "ab133ae0-b36b-4808-8798-a980db093f19",
+                     *           "occurredAt": "2026-11-29T15:16:20.858Z",
                      *           "sequence": 14,
-                     *           "hash": "2be5b3fcf3531ac32d74bf3b6a7d75d685dd76cc288455aa40d819b38c71df34",
+                     *           "hash": "c928598dbae09e0567dcde0bc81b3774327d595a5cd26b495ba3912982e8425a",
                      *           "state": {
-                     *             "id": "46011683-f97e-415a-b94a-1f74834955a6",
+                     *             "id": "4033fc5d-3b2d-46e0-b96e-ddd3bdea659c",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -8066,8 +8090,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:00:48.845Z",
-                     *             "updatedAt": "2026-11-29T15:00:48.845Z",
+                     *             "createdAt": "2026-11-29T15:16:20.858Z",
+                     *             "updatedAt": "2026-11-29T15:16:20.858Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -8127,7 +8151,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7e765c71-fbe9-4d20-ab6c-1d404e420692",
+                     *           "id": "10f2506d-398c-4dca-acc3-f60335b46f74",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -8136,12 +8160,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:00:50.038Z",
-                     *           "updatedAt": "2026-11-29T15:00:50.038Z",
+                     *           "createdAt": "2026-11-29T15:16:21.606Z",
+                     *           "updatedAt": "2026-11-29T15:16:21.606Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "376e26d6-fa26-4bd1-b519-ec1e6faaf4f0",
+                     *           "id": "35895c17-3594-468a-a6b4-f985b4d0656b",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -8150,12 +8174,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:00:48.454Z",
-                     *           "updatedAt": "2026-11-29T15:00:48.454Z",
+                     *           "createdAt": "2026-11-29T15:16:20.699Z",
+                     *           "updatedAt": "2026-11-29T15:16:20.699Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "df202b6a-f4d0-40d5-9c25-f4a375b115b2",
+                     *           "id": "abc0e11f-bf20-4593-957e-ab8dad6c1311",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -8164,8 +8188,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:00:48.571Z",
-                     *           "updatedAt": "2026-11-29T15:00:48.571Z",
+                     *           "createdAt": "2026-11-29T15:16:20.731Z",
+                     *           "updatedAt": "2026-11-29T15:16:20.731Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -8235,7 +8259,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e765c71-fbe9-4d20-ab6c-1d404e420692",
+                     *       "id": "10f2506d-398c-4dca-acc3-f60335b46f74",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8244,8 +8268,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:00:50.038Z",
-                     *       "updatedAt": "2026-11-29T15:00:50.038Z",
+                     *       "createdAt": "2026-11-29T15:16:21.606Z",
+                     *       "updatedAt": "2026-11-29T15:16:21.606Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8293,7 +8317,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e765c71-fbe9-4d20-ab6c-1d404e420692",
+                     *       "id": "10f2506d-398c-4dca-acc3-f60335b46f74",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8302,8 +8326,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:00:50.038Z",
-                     *       "updatedAt": "2026-11-29T15:00:50.038Z",
+                     *       "createdAt": "2026-11-29T15:16:21.606Z",
+                     *       "updatedAt": "2026-11-29T15:16:21.606Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8372,7 +8396,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e765c71-fbe9-4d20-ab6c-1d404e420692",
+                     *       "id": "10f2506d-398c-4dca-acc3-f60335b46f74",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8381,8 +8405,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:00:50.038Z",
-                     *       "updatedAt": "2026-11-29T15:00:50.237Z",
+                     *       "createdAt": "2026-11-29T15:16:21.606Z",
+                     *       "updatedAt": "2026-11-29T15:16:21.763Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8500,15 +8524,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "5d667ac6-37f4-409c-86be-5f6da6f17e45",
-                     *           "occurredAt": "2026-11-29T15:00:50.038Z",
+                     *           "requestId": "154fa8a3-973d-4754-b810-90636f95abb5",
+                     *           "occurredAt": "2026-11-29T15:16:21.606Z",
                      *           "sequence": 17,
-                     *           "hash": "de910640ba0ac6e0c190179f997c8589cb4a65302fcb7221da3c5cf5f35d3579",
+                     *           "hash": "48a5f821e6314552d04bb6fbd32ce4d2dcf6482f73991c1231e73ae480bd6aeb",
                      *           "state": {
-                     *             "id": "7e765c71-fbe9-4d20-ab6c-1d404e420692",
+                     *             "id": "10f2506d-398c-4dca-acc3-f60335b46f74",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8517,8 +8541,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:00:50.038Z",
-                     *             "updatedAt": "2026-11-29T15:00:50.038Z",
+                     *             "createdAt": "2026-11-29T15:16:21.606Z",
+                     *             "updatedAt": "2026-11-29T15:16:21.606Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8571,7 +8595,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e765c71-fbe9-4d20-ab6c-1d404e420692",
+                     *       "id": "10f2506d-398c-4dca-acc3-f60335b46f74",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8580,8 +8604,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T15:00:50.038Z",
-                     *       "updatedAt": "2026-11-29T15:00:50.465Z",
+                     *       "createdAt": "2026-11-29T15:16:21.606Z",
+                     *       "updatedAt": "2026-11-29T15:16:21.872Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8632,7 +8656,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e765c71-fbe9-4d20-ab6c-1d404e420692",
+                     *       "id": "10f2506d-398c-4dca-acc3-f60335b46f74",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8641,8 +8665,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:00:50.038Z",
-                     *       "updatedAt": "2026-11-29T15:00:50.285Z",
+                     *       "createdAt": "2026-11-29T15:16:21.606Z",
+                     *       "updatedAt": "2026-11-29T15:16:21.810Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8693,19 +8717,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *           "id": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T15:00:51.530Z",
-                     *           "updatedAt": "2026-11-29T15:00:51.530Z",
+                     *           "createdAt": "2026-11-29T15:16:22.676Z",
+                     *           "updatedAt": "2026-11-29T15:16:22.676Z",
                      *           "periods": [
                      *             {
-                     *               "id": "ec2cb399-9339-40a5-8bd6-c1f8c805b09f",
-                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *               "id": "fe4fff96-677c-48af-b1b8-c218a553df61",
+                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8715,8 +8739,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "03ff1b61-216a-45bb-964f-efc073bd03f2",
-                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *               "id": "f0fbbed3-80b7-4a99-8103-6e42893f6297",
+                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8726,8 +8750,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d61dabf2-92ba-4145-a203-eee66c43f1e6",
-                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *               "id": "a8187a4f-eeba-4e40-9438-d9a822913c2d",
+                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8737,8 +8761,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d74d9a31-3a0f-4ab3-a10a-3aadf2dc1a87",
-                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *               "id": "949f6fca-2c0d-485a-8ba9-febcbd4ff257",
+                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8748,8 +8772,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8961ad1e-772e-42d8-829c-460e23573dde",
-                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *               "id": "43ab1fe3-ebb0-4c37-96a0-9a982b61f561",
+                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8759,8 +8783,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1c74b89c-89f5-412a-9003-1e065dca7924",
-                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *               "id": "18b5bd1d-d7fb-42a0-b7e4-45fcea0e5c58",
+                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8770,8 +8794,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7812cddd-b995-453a-bfa5-5f6cc3707d02",
-                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *               "id": "443fd75d-2789-42e5-b6c7-8e052e7247d3",
+                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8781,8 +8805,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "96c3cb3e-31b8-4c24-8ae2-70b6c139be0d",
-                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *               "id": "fe4b9b29-ac91-424e-9967-2370ce99d973",
+                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8792,8 +8816,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ff0c7f1e-0bef-4c17-bfbf-2cb99ea64b81",
-                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *               "id": "f4bdba6e-54c5-41ea-9746-0ed8e2fc350f",
+                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8803,8 +8827,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6da0ed6b-d4a1-411e-ba1d-a5ce8345e65c",
-                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *               "id": "671d1ae8-9066-4747-ac72-96839813f8b6",
+                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8814,8 +8838,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3806d6b0-76a2-4ee1-8e17-4e0a1fa16bfe",
-                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *               "id": "3a398502-6d3a-457c-b9df-505c2830d791",
+                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8825,8 +8849,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a0fff231-a60c-43de-bc3c-d86229dc4c37",
-                     *               "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *               "id": "84f62618-323b-4d35-ad50-82c6c7393f15",
+                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8838,19 +8862,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T15:00:51.366Z",
-                     *           "updatedAt": "2026-11-29T15:00:51.366Z",
+                     *           "createdAt": "2026-11-29T15:16:22.514Z",
+                     *           "updatedAt": "2026-11-29T15:16:22.514Z",
                      *           "periods": [
                      *             {
-                     *               "id": "2ffb279c-c985-41bd-b6a7-33515d2f539d",
-                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *               "id": "6822a92c-60e2-45b8-a2bb-0de84aac1e0d",
+                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8860,8 +8884,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8ec86a64-c661-4367-b9a5-9d94cf92bc19",
-                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *               "id": "01c2c813-1b59-480b-998f-c4227396df79",
+                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8871,8 +8895,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
-                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *               "id": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
+                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8882,8 +8906,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b422e697-b737-468a-b0fd-4ca19eeb6290",
-                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *               "id": "379f3eee-995c-48f3-a30b-874ef44f1b98",
+                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8893,8 +8917,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "619c5d46-f573-4ecd-9ca6-d215ea64191d",
-                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *               "id": "bc6c9aea-ff38-4926-ae50-9cac6aefea5a",
+                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8904,8 +8928,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fef9244f-e6cb-4a57-962c-23bdbf5b88f0",
-                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *               "id": "6420056f-bd79-4fe4-b46c-34027e072a49",
+                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8915,8 +8939,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c4831e7f-fb09-4d04-9147-b3f4e73ab577",
-                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *               "id": "76838cc5-54f6-4f55-ab51-4a73d587186a",
+                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8926,8 +8950,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "138d0866-c619-49dc-8eb9-805d07ee8285",
-                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *               "id": "5f4ce086-d6ca-43d7-8d8e-3668865b8514",
+                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8937,8 +8961,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b2320a41-b472-40b1-aa26-7a857ea51ffd",
-                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *               "id": "f7d4fd89-49e4-4e92-9437-c2ad14a536ae",
+                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8948,8 +8972,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f805e68d-2141-4b3b-9159-efe856f96de8",
-                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *               "id": "39623465-04d9-4f0a-b834-aae2f9696765",
+                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8959,8 +8983,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d7d846fc-d0d5-4868-adac-440bfc24d45a",
-                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *               "id": "4b343b37-9e79-4ac2-85db-41ff11423882",
+                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8970,8 +8994,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c7c3d53c-0a2d-4c5e-bb70-afb2727ad4db",
-                     *               "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *               "id": "6fb59c6b-902f-4708-9891-a928cfe334a1",
+                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -9058,19 +9082,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *       "id": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:00:51.530Z",
-                     *       "updatedAt": "2026-11-29T15:00:51.530Z",
+                     *       "createdAt": "2026-11-29T15:16:22.676Z",
+                     *       "updatedAt": "2026-11-29T15:16:22.676Z",
                      *       "periods": [
                      *         {
-                     *           "id": "ec2cb399-9339-40a5-8bd6-c1f8c805b09f",
-                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *           "id": "fe4fff96-677c-48af-b1b8-c218a553df61",
+                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -9080,8 +9104,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "03ff1b61-216a-45bb-964f-efc073bd03f2",
-                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *           "id": "f0fbbed3-80b7-4a99-8103-6e42893f6297",
+                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -9091,8 +9115,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d61dabf2-92ba-4145-a203-eee66c43f1e6",
-                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *           "id": "a8187a4f-eeba-4e40-9438-d9a822913c2d",
+                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -9102,8 +9126,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d74d9a31-3a0f-4ab3-a10a-3aadf2dc1a87",
-                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *           "id": "949f6fca-2c0d-485a-8ba9-febcbd4ff257",
+                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -9113,8 +9137,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8961ad1e-772e-42d8-829c-460e23573dde",
-                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *           "id": "43ab1fe3-ebb0-4c37-96a0-9a982b61f561",
+                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -9124,8 +9148,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1c74b89c-89f5-412a-9003-1e065dca7924",
-                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *           "id": "18b5bd1d-d7fb-42a0-b7e4-45fcea0e5c58",
+                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -9135,8 +9159,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7812cddd-b995-453a-bfa5-5f6cc3707d02",
-                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *           "id": "443fd75d-2789-42e5-b6c7-8e052e7247d3",
+                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -9146,8 +9170,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "96c3cb3e-31b8-4c24-8ae2-70b6c139be0d",
-                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *           "id": "fe4b9b29-ac91-424e-9967-2370ce99d973",
+                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -9157,8 +9181,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ff0c7f1e-0bef-4c17-bfbf-2cb99ea64b81",
-                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *           "id": "f4bdba6e-54c5-41ea-9746-0ed8e2fc350f",
+                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -9168,8 +9192,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6da0ed6b-d4a1-411e-ba1d-a5ce8345e65c",
-                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *           "id": "671d1ae8-9066-4747-ac72-96839813f8b6",
+                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -9179,8 +9203,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3806d6b0-76a2-4ee1-8e17-4e0a1fa16bfe",
-                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *           "id": "3a398502-6d3a-457c-b9df-505c2830d791",
+                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -9190,8 +9214,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a0fff231-a60c-43de-bc3c-d86229dc4c37",
-                     *           "financialYearId": "2576e4d3-c9c7-4bed-9cf7-1a448c2438da",
+                     *           "id": "84f62618-323b-4d35-ad50-82c6c7393f15",
+                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9247,19 +9271,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *       "id": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:00:51.366Z",
-                     *       "updatedAt": "2026-11-29T15:00:51.366Z",
+                     *       "createdAt": "2026-11-29T15:16:22.514Z",
+                     *       "updatedAt": "2026-11-29T15:16:22.514Z",
                      *       "periods": [
                      *         {
-                     *           "id": "2ffb279c-c985-41bd-b6a7-33515d2f539d",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "6822a92c-60e2-45b8-a2bb-0de84aac1e0d",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9269,8 +9293,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8ec86a64-c661-4367-b9a5-9d94cf92bc19",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "01c2c813-1b59-480b-998f-c4227396df79",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9280,8 +9304,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9291,8 +9315,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b422e697-b737-468a-b0fd-4ca19eeb6290",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "379f3eee-995c-48f3-a30b-874ef44f1b98",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9302,8 +9326,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "619c5d46-f573-4ecd-9ca6-d215ea64191d",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "bc6c9aea-ff38-4926-ae50-9cac6aefea5a",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9313,8 +9337,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fef9244f-e6cb-4a57-962c-23bdbf5b88f0",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "6420056f-bd79-4fe4-b46c-34027e072a49",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9324,8 +9348,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c4831e7f-fb09-4d04-9147-b3f4e73ab577",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "76838cc5-54f6-4f55-ab51-4a73d587186a",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9335,8 +9359,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "138d0866-c619-49dc-8eb9-805d07ee8285",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "5f4ce086-d6ca-43d7-8d8e-3668865b8514",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9346,8 +9370,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b2320a41-b472-40b1-aa26-7a857ea51ffd",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "f7d4fd89-49e4-4e92-9437-c2ad14a536ae",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9357,8 +9381,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f805e68d-2141-4b3b-9159-efe856f96de8",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "39623465-04d9-4f0a-b834-aae2f9696765",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9368,8 +9392,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d7d846fc-d0d5-4868-adac-440bfc24d45a",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "4b343b37-9e79-4ac2-85db-41ff11423882",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9379,8 +9403,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c7c3d53c-0a2d-4c5e-bb70-afb2727ad4db",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "6fb59c6b-902f-4708-9891-a928cfe334a1",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9467,19 +9491,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "66836695-50d9-49e6-884a-3aa81f299bd8",
+                     *       "id": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:00:51.623Z",
-                     *       "updatedAt": "2026-11-29T15:00:51.767Z",
+                     *       "createdAt": "2026-11-29T15:16:22.855Z",
+                     *       "updatedAt": "2026-11-29T15:16:23.019Z",
                      *       "periods": [
                      *         {
-                     *           "id": "7bb35800-264d-47b2-9900-f88127ef13eb",
-                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
+                     *           "id": "93705ae8-5844-4053-9e51-8b549c10956e",
+                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9489,8 +9513,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a661b9df-2452-465e-a6fa-5a51cf683006",
-                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
+                     *           "id": "1892bcb5-4f95-4ced-b97d-0a224b596f4d",
+                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9500,8 +9524,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fca24ce4-0995-40f5-82a5-5c3e649c391a",
-                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
+                     *           "id": "64aab69b-4f4b-4790-b2ab-2fbe83343f62",
+                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9511,8 +9535,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5fbbcee2-74a6-4789-bcf9-2b41af557633",
-                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
+                     *           "id": "5c5d0448-abc3-45f3-a724-5c089a4d635e",
+                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9522,8 +9546,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0b018c1f-21ef-42f3-9476-13c7d2a38207",
-                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
+                     *           "id": "02faabe0-5531-4d0e-9b2b-b64c2370d4e5",
+                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9533,8 +9557,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "12290555-1cd3-4ed4-aff5-db036fa17949",
-                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
+                     *           "id": "625f8509-b33b-4fc1-9f51-03dc4f92b2a8",
+                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9544,8 +9568,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c265bc15-fbfd-489a-836e-8d1ceea6cf74",
-                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
+                     *           "id": "acfb6084-683a-4981-ba3b-6723ef7bb5ac",
+                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9555,8 +9579,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e7b329e5-a273-4287-8f53-d83b654df3ed",
-                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
+                     *           "id": "7a66e269-87b2-4183-9f7f-0945dbfe373f",
+                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9566,8 +9590,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ed14b169-b5cb-4750-ac41-c64942106d86",
-                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
+                     *           "id": "082ba6ba-ac70-4f1c-8047-f24891d05a34",
+                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9577,8 +9601,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1530cf83-5450-434b-b792-64ab779b2425",
-                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
+                     *           "id": "c5b2cafc-c4b2-47a0-bbfd-a151169199fd",
+                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9588,8 +9612,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fada101e-1d1a-4e59-9d35-e29a8351e343",
-                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
+                     *           "id": "0fdaa45f-d688-4fe8-8795-14cf329fdc95",
+                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9599,8 +9623,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e89b39cf-2b26-4b2c-ba07-cf6eb0e3f6e5",
-                     *           "financialYearId": "66836695-50d9-49e6-884a-3aa81f299bd8",
+                     *           "id": "46b4e281-babc-423b-a5b0-286cf80275c3",
+                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9748,14 +9772,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6ae95de7-1d8b-45a2-a08f-5c92c8e0dee3",
+                     *       "id": "e4d80d78-6039-4611-83ad-4a4d42510b1d",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
+                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9768,7 +9792,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "96ddaf33-373e-48f7-bebc-16f6f2291543",
+                     *           "accountId": "a4fbbfa4-ee0a-40a9-a5ca-c1d2ca08c01b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9796,19 +9820,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:01:01.313Z",
-                     *       "updatedAt": "2026-11-29T15:01:01.313Z",
+                     *       "createdAt": "2026-11-29T15:16:28.734Z",
+                     *       "updatedAt": "2026-11-29T15:16:28.734Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9879,8 +9903,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c7c3d53c-0a2d-4c5e-bb70-afb2727ad4db",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "6fb59c6b-902f-4708-9891-a928cfe334a1",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9890,8 +9914,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d7d846fc-d0d5-4868-adac-440bfc24d45a",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "4b343b37-9e79-4ac2-85db-41ff11423882",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9901,8 +9925,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f805e68d-2141-4b3b-9159-efe856f96de8",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "39623465-04d9-4f0a-b834-aae2f9696765",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9912,8 +9936,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b2320a41-b472-40b1-aa26-7a857ea51ffd",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "f7d4fd89-49e4-4e92-9437-c2ad14a536ae",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9923,8 +9947,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "138d0866-c619-49dc-8eb9-805d07ee8285",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "5f4ce086-d6ca-43d7-8d8e-3668865b8514",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9934,8 +9958,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c4831e7f-fb09-4d04-9147-b3f4e73ab577",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "76838cc5-54f6-4f55-ab51-4a73d587186a",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9945,8 +9969,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fef9244f-e6cb-4a57-962c-23bdbf5b88f0",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "6420056f-bd79-4fe4-b46c-34027e072a49",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9956,8 +9980,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "619c5d46-f573-4ecd-9ca6-d215ea64191d",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "bc6c9aea-ff38-4926-ae50-9cac6aefea5a",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9967,8 +9991,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b422e697-b737-468a-b0fd-4ca19eeb6290",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "379f3eee-995c-48f3-a30b-874ef44f1b98",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9978,8 +10002,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9989,8 +10013,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8ec86a64-c661-4367-b9a5-9d94cf92bc19",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "01c2c813-1b59-480b-998f-c4227396df79",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -10000,8 +10024,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2ffb279c-c985-41bd-b6a7-33515d2f539d",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "id": "6822a92c-60e2-45b8-a2bb-0de84aac1e0d",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -10049,8 +10073,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ffb279c-c985-41bd-b6a7-33515d2f539d",
-                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *       "id": "6822a92c-60e2-45b8-a2bb-0de84aac1e0d",
+                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10107,8 +10131,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ffb279c-c985-41bd-b6a7-33515d2f539d",
-                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *       "id": "6822a92c-60e2-45b8-a2bb-0de84aac1e0d",
+                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10265,8 +10289,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ffb279c-c985-41bd-b6a7-33515d2f539d",
-                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *       "id": "6822a92c-60e2-45b8-a2bb-0de84aac1e0d",
+                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10355,14 +10379,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
+                     *           "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *               "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10375,7 +10399,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *               "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10403,19 +10427,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:00:53.649Z",
-                     *           "updatedAt": "2026-11-29T15:00:53.649Z",
+                     *           "createdAt": "2026-11-29T15:16:24.243Z",
+                     *           "updatedAt": "2026-11-29T15:16:24.243Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10468,12 +10492,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                 *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                 *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10530,14 +10554,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
+                     *       "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10550,7 +10574,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10578,19 +10602,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:00:53.649Z",
-                     *       "updatedAt": "2026-11-29T15:00:53.649Z",
+                     *       "createdAt": "2026-11-29T15:16:24.243Z",
+                     *       "updatedAt": "2026-11-29T15:16:24.243Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10648,14 +10672,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
+                     *       "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10668,7 +10692,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10696,19 +10720,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:00:53.649Z",
-                     *       "updatedAt": "2026-11-29T15:00:53.649Z",
+                     *       "createdAt": "2026-11-29T15:16:24.243Z",
+                     *       "updatedAt": "2026-11-29T15:16:24.243Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10755,12 +10779,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                 *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                 *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10820,14 +10844,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
+                     *       "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10840,7 +10864,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10868,19 +10892,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:00:53.649Z",
-                     *       "updatedAt": "2026-11-29T15:00:53.941Z",
+                     *       "createdAt": "2026-11-29T15:16:24.243Z",
+                     *       "updatedAt": "2026-11-29T15:16:24.472Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10950,22 +10974,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a4ee171f-52e5-4c35-b5cc-13a38603fa37",
-                     *           "occurredAt": "2026-11-29T15:00:53.656Z",
+                     *           "requestId": "edf6d590-c492-4052-8d9c-b722851abd6b",
+                     *           "occurredAt": "2026-11-29T15:16:24.251Z",
                      *           "sequence": 31,
-                     *           "hash": "08eaa3b012df1f22f2f2bb93719a0adcf6d8d265a241145a46d01d2c38325757",
+                     *           "hash": "d3e938cd516e4bc8f05228a869e95eb61b7288bbe9e30fc61896f7e76f26a363",
                      *           "state": {
-                     *             "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
+                     *             "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *                 "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10978,7 +11002,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *                 "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -11006,19 +11030,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:00:53.649Z",
-                     *             "updatedAt": "2026-11-29T15:00:53.649Z",
+                     *             "createdAt": "2026-11-29T15:16:24.243Z",
+                     *             "updatedAt": "2026-11-29T15:16:24.243Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -11081,14 +11105,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aaf15f5d-e1d8-4f10-b873-713f1ba820ca",
+                     *       "id": "df6616f1-bc91-4d38-bc88-c1a64036716f",
                      *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
+                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11101,7 +11125,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *           "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11129,25 +11153,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:01:11.494Z",
-                     *       "updatedAt": "2026-11-29T15:01:11.536Z",
+                     *       "createdAt": "2026-11-29T15:16:33.669Z",
+                     *       "updatedAt": "2026-11-29T15:16:33.702Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
-                     *       "submittedAt": "2026-11-29T15:01:11.536Z",
+                     *       "submittedAt": "2026-11-29T15:16:33.702Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -11213,14 +11237,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aaf15f5d-e1d8-4f10-b873-713f1ba820ca",
+                     *       "id": "df6616f1-bc91-4d38-bc88-c1a64036716f",
                      *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
+                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11233,7 +11257,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *           "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11261,46 +11285,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T15:01:11.494Z",
-                     *       "updatedAt": "2026-11-29T15:01:11.631Z",
+                     *       "createdAt": "2026-11-29T15:16:33.669Z",
+                     *       "updatedAt": "2026-11-29T15:16:33.764Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
+                     *         "id": "3d9b0953-492b-486e-9b07-172971229379"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
-                     *       "submittedAt": "2026-11-29T15:01:11.596Z",
+                     *       "submittedAt": "2026-11-29T15:16:33.740Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
+                     *             "id": "3d9b0953-492b-486e-9b07-172971229379"
                      *           },
-                     *           "at": "2026-11-29T15:01:11.631Z"
+                     *           "at": "2026-11-29T15:16:33.764Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
+                     *         "id": "3d9b0953-492b-486e-9b07-172971229379"
                      *       },
-                     *       "approvedAt": "2026-11-29T15:01:11.631Z",
+                     *       "approvedAt": "2026-11-29T15:16:33.764Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
+                     *           "id": "3d9b0953-492b-486e-9b07-172971229379"
                      *         },
-                     *         "at": "2026-11-29T15:01:11.567Z"
+                     *         "at": "2026-11-29T15:16:33.723Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11366,14 +11390,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aaf15f5d-e1d8-4f10-b873-713f1ba820ca",
+                     *       "id": "df6616f1-bc91-4d38-bc88-c1a64036716f",
                      *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
+                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11386,7 +11410,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *           "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11414,19 +11438,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:01:11.494Z",
-                     *       "updatedAt": "2026-11-29T15:01:11.567Z",
+                     *       "createdAt": "2026-11-29T15:16:33.669Z",
+                     *       "updatedAt": "2026-11-29T15:16:33.723Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
+                     *         "id": "3d9b0953-492b-486e-9b07-172971229379"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11436,9 +11460,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
+                     *           "id": "3d9b0953-492b-486e-9b07-172971229379"
                      *         },
-                     *         "at": "2026-11-29T15:01:11.567Z",
+                     *         "at": "2026-11-29T15:16:33.723Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11508,14 +11532,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
+                     *       "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11528,7 +11552,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11548,27 +11572,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
-                     *       "periodId": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
+                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *       "periodId": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:00:53.649Z",
-                     *       "updatedAt": "2026-11-29T15:00:54.091Z",
+                     *       "createdAt": "2026-11-29T15:16:24.243Z",
+                     *       "updatedAt": "2026-11-29T15:16:24.540Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11578,9 +11602,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
-                     *       "postedAt": "2026-11-29T15:00:54.091Z",
+                     *       "postedAt": "2026-11-29T15:16:24.540Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11648,14 +11672,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "253fbd68-7fb5-4223-b580-61720f3f60ba",
+                     *       "id": "83ff7f80-85e6-4363-a492-aaf7d5c795f9",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
+                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11668,7 +11692,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11688,27 +11712,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
-                     *       "periodId": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
+                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *       "periodId": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:00:55.246Z",
-                     *       "updatedAt": "2026-11-29T15:00:55.497Z",
+                     *       "createdAt": "2026-11-29T15:16:24.855Z",
+                     *       "updatedAt": "2026-11-29T15:16:24.947Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11718,14 +11742,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
-                     *       "postedAt": "2026-11-29T15:00:55.290Z",
+                     *       "postedAt": "2026-11-29T15:16:24.899Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
-                     *       "voidedAt": "2026-11-29T15:00:55.497Z"
+                     *       "voidedAt": "2026-11-29T15:16:24.947Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11775,14 +11799,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
+                     *       "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11795,7 +11819,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11823,19 +11847,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T15:00:53.649Z",
-                     *       "updatedAt": "2026-11-29T15:00:54.342Z",
+                     *       "createdAt": "2026-11-29T15:16:24.243Z",
+                     *       "updatedAt": "2026-11-29T15:16:24.613Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11907,14 +11931,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6a431ba6-8cc2-4a10-8284-dee6314dbc52",
+                     *       "id": "79d2c9a5-abb1-481f-8525-c23ac14fa596",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11927,7 +11951,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11947,27 +11971,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
-                     *       "periodId": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
-                     *       "reversalOf": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
+                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *       "periodId": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
+                     *       "reversalOf": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:00:54.987Z",
-                     *       "updatedAt": "2026-11-29T15:00:54.987Z",
+                     *       "createdAt": "2026-11-29T15:16:24.767Z",
+                     *       "updatedAt": "2026-11-29T15:16:24.767Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11977,9 +12001,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
-                     *       "postedAt": "2026-11-29T15:00:54.987Z",
+                     *       "postedAt": "2026-11-29T15:16:24.767Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -12131,24 +12155,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "8b6a20d2-afa3-4192-8427-ad60070cb082",
+                     *           "journalId": "005d7117-1b33-45a7-9691-a28c04ee6fec",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
-                     *           "postedAt": "2026-11-29T15:01:10.912Z",
+                     *           "postedAt": "2026-11-29T15:16:33.215Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12156,24 +12180,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "badee421-23e3-4d2e-8598-9655b26761d5",
+                     *           "journalId": "10d2b57d-c856-4512-96e0-039ddd48f3bf",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
-                     *           "postedAt": "2026-11-29T15:01:09.111Z",
+                     *           "postedAt": "2026-11-29T15:16:31.978Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12181,29 +12205,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "aaf15f5d-e1d8-4f10-b873-713f1ba820ca",
+                     *           "journalId": "df6616f1-bc91-4d38-bc88-c1a64036716f",
                      *           "serialNumber": 9,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
+                     *               "id": "3d9b0953-492b-486e-9b07-172971229379"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
-                     *           "postedAt": "2026-11-29T15:01:11.723Z",
+                     *           "postedAt": "2026-11-29T15:16:33.785Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12215,20 +12239,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
-                     *           },
-                     *           "entered": 3,
-                     *           "approved": 0,
-                     *           "posted": 3
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
+                     *             "id": "3d9b0953-492b-486e-9b07-172971229379"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
                      *           "posted": 0
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *           },
+                     *           "entered": 3,
+                     *           "approved": 0,
+                     *           "posted": 3
                      *         }
                      *       ]
                      *     }
@@ -12302,14 +12326,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
+                     *           "accountId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12336,8 +12360,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
-                     *           "parentId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
+                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *           "parentId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12363,7 +12387,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "8d9d47ef-4071-422e-85cf-63a23c0a040d",
+                     *           "accountId": "aa28fd0b-23d2-42b5-9106-7619df168ce1",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12390,8 +12414,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
-                     *           "parentId": "8d9d47ef-4071-422e-85cf-63a23c0a040d",
+                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *           "parentId": "aa28fd0b-23d2-42b5-9106-7619df168ce1",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12417,7 +12441,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1737268f-3fc6-4db7-badd-6c1888b90bdf",
+                     *           "accountId": "2425f2ff-09f9-4f9b-a9e8-3ca17e884765",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12444,8 +12468,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
-                     *           "parentId": "1737268f-3fc6-4db7-badd-6c1888b90bdf",
+                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
+                     *           "parentId": "2425f2ff-09f9-4f9b-a9e8-3ca17e884765",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12579,7 +12603,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "1737268f-3fc6-4db7-badd-6c1888b90bdf",
+                     *           "accountId": "2425f2ff-09f9-4f9b-a9e8-3ca17e884765",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12598,8 +12622,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
-                     *           "parentId": "1737268f-3fc6-4db7-badd-6c1888b90bdf",
+                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
+                     *           "parentId": "2425f2ff-09f9-4f9b-a9e8-3ca17e884765",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12711,7 +12735,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
+                     *           "accountId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12728,8 +12752,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
-                     *           "parentId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
+                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *           "parentId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12853,7 +12877,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
+                     *           "accountId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12869,8 +12893,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
-                     *           "parentId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
+                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *           "parentId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12979,9 +13003,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "061b6079-6ea6-400a-aeff-b85109a26e0e",
+                     *       "budgetId": "4d47a106-3486-479f-b10e-daad71b23e27",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -13008,8 +13032,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
-                     *           "parentId": "8d9d47ef-4071-422e-85cf-63a23c0a040d",
+                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *           "parentId": "aa28fd0b-23d2-42b5-9106-7619df168ce1",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13042,8 +13066,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
-                     *           "parentId": "1737268f-3fc6-4db7-badd-6c1888b90bdf",
+                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
+                     *           "parentId": "2425f2ff-09f9-4f9b-a9e8-3ca17e884765",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13054,7 +13078,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "376e26d6-fa26-4bd1-b519-ec1e6faaf4f0",
+                     *             "id": "35895c17-3594-468a-a6b4-f985b4d0656b",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13444,18 +13468,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "badee421-23e3-4d2e-8598-9655b26761d5",
+                     *           "journalId": "10d2b57d-c856-4512-96e0-039ddd48f3bf",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "920d2166-8f6e-4f62-b431-f082c9ac65bb",
+                     *           "taxCodeId": "d9d8e979-3470-4607-ba22-f62d55ff450c",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13607,7 +13631,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "bad69cf0-a378-4520-b5f7-d9073881af2c",
+                     *         "id": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13628,13 +13652,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
+                     *           "journalId": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13646,7 +13670,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImM3ZjRjZjM4LTUzYmMtNDFlNy1iZjAwLTZhZWFhMzIxOWZiYSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYmFkNjljZjAtYTM3OC00NTIwLWI1ZjctZDkwNzM4ODFhZjJjIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZmI2YTUyNGYtMjVmNS00MTEwLThjMTQtZTlkZDRiY2I0OTg0IiwiYWNjb3VudElkIjoiYjM5YjVmNjktYjZjMC00YTIxLTllMzYtNmRmZTBmM2ExMTkwIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.HVqAX69MvcQpa4Hku26V7cJw_OXGzGiYLbzTCdDwyFQ"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjJmMjdiOWNhLTBlOTUtNGNjMC04NzRhLTg3ZTMyZWU4ZTljMiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNjE0ZTVjMDktYjk1NS00N2JhLTlmOTktY2ZjOWM5MGU4YzY3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjliN2JjY2YtNjJlYi00NGU0LWJkNmMtYmNkZWM2OTQwM2QwIiwiYWNjb3VudElkIjoiZmE2YmRkMTMtNjM2ZC00OTM3LWEzNjItMGQzMDllNDEwNjdmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.mVWIp-lzSjC6tC_gFv5L5tl89xc_Qui6ApKZIP5UpfI"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13759,70 +13783,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "06fda857-46c6-416f-be96-9b9755587ecb",
+                     *           "id": "8270a8d6-ca4e-4766-b0d7-3a4b7efeb4cb",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T15:01:00.636Z",
+                     *           "createdAt": "2026-11-29T15:16:28.057Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "61ddb250c77ec60f77b8fbb688643443e02bd5daa3a3b11956f18bbcefea172b"
+                     *             "hash": "063bd8ef9327f0d4688230a81043bdbc3dc236e4910122874101a1c0a47e3acf"
                      *           }
                      *         },
                      *         {
-                     *           "id": "1a8184d9-a2e1-4240-968e-6646416b3289",
+                     *           "id": "dc590da9-3e6c-4186-8769-c895ec323896",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T15:01:00.392Z",
+                     *           "createdAt": "2026-11-29T15:16:27.917Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "aa92aa269c1623eb62edf7a4ec69cca8f1a91a5ee4dfc5620f845c92814dedbd"
+                     *             "hash": "e5e94bf18768aece832ec6f7960f839970cc109d6314889436dbd0fedee5e8c3"
                      *           }
                      *         },
                      *         {
-                     *           "id": "59e58d0b-d5ea-4ec4-ab85-815ce174994a",
+                     *           "id": "0439b5dc-60e8-4581-b2f4-6a7ed3977bca",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8"
+                     *             "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad"
                      *           },
-                     *           "createdAt": "2026-11-29T15:01:00.199Z",
+                     *           "createdAt": "2026-11-29T15:16:27.819Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "61ba8dea982637504f92d55be15800df6753f1ee52670e275db2fd2854c91def"
+                     *             "hash": "07c1ec7793b41c88993e07b7eec06b189b3b9938c793467b6b11db6c1dec83cd"
                      *           }
                      *         },
                      *         {
-                     *           "id": "3ea712a7-9409-45d7-a248-b17d4045d903",
+                     *           "id": "a2a2e040-fec8-48ba-a61f-1ee73d3c7bb4",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T15:00:59.950Z",
+                     *           "createdAt": "2026-11-29T15:16:27.731Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "d3e28a9042f7caacc6fc7df7fa1e3128b40acbfe3d60f502b805a1cc19695ad9"
+                     *             "hash": "2df0909eaf4dc8026fdf5d07ff78e3b237e4f2f03198fb90f4987ce46a539f43"
                      *           }
                      *         }
                      *       ],
@@ -13987,20 +14011,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3ea712a7-9409-45d7-a248-b17d4045d903",
+                     *       "id": "a2a2e040-fec8-48ba-a61f-1ee73d3c7bb4",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T15:00:59.950Z",
+                     *       "createdAt": "2026-11-29T15:16:27.731Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "d3e28a9042f7caacc6fc7df7fa1e3128b40acbfe3d60f502b805a1cc19695ad9"
+                     *         "hash": "2df0909eaf4dc8026fdf5d07ff78e3b237e4f2f03198fb90f4987ce46a539f43"
                      *       }
                      *     }
                      */
@@ -14065,20 +14089,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3ea712a7-9409-45d7-a248-b17d4045d903",
+                     *       "id": "a2a2e040-fec8-48ba-a61f-1ee73d3c7bb4",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T15:00:59.950Z",
+                     *       "createdAt": "2026-11-29T15:16:27.731Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "d3e28a9042f7caacc6fc7df7fa1e3128b40acbfe3d60f502b805a1cc19695ad9"
+                     *         "hash": "2df0909eaf4dc8026fdf5d07ff78e3b237e4f2f03198fb90f4987ce46a539f43"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -14097,7 +14121,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
+                     *             "accountId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -14113,8 +14137,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
-                     *             "parentId": "bad69cf0-a378-4520-b5f7-d9073881af2c",
+                     *             "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *             "parentId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -14220,27 +14244,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6fcccbf1-7ce9-44c9-9a49-ebb51a3e5fa4",
+                     *           "id": "dd369fed-fb7b-4dc4-9a2f-33632c96f529",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "c7f4cf38-53bc-41e7-bf00-6aeaa3219fba",
-                     *           "recordId": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
+                     *           "companyId": "2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2",
+                     *           "recordId": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:00:54.103Z",
-                     *           "requestId": "8897eabd-6d24-4784-bd3c-912048bbda79",
+                     *           "occurredAt": "2026-11-29T15:16:24.543Z",
+                     *           "requestId": "37331aac-ea44-4e15-9f4c-211f39d5b6e7",
                      *           "data": {
-                     *             "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
+                     *             "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *                 "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14253,7 +14277,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *                 "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14273,27 +14297,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
-                     *             "periodId": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
+                     *             "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *             "periodId": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T15:00:53.649Z",
-                     *             "updatedAt": "2026-11-29T15:00:54.091Z",
+                     *             "createdAt": "2026-11-29T15:16:24.243Z",
+                     *             "updatedAt": "2026-11-29T15:16:24.540Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14303,40 +14327,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             },
-                     *             "postedAt": "2026-11-29T15:00:54.091Z",
+                     *             "postedAt": "2026-11-29T15:16:24.540Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "4dd833f495cab96eeac48b74d1b8b7dfbeeee5e23d067cfca187884814708de5",
-                     *           "previousHash": "1841a9eaaf3f311dfbaea78141beb5ce43f4ff8a873b966d7cb21d3d410b0386",
-                     *           "hash": "9b3d150184080a633ce37d8c0987d524576fa7be7d7ef04cdfa006c7a4dccf9d"
+                     *           "recordDigest": "8b57577abd40d299cc93bae89fb09848443449457d6afa57bf19030971846c8f",
+                     *           "previousHash": "3ca17064832367d23cd3e0d0a6498a9bb9158f7da395447420c8187d551ec99f",
+                     *           "hash": "a2915adad7f3ecc3757ca21f548cd3c9fc642f126fbc247525c273fa9459d943"
                      *         },
                      *         {
-                     *           "id": "18aabb00-25e6-4b28-bdc2-bdc398e9bf0d",
+                     *           "id": "c403b669-a21a-4e29-8066-f25a5bd2f7e1",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "c7f4cf38-53bc-41e7-bf00-6aeaa3219fba",
-                     *           "recordId": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
+                     *           "companyId": "2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2",
+                     *           "recordId": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:00:54.784Z",
-                     *           "requestId": "7369c9d3-e483-4d8e-9f8d-15db8cf7653f",
+                     *           "occurredAt": "2026-11-29T15:16:24.708Z",
+                     *           "requestId": "b6114c57-7d12-424e-8ac4-89d96c724cbe",
                      *           "data": {
-                     *             "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
+                     *             "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *                 "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14349,7 +14373,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *                 "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14369,27 +14393,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
-                     *             "periodId": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
+                     *             "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *             "periodId": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T15:00:53.649Z",
-                     *             "updatedAt": "2026-11-29T15:00:54.784Z",
+                     *             "createdAt": "2026-11-29T15:16:24.243Z",
+                     *             "updatedAt": "2026-11-29T15:16:24.707Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14399,40 +14423,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             },
-                     *             "postedAt": "2026-11-29T15:00:54.784Z",
+                     *             "postedAt": "2026-11-29T15:16:24.707Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "2ab2a48b53c9dfc5e68f8ad66ab7f656e4dd0baac6440130fe6c0881ad4b45a4",
-                     *           "previousHash": "5326f543e179f3754c48777b300155112a65abedceee02b2784840011e63430f",
-                     *           "hash": "782a288df971f2660e1e1d7a5b153adad53669912bc541bcf62e3d0acbfffc18"
+                     *           "recordDigest": "20327f698088666c556670b2cf60fa5c666ee10264d5847a22647827e4e1bf0f",
+                     *           "previousHash": "5925b98c683be8150a4cce74dc9152500673f4db188497d67c5812582d0bf550",
+                     *           "hash": "4e8943b294158cd831d5de8c718f446ca9fe2b79b83ddc2d48bf6b6cfb53f623"
                      *         },
                      *         {
-                     *           "id": "6cc62f7a-9715-4806-9b2d-baf019ff02e1",
+                     *           "id": "ce4a22df-549a-4943-acc3-e7a6d1c1dc1c",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "c7f4cf38-53bc-41e7-bf00-6aeaa3219fba",
-                     *           "recordId": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
+                     *           "companyId": "2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2",
+                     *           "recordId": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:00:54.988Z",
-                     *           "requestId": "6f270d6e-0b86-4a52-bd2b-a7e91ec6ef03",
+                     *           "occurredAt": "2026-11-29T15:16:24.768Z",
+                     *           "requestId": "acc678ab-bb95-4a08-91cb-794bc2fba599",
                      *           "data": {
-                     *             "id": "fb6a524f-25f5-4110-8c14-e9dd4bcb4984",
+                     *             "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "b39b5f69-b6c0-4a21-9e36-6dfe0f3a1190",
+                     *                 "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14445,7 +14469,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *                 "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14465,27 +14489,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
-                     *             "periodId": "7f8cf455-83b6-4e22-86d2-6fc0a153e197",
+                     *             "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *             "periodId": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
                      *             "reversalOf": null,
-                     *             "reversedBy": "6a431ba6-8cc2-4a10-8284-dee6314dbc52",
+                     *             "reversedBy": "79d2c9a5-abb1-481f-8525-c23ac14fa596",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T15:00:53.649Z",
-                     *             "updatedAt": "2026-11-29T15:00:54.987Z",
+                     *             "createdAt": "2026-11-29T15:16:24.243Z",
+                     *             "updatedAt": "2026-11-29T15:16:24.767Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14495,20 +14519,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             },
-                     *             "postedAt": "2026-11-29T15:00:54.784Z",
+                     *             "postedAt": "2026-11-29T15:16:24.707Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "106f0145006a64cbaf5cbbe4240ca7e2dddfef7aad0db9f7205b913f43f8912d",
-                     *           "previousHash": "782a288df971f2660e1e1d7a5b153adad53669912bc541bcf62e3d0acbfffc18",
-                     *           "hash": "b7db6fd1b4328a05e4eabf0086401a0da4f6217d0ba6b7e5347301a6f4085cce"
+                     *           "recordDigest": "5e587dd0538667b786e9f54e2066bfd645c9b70629240283bb4052c79cb1eb66",
+                     *           "previousHash": "4e8943b294158cd831d5de8c718f446ca9fe2b79b83ddc2d48bf6b6cfb53f623",
+                     *           "hash": "06f3bceca5c8b9a06c23b68dc365ce42239a08aa1eb5e73711c7236b09cef276"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImM3ZjRjZjM4LTUzYmMtNDFlNy1iZjAwLTZhZWFhMzIxOWZiYSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.ZmmjIb4c82v2lhrEhle0VUrP3vaDsvrg7E1YW5iVLto"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjJmMjdiOWNhLTBlOTUtNGNjMC04NzRhLTg3ZTMyZWU4ZTljMiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.g_oocK_mJVPDzww9pHon-YGQlIR_g3Gy-1Il8dPliHc"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14556,7 +14580,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4248c474-64de-4116-97a1-e04b23b0e10e",
+                     *           "id": "fbe5215c-380d-4192-aeb3-8c9761fe933d",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14567,11 +14591,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:04.893Z",
-                     *           "updatedAt": "2026-11-29T15:01:04.893Z"
+                     *           "createdAt": "2026-11-29T15:16:30.706Z",
+                     *           "updatedAt": "2026-11-29T15:16:30.706Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14642,7 +14666,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4248c474-64de-4116-97a1-e04b23b0e10e",
+                     *       "id": "fbe5215c-380d-4192-aeb3-8c9761fe933d",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14653,11 +14677,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:01:04.893Z",
-                     *       "updatedAt": "2026-11-29T15:01:04.893Z",
+                     *       "createdAt": "2026-11-29T15:16:30.706Z",
+                     *       "updatedAt": "2026-11-29T15:16:30.706Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14706,7 +14730,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4248c474-64de-4116-97a1-e04b23b0e10e",
+                     *       "id": "fbe5215c-380d-4192-aeb3-8c9761fe933d",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14717,11 +14741,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:01:04.893Z",
-                     *       "updatedAt": "2026-11-29T15:01:04.893Z"
+                     *       "createdAt": "2026-11-29T15:16:30.706Z",
+                     *       "updatedAt": "2026-11-29T15:16:30.706Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14789,7 +14813,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4248c474-64de-4116-97a1-e04b23b0e10e",
+                     *       "id": "fbe5215c-380d-4192-aeb3-8c9761fe933d",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14801,11 +14825,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:01:04.893Z",
-                     *       "updatedAt": "2026-11-29T15:01:04.992Z"
+                     *       "createdAt": "2026-11-29T15:16:30.706Z",
+                     *       "updatedAt": "2026-11-29T15:16:30.803Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14945,13 +14969,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "daa3b338-4a74-497a-9765-a75ec90a0a7c",
+                     *           "id": "aa946618-b359-4c92-94de-82b7944aac15",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:05.624Z",
-                     *           "updatedAt": "2026-11-29T15:01:05.624Z"
+                     *           "createdAt": "2026-11-29T15:16:30.933Z",
+                     *           "updatedAt": "2026-11-29T15:16:30.933Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15012,13 +15036,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "daa3b338-4a74-497a-9765-a75ec90a0a7c",
+                     *       "id": "aa946618-b359-4c92-94de-82b7944aac15",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:01:05.624Z",
-                     *       "updatedAt": "2026-11-29T15:01:05.624Z"
+                     *       "createdAt": "2026-11-29T15:16:30.933Z",
+                     *       "updatedAt": "2026-11-29T15:16:30.933Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15073,13 +15097,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "daa3b338-4a74-497a-9765-a75ec90a0a7c",
+                     *       "id": "aa946618-b359-4c92-94de-82b7944aac15",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:01:05.624Z",
-                     *       "updatedAt": "2026-11-29T15:01:05.624Z"
+                     *       "createdAt": "2026-11-29T15:16:30.933Z",
+                     *       "updatedAt": "2026-11-29T15:16:30.933Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15130,13 +15154,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "daa3b338-4a74-497a-9765-a75ec90a0a7c",
+                     *       "id": "aa946618-b359-4c92-94de-82b7944aac15",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:01:05.624Z",
-                     *       "updatedAt": "2026-11-29T15:01:06.293Z"
+                     *       "createdAt": "2026-11-29T15:16:30.933Z",
+                     *       "updatedAt": "2026-11-29T15:16:31.101Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15229,13 +15253,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "061b6079-6ea6-400a-aeff-b85109a26e0e",
+                     *           "id": "4d47a106-3486-479f-b10e-daad71b23e27",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:06.358Z",
-                     *           "updatedAt": "2026-11-29T15:01:06.358Z"
+                     *           "createdAt": "2026-11-29T15:16:31.173Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.173Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15270,10 +15294,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                 *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                  *       "lines": [
                  *         {
-                 *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                 *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -15290,8 +15314,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
-                 *           "costCenterId": "376e26d6-fa26-4bd1-b519-ec1e6faaf4f0",
+                 *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
+                 *           "costCenterId": "35895c17-3594-468a-a6b4-f985b4d0656b",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -15342,15 +15366,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "061b6079-6ea6-400a-aeff-b85109a26e0e",
+                     *       "id": "4d47a106-3486-479f-b10e-daad71b23e27",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:01:06.358Z",
-                     *       "updatedAt": "2026-11-29T15:01:06.358Z",
+                     *       "createdAt": "2026-11-29T15:16:31.173Z",
+                     *       "updatedAt": "2026-11-29T15:16:31.173Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15368,8 +15392,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
-                     *           "costCenterId": "376e26d6-fa26-4bd1-b519-ec1e6faaf4f0",
+                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
+                     *           "costCenterId": "35895c17-3594-468a-a6b4-f985b4d0656b",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15424,15 +15448,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "061b6079-6ea6-400a-aeff-b85109a26e0e",
+                     *       "id": "4d47a106-3486-479f-b10e-daad71b23e27",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:01:06.358Z",
-                     *       "updatedAt": "2026-11-29T15:01:06.358Z",
+                     *       "createdAt": "2026-11-29T15:16:31.173Z",
+                     *       "updatedAt": "2026-11-29T15:16:31.173Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15450,8 +15474,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
-                     *           "costCenterId": "376e26d6-fa26-4bd1-b519-ec1e6faaf4f0",
+                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
+                     *           "costCenterId": "35895c17-3594-468a-a6b4-f985b4d0656b",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15498,10 +15522,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                 *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                  *       "lines": [
                  *         {
-                 *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                 *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15555,15 +15579,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "061b6079-6ea6-400a-aeff-b85109a26e0e",
+                     *       "id": "4d47a106-3486-479f-b10e-daad71b23e27",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "74b10091-84ee-4b3d-b4c2-e7e9f5bb2df8",
+                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:01:06.358Z",
-                     *       "updatedAt": "2026-11-29T15:01:07.030Z",
+                     *       "createdAt": "2026-11-29T15:16:31.173Z",
+                     *       "updatedAt": "2026-11-29T15:16:31.676Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "86e14b37-9d28-4acf-84bf-f7a7f7ebf41d",
+                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15673,7 +15697,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "04153d83-8507-477d-82bd-62b8b0132c31",
+                     *           "id": "756dd3f5-13cb-4e95-b4da-31ad203f34c7",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15705,12 +15729,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
-                     *           "createdAt": "2026-11-29T15:00:50.899Z",
-                     *           "updatedAt": "2026-11-29T15:00:51.204Z",
-                     *           "startedAt": "2026-11-29T15:00:51.023Z",
-                     *           "finishedAt": "2026-11-29T15:00:51.204Z"
+                     *           "createdAt": "2026-11-29T15:16:22.164Z",
+                     *           "updatedAt": "2026-11-29T15:16:22.380Z",
+                     *           "startedAt": "2026-11-29T15:16:22.258Z",
+                     *           "finishedAt": "2026-11-29T15:16:22.380Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15829,7 +15853,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "04153d83-8507-477d-82bd-62b8b0132c31",
+                     *       "id": "756dd3f5-13cb-4e95-b4da-31ad203f34c7",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15854,10 +15878,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
-                     *       "createdAt": "2026-11-29T15:00:50.899Z",
-                     *       "updatedAt": "2026-11-29T15:00:50.899Z",
+                     *       "createdAt": "2026-11-29T15:16:22.164Z",
+                     *       "updatedAt": "2026-11-29T15:16:22.164Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15906,7 +15930,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "04153d83-8507-477d-82bd-62b8b0132c31",
+                     *       "id": "756dd3f5-13cb-4e95-b4da-31ad203f34c7",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15938,12 +15962,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
-                     *       "createdAt": "2026-11-29T15:00:50.899Z",
-                     *       "updatedAt": "2026-11-29T15:00:51.204Z",
-                     *       "startedAt": "2026-11-29T15:00:51.023Z",
-                     *       "finishedAt": "2026-11-29T15:00:51.204Z"
+                     *       "createdAt": "2026-11-29T15:16:22.164Z",
+                     *       "updatedAt": "2026-11-29T15:16:22.380Z",
+                     *       "startedAt": "2026-11-29T15:16:22.258Z",
+                     *       "finishedAt": "2026-11-29T15:16:22.380Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -16029,12 +16053,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "12b53089-1d2c-4e34-804d-039d804cbe69",
+                     *       "importId": "f3dc5247-eec6-4c18-a532-0f0d4116a10d",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "b0164781-7b58-4b60-8727-9761bf3cac25"
+                     *         "id": "3d9b0953-492b-486e-9b07-172971229379"
                      *       },
-                     *       "approvedAt": "2026-11-29T15:01:12.206Z",
+                     *       "approvedAt": "2026-11-29T15:16:33.987Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -16094,7 +16118,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 126,
                      *       "headSequence": 126,
-                     *       "headHash": "d5a44916b6ce8fa0042bf95f20538a050187664863b370f8dc50b3b7d43fdb7f",
+                     *       "headHash": "9b1819693b3507a5c402c03fab38f5c4bdc3c63d98fe5d8f434ba13b5408d779",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -16158,7 +16182,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "291f9d19-13b6-4560-9bd1-f87c106a61dc",
+                     *           "id": "37c90a38-38b4-4641-98e9-b2a8d22dbb52",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16180,11 +16204,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:08.343Z",
-                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
+                     *           "createdAt": "2026-11-29T15:16:31.791Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
                      *         },
                      *         {
-                     *           "id": "920d2166-8f6e-4f62-b431-f082c9ac65bb",
+                     *           "id": "d9d8e979-3470-4607-ba22-f62d55ff450c",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16202,7 +16226,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
+                     *           "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16212,11 +16236,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:08.343Z",
-                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
+                     *           "createdAt": "2026-11-29T15:16:31.791Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
                      *         },
                      *         {
-                     *           "id": "3ca15dfa-e055-40e6-bddc-0bd81af40650",
+                     *           "id": "73c29e41-f6cd-463d-bb86-33c271a028b1",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16236,11 +16260,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:08.343Z",
-                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
+                     *           "createdAt": "2026-11-29T15:16:31.791Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImM3ZjRjZjM4LTUzYmMtNDFlNy1iZjAwLTZhZWFhMzIxOWZiYSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNjN2Y0Y2YzOC01M2JjLTQxZTctYmYwMC02YWVhYTMyMTlmYmEjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.tCavz9Sh4RNNeH6zq2RXyraNNvlYukM08TPgXo7Y2FA"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjJmMjdiOWNhLTBlOTUtNGNjMC04NzRhLTg3ZTMyZWU4ZTljMiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMyZjI3YjljYS0wZTk1LTRjYzAtODc0YS04N2UzMmVlOGU5YzIjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.IpRq3zf5xPMEyY5V1GvftYBCc9WkhVpYEPow5jlR9cs"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16288,7 +16312,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
+                 *       "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16364,7 +16388,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c85ba71b-da2d-49e0-b0c7-531197cf578f",
+                     *       "id": "0aac088f-ac79-4e2a-9d09-00d82baf3e43",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16382,7 +16406,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
+                     *       "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16392,8 +16416,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:01:08.593Z",
-                     *       "updatedAt": "2026-11-29T15:01:08.593Z"
+                     *       "createdAt": "2026-11-29T15:16:31.845Z",
+                     *       "updatedAt": "2026-11-29T15:16:31.845Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16435,8 +16459,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
-                 *       "inputTaxAccountId": "faea962f-3ba8-4c8d-9ae5-f92de6d454c3"
+                 *       "outputTaxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
+                 *       "inputTaxAccountId": "ee9d8dec-d6a8-4b1c-9c49-3b42ceea0527"
                  *     }
                  */
                 "application/json": {
@@ -16458,7 +16482,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "920d2166-8f6e-4f62-b431-f082c9ac65bb",
+                     *           "id": "d9d8e979-3470-4607-ba22-f62d55ff450c",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16476,7 +16500,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
+                     *           "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16486,11 +16510,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:08.343Z",
-                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
+                     *           "createdAt": "2026-11-29T15:16:31.791Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
                      *         },
                      *         {
-                     *           "id": "5cf4c265-8545-457e-9b82-d98acf6fb59b",
+                     *           "id": "b9e7738f-3752-4930-abe5-b44c07e51f6f",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16512,11 +16536,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:08.343Z",
-                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
+                     *           "createdAt": "2026-11-29T15:16:31.791Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
                      *         },
                      *         {
-                     *           "id": "291f9d19-13b6-4560-9bd1-f87c106a61dc",
+                     *           "id": "37c90a38-38b4-4641-98e9-b2a8d22dbb52",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16538,11 +16562,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:08.343Z",
-                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
+                     *           "createdAt": "2026-11-29T15:16:31.791Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
                      *         },
                      *         {
-                     *           "id": "0fcee5a8-5d89-478d-8f4d-9e8fab8cc01b",
+                     *           "id": "60a4091c-1ea2-4839-a5e4-25038a6d94af",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16564,11 +16588,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:08.343Z",
-                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
+                     *           "createdAt": "2026-11-29T15:16:31.791Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
                      *         },
                      *         {
-                     *           "id": "54581ec5-a750-4057-a8d6-b5dc9aa2869d",
+                     *           "id": "c2e37670-5844-4db8-8be4-e13bc0ff4fb1",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16590,11 +16614,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:08.343Z",
-                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
+                     *           "createdAt": "2026-11-29T15:16:31.791Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
                      *         },
                      *         {
-                     *           "id": "3ca15dfa-e055-40e6-bddc-0bd81af40650",
+                     *           "id": "73c29e41-f6cd-463d-bb86-33c271a028b1",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16614,11 +16638,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:08.343Z",
-                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
+                     *           "createdAt": "2026-11-29T15:16:31.791Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
                      *         },
                      *         {
-                     *           "id": "6ccc6334-0035-4f63-a084-9e5881cb5f50",
+                     *           "id": "719888e1-fc08-438b-98d5-21019806b09b",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16636,7 +16660,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "faea962f-3ba8-4c8d-9ae5-f92de6d454c3",
+                     *           "taxAccountId": "ee9d8dec-d6a8-4b1c-9c49-3b42ceea0527",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16646,11 +16670,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:08.343Z",
-                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
+                     *           "createdAt": "2026-11-29T15:16:31.791Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
                      *         },
                      *         {
-                     *           "id": "06f0471b-36f3-48a9-8dac-3603eae45e61",
+                     *           "id": "8dbc5fa7-c2a5-4d50-b38a-7bae2e87163f",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16668,7 +16692,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "faea962f-3ba8-4c8d-9ae5-f92de6d454c3",
+                     *           "taxAccountId": "ee9d8dec-d6a8-4b1c-9c49-3b42ceea0527",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16678,11 +16702,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:08.343Z",
-                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
+                     *           "createdAt": "2026-11-29T15:16:31.791Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
                      *         },
                      *         {
-                     *           "id": "ec138ca5-3c0f-46fe-b567-e18f65c049b2",
+                     *           "id": "e6700c46-d1eb-4246-b713-55dde3f3272c",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16700,19 +16724,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "faea962f-3ba8-4c8d-9ae5-f92de6d454c3",
-                     *           "reverseChargeAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
+                     *           "taxAccountId": "ee9d8dec-d6a8-4b1c-9c49-3b42ceea0527",
+                     *           "reverseChargeAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:08.343Z",
-                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
+                     *           "createdAt": "2026-11-29T15:16:31.791Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
                      *         },
                      *         {
-                     *           "id": "2df0bfb4-31b0-45a0-bd33-7548b05efbeb",
+                     *           "id": "06c59892-bad7-482c-83be-bf89c1f84b5f",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16734,11 +16758,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:08.343Z",
-                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
+                     *           "createdAt": "2026-11-29T15:16:31.791Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
                      *         },
                      *         {
-                     *           "id": "03bef8cf-471b-4a2b-b862-9c030fcd7d70",
+                     *           "id": "ba7a5716-b10c-47d2-80f4-e3139a4da3b3",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16760,11 +16784,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:08.343Z",
-                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
+                     *           "createdAt": "2026-11-29T15:16:31.791Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
                      *         },
                      *         {
-                     *           "id": "54fb251e-649d-4bbb-ac89-aa77ed6658d1",
+                     *           "id": "17c43340-638f-442a-be44-508c353da054",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16784,8 +16808,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:08.343Z",
-                     *           "updatedAt": "2026-11-29T15:01:08.343Z"
+                     *           "createdAt": "2026-11-29T15:16:31.791Z",
+                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
                      *         }
                      *       ]
                      *     }
@@ -16834,7 +16858,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c85ba71b-da2d-49e0-b0c7-531197cf578f",
+                     *       "id": "0aac088f-ac79-4e2a-9d09-00d82baf3e43",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16852,7 +16876,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
+                     *       "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16862,8 +16886,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:01:08.593Z",
-                     *       "updatedAt": "2026-11-29T15:01:08.593Z"
+                     *       "createdAt": "2026-11-29T15:16:31.845Z",
+                     *       "updatedAt": "2026-11-29T15:16:31.845Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16907,7 +16931,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
+                 *       "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16975,7 +16999,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c85ba71b-da2d-49e0-b0c7-531197cf578f",
+                     *       "id": "0aac088f-ac79-4e2a-9d09-00d82baf3e43",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16993,7 +17017,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
+                     *       "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17003,8 +17027,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:01:08.593Z",
-                     *       "updatedAt": "2026-11-29T15:01:09.045Z"
+                     *       "createdAt": "2026-11-29T15:16:31.845Z",
+                     *       "updatedAt": "2026-11-29T15:16:31.911Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17062,15 +17086,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "6f8ea995-6f1a-496f-b86d-b266c3b60452",
-                     *           "occurredAt": "2026-11-29T15:01:08.593Z",
+                     *           "requestId": "487e0bf7-fff0-4c9c-bce7-3f33972f0ab3",
+                     *           "occurredAt": "2026-11-29T15:16:31.845Z",
                      *           "sequence": 95,
-                     *           "hash": "1a5098a5a338dffff90166aec9a70ec8da3d4f6d018f9e0891f41d06b17e8764",
+                     *           "hash": "a59caf90b48d47acfa59507daf35479d77f6fa7b5809f582b7143c9542f5a983",
                      *           "state": {
-                     *             "id": "c85ba71b-da2d-49e0-b0c7-531197cf578f",
+                     *             "id": "0aac088f-ac79-4e2a-9d09-00d82baf3e43",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17088,7 +17112,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
+                     *             "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17098,8 +17122,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:01:08.593Z",
-                     *             "updatedAt": "2026-11-29T15:01:08.593Z"
+                     *             "createdAt": "2026-11-29T15:16:31.845Z",
+                     *             "updatedAt": "2026-11-29T15:16:31.845Z"
                      *           }
                      *         },
                      *         {
@@ -17107,15 +17131,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "b962d3bf-fbf5-4fc2-98a4-83f450347158",
-                     *           "occurredAt": "2026-11-29T15:01:09.045Z",
+                     *           "requestId": "4c414a0a-4be1-4a5b-b407-d4da0a9f45c8",
+                     *           "occurredAt": "2026-11-29T15:16:31.911Z",
                      *           "sequence": 96,
-                     *           "hash": "f4b891848012c47174b2ae10f92c3b0169fed7ebbca59e1de3b7f2081cdbaa05",
+                     *           "hash": "3f40cac177b89aa17a0cf0442716a0470e0bd2665cdd15c2558a1e78ec03faae",
                      *           "state": {
-                     *             "id": "c85ba71b-da2d-49e0-b0c7-531197cf578f",
+                     *             "id": "0aac088f-ac79-4e2a-9d09-00d82baf3e43",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17133,7 +17157,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "70fb7f3e-a8dd-4d86-9684-6ee03e1d81f7",
+                     *             "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17143,8 +17167,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T15:01:08.593Z",
-                     *             "updatedAt": "2026-11-29T15:01:09.045Z"
+                     *             "createdAt": "2026-11-29T15:16:31.845Z",
+                     *             "updatedAt": "2026-11-29T15:16:31.911Z"
                      *           }
                      *         }
                      *       ],
@@ -17184,7 +17208,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "c70e0cdc-a559-4aa3-b088-ba5cb1cba0c0",
+                     *           "id": "30f37936-79e0-4887-9e31-144912c2de02",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17357,14 +17381,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T15:01:09.572Z",
+                     *           "filedAt": "2026-11-29T15:16:32.294Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "34783c2f501e2405fefd9a863f123dc7cb0cfd5b99465f974f3b6c32e9fdb410"
+                     *             "hash": "74352103286c4fee9f1f23126d84215a6d9ff8298a0fee2f4b31f1d641eff230"
                      *           },
                      *           "version": 1
                      *         }
@@ -17428,7 +17452,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c70e0cdc-a559-4aa3-b088-ba5cb1cba0c0",
+                     *       "id": "30f37936-79e0-4887-9e31-144912c2de02",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17601,14 +17625,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T15:01:09.572Z",
+                     *       "filedAt": "2026-11-29T15:16:32.294Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "34783c2f501e2405fefd9a863f123dc7cb0cfd5b99465f974f3b6c32e9fdb410"
+                     *         "hash": "74352103286c4fee9f1f23126d84215a6d9ff8298a0fee2f4b31f1d641eff230"
                      *       },
                      *       "version": 1
                      *     }
@@ -17665,7 +17689,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c70e0cdc-a559-4aa3-b088-ba5cb1cba0c0",
+                     *       "id": "30f37936-79e0-4887-9e31-144912c2de02",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17838,14 +17862,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T15:01:09.572Z",
+                     *       "filedAt": "2026-11-29T15:16:32.294Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "34783c2f501e2405fefd9a863f123dc7cb0cfd5b99465f974f3b6c32e9fdb410"
+                     *         "hash": "74352103286c4fee9f1f23126d84215a6d9ff8298a0fee2f4b31f1d641eff230"
                      *       },
                      *       "version": 1
                      *     }
@@ -17899,7 +17923,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7855b9d0-6d91-4b87-a57c-d2f593e12c77",
+                     *           "id": "0516d28c-78c5-406b-b731-f61c7ae02e0c",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17908,8 +17932,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:10.251Z",
-                     *           "updatedAt": "2026-11-29T15:01:10.251Z"
+                     *           "createdAt": "2026-11-29T15:16:32.659Z",
+                     *           "updatedAt": "2026-11-29T15:16:32.659Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17983,7 +18007,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7855b9d0-6d91-4b87-a57c-d2f593e12c77",
+                     *       "id": "0516d28c-78c5-406b-b731-f61c7ae02e0c",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17992,8 +18016,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:01:10.251Z",
-                     *       "updatedAt": "2026-11-29T15:01:10.251Z"
+                     *       "createdAt": "2026-11-29T15:16:32.659Z",
+                     *       "updatedAt": "2026-11-29T15:16:32.659Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18032,7 +18056,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7855b9d0-6d91-4b87-a57c-d2f593e12c77",
+                     *       "id": "0516d28c-78c5-406b-b731-f61c7ae02e0c",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -18041,8 +18065,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:01:10.251Z",
-                     *       "updatedAt": "2026-11-29T15:01:10.251Z"
+                     *       "createdAt": "2026-11-29T15:16:32.659Z",
+                     *       "updatedAt": "2026-11-29T15:16:32.659Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18116,7 +18140,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7855b9d0-6d91-4b87-a57c-d2f593e12c77",
+                     *       "id": "0516d28c-78c5-406b-b731-f61c7ae02e0c",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18125,8 +18149,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:01:10.251Z",
-                     *       "updatedAt": "2026-11-29T15:01:10.339Z"
+                     *       "createdAt": "2026-11-29T15:16:32.659Z",
+                     *       "updatedAt": "2026-11-29T15:16:32.717Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18176,15 +18200,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8dc7e576-266a-4f77-8b87-18607688f2b1",
-                     *           "occurredAt": "2026-11-29T15:01:10.252Z",
+                     *           "requestId": "21facd33-2c40-4e1b-8a92-92115a83ccdd",
+                     *           "occurredAt": "2026-11-29T15:16:32.659Z",
                      *           "sequence": 100,
-                     *           "hash": "351373c556835edc70a1040e7d3ded7b6f446a9ed7b1294baafdf3682e6f2648",
+                     *           "hash": "fbeec33bfb322bb33cc65bd71a66389f4ce6e1afcca39729535b0f172880f655",
                      *           "state": {
-                     *             "id": "7855b9d0-6d91-4b87-a57c-d2f593e12c77",
+                     *             "id": "0516d28c-78c5-406b-b731-f61c7ae02e0c",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18193,8 +18217,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:01:10.251Z",
-                     *             "updatedAt": "2026-11-29T15:01:10.251Z"
+                     *             "createdAt": "2026-11-29T15:16:32.659Z",
+                     *             "updatedAt": "2026-11-29T15:16:32.659Z"
                      *           }
                      *         },
                      *         {
@@ -18202,15 +18226,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "1cc9c672-5e0c-4936-a144-0178998afaac",
-                     *           "occurredAt": "2026-11-29T15:01:10.339Z",
+                     *           "requestId": "aedb0f11-152f-4ac3-bfdf-836d3f4acfcd",
+                     *           "occurredAt": "2026-11-29T15:16:32.717Z",
                      *           "sequence": 101,
-                     *           "hash": "8607cfa76f281938cb277b3a6efe3d9aef1e7394ed1a3e4bd5ba9c2ad7b4068f",
+                     *           "hash": "65ac1326cf3d613564910f650906de375ffb7fd3e13ce14523697e2289c95497",
                      *           "state": {
-                     *             "id": "7855b9d0-6d91-4b87-a57c-d2f593e12c77",
+                     *             "id": "0516d28c-78c5-406b-b731-f61c7ae02e0c",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18219,8 +18243,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T15:01:10.251Z",
-                     *             "updatedAt": "2026-11-29T15:01:10.339Z"
+                     *             "createdAt": "2026-11-29T15:16:32.659Z",
+                     *             "updatedAt": "2026-11-29T15:16:32.717Z"
                      *           }
                      *         }
                      *       ],
@@ -18270,10 +18294,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:01:11.286Z",
+                     *       "updatedAt": "2026-11-29T15:16:33.534Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       }
                      *     }
                      */
@@ -18356,10 +18380,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:01:11.286Z",
+                     *       "updatedAt": "2026-11-29T15:16:33.534Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       }
                      *     }
                      */
@@ -18416,13 +18440,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b",
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "71b00828-80ee-476c-b1c6-680a8e5ecfc6",
-                     *           "occurredAt": "2026-11-29T15:01:11.287Z",
+                     *           "requestId": "28e9e137-cc8f-4b32-9076-440774a98969",
+                     *           "occurredAt": "2026-11-29T15:16:33.535Z",
                      *           "sequence": 116,
-                     *           "hash": "8337daa44d60fb4435cbe1440e54b09c991a03a4cdedebb0f03690799f3b1f69",
+                     *           "hash": "be1d984c4cbce9cc26c43a09378269e20ed18395275037026d8c55177b95aa51",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18436,10 +18460,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T15:01:11.286Z",
+                     *             "updatedAt": "2026-11-29T15:16:33.534Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *             }
                      *           }
                      *         }
@@ -18492,8 +18516,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
-                     *           "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *           "id": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *           "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -18510,8 +18534,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:01:10.454Z",
-                     *           "updatedAt": "2026-11-29T15:01:10.454Z"
+                     *           "createdAt": "2026-11-29T15:16:32.807Z",
+                     *           "updatedAt": "2026-11-29T15:16:32.807Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18567,6 +18591,10 @@ export interface operations {
                         matchOn: "reference" | "amountAndDate";
                         /** @description Days a statement line's booking date and a ledger line's posting date may be apart (0 to 31). */
                         dateWindowDays: number;
+                        /** @description How far apart the two sides of a match the rule finds may be (a decimal such as 0.50; left out: equal amounts). The difference is posted to differenceAccountId and matched with them. */
+                        amountTolerance?: string;
+                        /** @description The leaf account (UUID or path) the differences a rule's tolerance allows are posted to, in the bank account's currency; required with an amountTolerance above 0. */
+                        differenceAccountId?: string;
                     }[];
                 };
             };
@@ -18580,8 +18608,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
-                     *       "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *       "id": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *       "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18598,14 +18626,14 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:01:10.454Z",
-                     *       "updatedAt": "2026-11-29T15:01:10.454Z"
+                     *       "createdAt": "2026-11-29T15:16:32.807Z",
+                     *       "updatedAt": "2026-11-29T15:16:32.807Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `CategoryAccount`, `CurrencyMismatch` (each example says what it means and the way out; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `AccountCurrency`, `CategoryAccount`, `CurrencyMismatch` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18653,8 +18681,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
-                     *       "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *       "id": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *       "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18671,8 +18699,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:01:10.454Z",
-                     *       "updatedAt": "2026-11-29T15:01:10.454Z"
+                     *       "createdAt": "2026-11-29T15:16:32.807Z",
+                     *       "updatedAt": "2026-11-29T15:16:32.807Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18723,6 +18751,10 @@ export interface operations {
                         matchOn: "reference" | "amountAndDate";
                         /** @description Days a statement line's booking date and a ledger line's posting date may be apart (0 to 31). */
                         dateWindowDays: number;
+                        /** @description How far apart the two sides of a match the rule finds may be (a decimal such as 0.50; left out: equal amounts). The difference is posted to differenceAccountId and matched with them. */
+                        amountTolerance?: string;
+                        /** @description The leaf account (UUID or path) the differences a rule's tolerance allows are posted to, in the bank account's currency; required with an amountTolerance above 0. */
+                        differenceAccountId?: string;
                     }[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
@@ -18738,8 +18770,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
-                     *       "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *       "id": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *       "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -18756,14 +18788,22 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:01:10.454Z",
-                     *       "updatedAt": "2026-11-29T15:01:10.496Z"
+                     *       "createdAt": "2026-11-29T15:16:32.807Z",
+                     *       "updatedAt": "2026-11-29T15:16:32.874Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
                 };
             };
-            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding.400"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `AccountCurrency`, `CategoryAccount` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
@@ -18828,7 +18868,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "5e48800c-b655-45ea-a4c6-96f7aa820d05"
+                     *           "importId": "1d949b29-0dc1-4d81-a574-8381121e8be3"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -18844,7 +18884,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "5e48800c-b655-45ea-a4c6-96f7aa820d05"
+                     *           "importId": "1d949b29-0dc1-4d81-a574-8381121e8be3"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18860,7 +18900,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "5e48800c-b655-45ea-a4c6-96f7aa820d05"
+                     *           "importId": "1d949b29-0dc1-4d81-a574-8381121e8be3"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18894,7 +18934,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14"
+                 *       "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940"
                  *     }
                  */
                 "application/json": {
@@ -18924,14 +18964,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "24fbb4e0-ede9-4f8e-b014-5fe84bdbe248",
+                     *         "id": "9f9bc47f-4926-47f0-aec1-a0e45990074d",
                      *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *             "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -18944,7 +18984,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "6d2ca062-3cba-4392-b726-cf92ee942c14",
+                     *             "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -18972,19 +19012,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T15:01:10.821Z",
-                     *         "updatedAt": "2026-11-29T15:01:10.821Z",
+                     *         "createdAt": "2026-11-29T15:16:33.129Z",
+                     *         "updatedAt": "2026-11-29T15:16:33.129Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *           "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *           "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *           "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -19050,7 +19090,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "8b6a20d2-afa3-4192-8427-ad60070cb082",
+                 *           "journalId": "005d7117-1b33-45a7-9691-a28c04ee6fec",
                  *           "line": 0
                  *         }
                  *       ]
@@ -19069,6 +19109,15 @@ export interface operations {
                         /** @description The line’s position in its journal, from 0. */
                         line: number;
                     }[];
+                    /** @description Where the sides differ, the account the difference is posted to (a journal on the first statement line's booking date, matched with them; needs journals:create and journals:post). Left out: the sides must agree exactly. */
+                    difference?: {
+                        /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
+                        accountId: string;
+                        /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
+                        costCenterId?: string | null;
+                        /** @description Free text. */
+                        description?: string;
+                    };
                 };
             };
         };
@@ -19081,14 +19130,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "92fb3d5f-94aa-4876-98b5-cbc499b2b1b4",
-                     *       "bankAccountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *       "id": "c4bbbfcb-3f33-489b-b36d-0a43d2135b12",
+                     *       "bankAccountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "8b6a20d2-afa3-4192-8427-ad60070cb082",
+                     *           "journalId": "005d7117-1b33-45a7-9691-a28c04ee6fec",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -19097,18 +19146,19 @@ export interface operations {
                      *       "amount": "1200.00",
                      *       "rule": "manual",
                      *       "reason": "matched by hand",
+                     *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:01:10.957Z",
+                     *       "matchedAt": "2026-11-29T15:16:33.266Z",
                      *       "version": 1
                      *     }
                      */
                     "application/json": components["schemas"]["MatchResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NotBankLine`, `MatchUnbalanced` (each example says what it means and the way out; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `AccountCurrency`, `CategoryAccount`, `NotBankLine`, `MatchUnbalanced`, `InactiveCostCenter` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19120,7 +19170,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `AlreadyMatched` (each example says what it means and the way out; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `PeriodNotOpen`, `YearClosed`, `ApprovalRequired`, `AlreadyMatched` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19158,8 +19208,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "92fb3d5f-94aa-4876-98b5-cbc499b2b1b4",
-                     *       "bankAccountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *       "id": "c4bbbfcb-3f33-489b-b36d-0a43d2135b12",
+                     *       "bankAccountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19168,17 +19218,18 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "8b6a20d2-afa3-4192-8427-ad60070cb082"
+                     *           "journalId": "005d7117-1b33-45a7-9691-a28c04ee6fec"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
                      *       "rule": "manual",
                      *       "reason": "matched by hand",
+                     *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:01:10.957Z",
+                     *       "matchedAt": "2026-11-29T15:16:33.266Z",
                      *       "version": 1
                      *     }
                      */
@@ -19229,8 +19280,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "92fb3d5f-94aa-4876-98b5-cbc499b2b1b4",
-                     *       "bankAccountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *       "id": "c4bbbfcb-3f33-489b-b36d-0a43d2135b12",
+                     *       "bankAccountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19239,17 +19290,18 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "8b6a20d2-afa3-4192-8427-ad60070cb082"
+                     *           "journalId": "005d7117-1b33-45a7-9691-a28c04ee6fec"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
                      *       "rule": "manual",
                      *       "reason": "matched by hand",
+                     *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:01:10.957Z",
+                     *       "matchedAt": "2026-11-29T15:16:33.266Z",
                      *       "version": 2
                      *     }
                      */
@@ -19308,7 +19360,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *       "bankAccountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -19317,14 +19369,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "358d2da1-8162-4d15-bb1d-573896b06761",
-                     *           "bankAccountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *           "id": "09c0cb7e-bf0f-4f1c-807b-281126650fa1",
+                     *           "bankAccountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "8b6a20d2-afa3-4192-8427-ad60070cb082",
+                     *               "journalId": "005d7117-1b33-45a7-9691-a28c04ee6fec",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19333,11 +19385,12 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "rule": "Amount and date",
                      *           "reason": "the only line of amount 1200.00 on each side within 3 days",
+                     *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
-                     *           "matchedAt": "2026-11-29T15:01:11.213Z",
+                     *           "matchedAt": "2026-11-29T15:16:33.462Z",
                      *           "version": 1
                      *         }
                      *       ]
@@ -19405,9 +19458,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *       },
-                     *       "reconciledAt": "2026-11-29T15:01:11.069Z"
+                     *       "reconciledAt": "2026-11-29T15:16:33.351Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -19464,7 +19517,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "464f50b8-1bd3-4e71-b2f2-051817f442c7",
+                     *       "bankAccountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
                      *       "date": "2027-01-31",
                      *       "currency": "SAR",
                      *       "statementBalance": "1185.00",
@@ -19516,9 +19569,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "87bfb95a-56a8-4a7e-b56a-0213c5db261b"
+                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
                      *           },
-                     *           "reconciledAt": "2026-11-29T15:01:11.069Z",
+                     *           "reconciledAt": "2026-11-29T15:16:33.351Z",
                      *           "changedSince": false
                      *         }
                      *       ]

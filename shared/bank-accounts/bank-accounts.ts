@@ -4,7 +4,7 @@ import type { UnitOfWork } from '../unit-of-work.ts';
 import type { BankAccountRecord } from './records.ts';
 import { bankCurrency, parsedIban } from './rules.ts';
 import type { CreateBankAccountInput, ListBankAccountsInput, UpdateBankAccountInput } from './schemas.ts';
-import type { BankAccountCreating, BankAccountList, BankAccountReads, BankAccountReplacing } from './store.ts';
+import type { AccountResolving, BankAccountCreating, BankAccountList, BankAccountReads, BankAccountReplacing } from './store.ts';
 import { bankAccountView, type BankAccountView } from './view.ts';
 
 /**
@@ -19,6 +19,25 @@ const ibanOf = (text: string) => {
   if ('problem' in parsed) throw ValidationError.field('iban', parsed.problem);
   return parsed.iban;
 };
+
+/**
+ * The rules, each difference account resolved to its id: a leaf taking the bank account's
+ * currency (differences are posted in it). Errors: NotFound, ValidationError (CategoryAccount,
+ * AccountCurrency) naming `matchingRules[i].differenceAccountId`.
+ */
+async function resolvedRules(bank: AccountResolving, companyId: string, rules: CreateBankAccountInput['matchingRules'], currency: string): Promise<BankAccountRecord['matchingRules']> {
+  if (!rules) return undefined;
+  return Promise.all(
+    rules.map(async (rule, i) => {
+      if (rule.differenceAccountId === undefined) return rule;
+      const field = `matchingRules[${i}].differenceAccountId`;
+      const account = await bank.account(companyId, rule.differenceAccountId, field);
+      if (!account.leaf) throw ValidationError.field(field, 'is a category account; differences are posted to a leaf account: name one of the accounts under it', 'CategoryAccount');
+      if (account.currency !== undefined && account.currency !== currency) throw ValidationError.field(field, `is kept in ${account.currency}; the bank account's differences are in ${currency}`, 'AccountCurrency');
+      return { ...rule, differenceAccountId: account.id };
+    }),
+  );
+}
 
 /** The bank accounts as answered, their accounts' currencies read at once. */
 async function viewsOf(reads: Pick<BankAccountReads, 'currencies'>, companyId: string, records: readonly BankAccountRecord[]): Promise<BankAccountView[]> {
@@ -35,9 +54,10 @@ async function mustGet(reads: BankAccountReads, companyId: string, accountId: st
 }
 
 /**
- * Marks a leaf account as a bank account. Errors: NotFound (accountId), ValidationError
- * (CategoryAccount naming accountId, CurrencyMismatch naming currency), StateConflict
- * (AlreadyBankAccount).
+ * Marks a leaf account as a bank account. Errors: NotFound (accountId, a rule's
+ * differenceAccountId), ValidationError (CategoryAccount naming accountId or a rule's
+ * differenceAccountId, AccountCurrency naming a rule's differenceAccountId, CurrencyMismatch
+ * naming currency), StateConflict (AlreadyBankAccount).
  */
 export async function createBankAccount(bank: BankAccountCreating, uow: UnitOfWork, companyId: string, input: CreateBankAccountInput): Promise<BankAccountView> {
   const account = await bank.account(companyId, input.accountId, 'accountId');
@@ -48,7 +68,8 @@ export async function createBankAccount(bank: BankAccountCreating, uow: UnitOfWo
     throw ValidationError.field('currency', `must be ${currency}, the ${account.currency ? "account's currency" : "company's base currency (the account has no currency of its own)"}`, 'CurrencyMismatch');
   }
   const now = new Date().toISOString();
-  const record: BankAccountRecord = { companyId, accountId: account.id, iban: ibanOf(input.iban), bankName: input.bankName, matchingRules: input.matchingRules, version: 1, createdAt: now, updatedAt: now };
+  const matchingRules = await resolvedRules(bank, companyId, input.matchingRules, currency);
+  const record: BankAccountRecord = { companyId, accountId: account.id, iban: ibanOf(input.iban), bankName: input.bankName, matchingRules, version: 1, createdAt: now, updatedAt: now };
   const changes = bank.createChanges(record, account.currency, {
     exists: () => new StateConflict('AlreadyBankAccount', 'This account is a bank account already: change it (PUT .../BankAccounts/{id}) instead.', 'accountId'),
     gone: () => new VersionConflict('The account was deleted, or its currency changed, meanwhile; read it again and retry.'),
@@ -67,9 +88,15 @@ export async function listBankAccounts(list: BankAccountList, companyId: string,
   return { ...page, results: await viewsOf(list, companyId, page.results) };
 }
 
-/** Replaces the IBAN, bank name and matching rules (left out: the default ones). Errors: NotFound, VersionConflict. */
+/**
+ * Replaces the IBAN, bank name and matching rules (left out: the default ones). Errors: NotFound,
+ * VersionConflict, ValidationError (CategoryAccount, AccountCurrency naming a rule's
+ * differenceAccountId).
+ */
 export async function updateBankAccount(bank: BankAccountReplacing, uow: UnitOfWork, companyId: string, accountId: string, input: UpdateBankAccountInput): Promise<BankAccountView> {
   const before = await mustGet(bank, companyId, accountId, input.version);
-  const after: BankAccountRecord = { ...before, iban: ibanOf(input.iban), bankName: input.bankName, matchingRules: input.matchingRules, version: before.version + 1, updatedAt: new Date().toISOString() };
+  const { accounts, base } = await bank.currencies(companyId, [accountId]);
+  const matchingRules = await resolvedRules(bank, companyId, input.matchingRules, bankCurrency(accounts.get(accountId), base));
+  const after: BankAccountRecord = { ...before, iban: ibanOf(input.iban), bankName: input.bankName, matchingRules, version: before.version + 1, updatedAt: new Date().toISOString() };
   return uow.commit([bank.replaceChange(before, after)], await viewOf(bank, after));
 }

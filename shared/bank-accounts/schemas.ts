@@ -15,13 +15,30 @@ const Iban = () =>
     }),
   );
 
+/** A rule's tolerance: a decimal amount of at most 3 places, the two sides of a match at most that far apart. */
+const Tolerance = () => z.string().check(z.regex(/^\d{1,9}(\.\d{1,3})?$/, { error: 'must be a decimal amount such as 0.50 (at most 3 decimal places)' }));
+
+/** One rule: a tolerance above 0 needs the account its differences are posted to. */
+const MatchingRule = () =>
+  z
+    .strictObject({
+      name: z.string().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(100)),
+      matchOn: z.enum(['reference', 'amountAndDate']),
+      dateWindowDays: z.int().check(z.minimum(0), z.maximum(31)),
+      amountTolerance: z.optional(Tolerance()),
+      differenceAccountId: z.optional(z.string().check(z.minLength(1), z.maxLength(300))),
+    })
+    .check(
+      z.superRefine((rule, ctx) => {
+        if (rule.amountTolerance !== undefined && Number(rule.amountTolerance) > 0 && rule.differenceAccountId === undefined) {
+          ctx.addIssue({ code: 'custom', path: ['differenceAccountId'], message: 'is required with an amountTolerance above 0: the account a difference within it is posted to' });
+        }
+      }),
+    );
+
 /** The rules automatic matching tries in order (reconciliation/auto-match.ts); left out: the default ones. */
 const MatchingRules = () =>
-  z.optional(
-    z
-      .array(z.strictObject({ name: z.string().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(100)), matchOn: z.enum(['reference', 'amountAndDate']), dateWindowDays: z.int().check(z.minimum(0), z.maximum(31)) }))
-      .check(z.minLength(1, { error: 'must hold at least one rule (leave it out for the default rules)' }), z.maxLength(10, { error: 'must hold at most 10 rules' })),
-  );
+  z.optional(z.array(MatchingRule()).check(z.minLength(1, { error: 'must hold at least one rule (leave it out for the default rules)' }), z.maxLength(10, { error: 'must hold at most 10 rules' })));
 
 const BankName = () => z.string().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(100, { error: 'must be at most 100 characters' }));
 

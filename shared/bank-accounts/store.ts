@@ -15,14 +15,18 @@ export interface BankAccountReads {
   currencies(companyId: string, accountIds: readonly string[]): Promise<{ accounts: Map<string, string | undefined>; base: string }>;
 }
 
-export interface BankAccountCreating extends BankAccountReads {
+/** Reads accounts by reference: a bank account's own, and its rules' difference accounts. */
+export interface AccountResolving {
   /** The account named by UUID or path, with its type and currency. Errors: NotFound naming `field`. */
   account(companyId: string, reference: string, field: string): Promise<{ id: string; leaf: boolean; currency: string | undefined }>;
+}
+
+export interface BankAccountCreating extends BankAccountReads, AccountResolving {
   /** The bank account, new (else `exists`), with the check that its account still exists as a leaf in that currency, no delete holding it (else `gone`). */
   createChanges(record: BankAccountRecord, accountCurrency: string | undefined, errors: { exists: () => AppError; gone: () => AppError }): Change[];
 }
 
-export interface BankAccountReplacing extends BankAccountReads {
+export interface BankAccountReplacing extends BankAccountReads, AccountResolving {
   /** At the version read. Errors at commit: VersionConflict. */
   replaceChange(before: BankAccountRecord, after: BankAccountRecord): Change;
 }

@@ -17,13 +17,19 @@ import { sum, type LedgerItem } from './rules.ts';
  *   each the other's only candidate, when neither names a reference the other lacks (a same
  *   amount with another invoice's reference is never matched on its amount).
  *
- * Amounts agree exactly: a match never hides a difference.
+ * Amounts agree exactly, unless the rule allows a tolerance: then the sides may differ by at most
+ * `amountTolerance`, and the difference is posted to the rule's `differenceAccountId` and matched
+ * with them (difference-match.ts), so a match never hides a difference.
  */
 export interface MatchingRule {
   name: string;
   matchOn: 'reference' | 'amountAndDate';
   /** Days a statement line's booking date and a ledger line's posting date may be apart. */
   dateWindowDays: number;
+  /** How far the two sides' amounts may be apart (a decimal; left out: 0, exactly equal). */
+  amountTolerance?: string | undefined;
+  /** The account a difference within the tolerance is posted to (required with a tolerance). */
+  differenceAccountId?: string | undefined;
 }
 
 export const DEFAULT_MATCHING_RULES: readonly MatchingRule[] = [
@@ -36,7 +42,28 @@ export interface ProposedMatch {
   ledgerLines: LedgerItem[];
   rule: string;
   reason: string;
+  /** Within a rule's tolerance: the statement lines' total less the ledger lines', posted to `accountId`. */
+  difference?: { amount: string; accountId: string } | undefined;
 }
+
+/** Ledger lines a tolerance rule looks at within one statement line's amount range: past it, the line is left as ambiguous. */
+export const TOLERANCE_SCAN = 256;
+
+/** The rule's tolerance, and where a difference goes: none for a rule of exact amounts. */
+function toleranceOf(rule: MatchingRule): { within: Big; accountId: string } | undefined {
+  const within = new Big(rule.amountTolerance ?? 0);
+  return within.gt(0) && rule.differenceAccountId ? { within, accountId: rule.differenceAccountId } : undefined;
+}
+
+/** The difference of two totals within the rule's tolerance (undefined when equal), or false when past it. */
+function differenceWithin(statement: Big, ledger: Big, rule: MatchingRule): ProposedMatch['difference'] | false {
+  const difference = statement.minus(ledger);
+  if (difference.eq(0)) return undefined;
+  const tolerance = toleranceOf(rule);
+  return tolerance && difference.abs().lte(tolerance.within) ? { amount: difference.toFixed(), accountId: tolerance.accountId } : false;
+}
+
+const differenceWords = (d: ProposedMatch['difference']) => (d ? `; a difference of ${d.amount}, within the rule's tolerance, posted` : '');
 
 const DAY = 86_400_000;
 const daysApart = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / DAY;
@@ -89,9 +116,10 @@ function byReference(lines: StatementLineRecord[], ledger: LedgerItem[], carried
   for (const [ref, statementLines] of linesOf) {
     const ledgerLines = (ledgerOf.get(ref) ?? []).filter((item) => statementLines.every((l) => daysApart(l.bookingDate, item.postingDate) <= rule.dateWindowDays));
     if (ledgerLines.length === 0 || (statementLines.length > 1 && ledgerLines.length > 1)) continue;
-    if (!sum(statementLines.map((l) => l.amount)).eq(sum(ledgerLines.map((l) => l.amount)))) continue;
+    const difference = differenceWithin(sum(statementLines.map((l) => l.amount)), sum(ledgerLines.map((l) => l.amount)), rule);
+    if (difference === false) continue;
     const shape = statementLines.length === 1 && ledgerLines.length === 1 ? 'one to one' : statementLines.length === 1 ? `one statement line to ${ledgerLines.length} ledger lines` : `${statementLines.length} statement lines to one ledger line`;
-    found.push({ statementLines, ledgerLines, rule: rule.name, reason: `reference ${ref} on both sides, amounts equal, within ${rule.dateWindowDays} days (${shape})` });
+    found.push({ statementLines, ledgerLines, rule: rule.name, reason: `reference ${ref} on both sides, amounts ${difference ? 'within the tolerance' : 'equal'}, within ${rule.dateWindowDays} days (${shape})${differenceWords(difference)}`, ...(difference ? { difference } : {}) });
   }
   return found;
 }
@@ -100,12 +128,7 @@ function byAmountAndDate(lines: StatementLineRecord[], ledger: LedgerItem[], car
   // A line carrying a known reference, or a journal with a reference the line does not carry, is for the reference rule only.
   const plainLines = lines.filter((l) => carried.get(l)!.size === 0);
   const plainLedger = ledger.filter((item) => refOf(item) === undefined);
-  const byAmount = new Map<string, LedgerItem[]>();
-  for (const item of plainLedger) {
-    const key = new Big(item.amount).toFixed();
-    pushTo(byAmount, key, item);
-  }
-  const candidatesOf = (l: StatementLineRecord) => (byAmount.get(new Big(l.amount).toFixed()) ?? []).filter((item) => daysApart(l.bookingDate, item.postingDate) <= rule.dateWindowDays);
+  const candidatesOf = candidateFinder(plainLedger, rule);
   const pairs = new Map<LedgerItem, StatementLineRecord[]>();
   const only = new Map<StatementLineRecord, LedgerItem>();
   for (const line of plainLines) {
@@ -116,7 +139,42 @@ function byAmountAndDate(lines: StatementLineRecord[], ledger: LedgerItem[], car
   const found: ProposedMatch[] = [];
   for (const [line, item] of only) {
     if (pairs.get(item)!.length !== 1) continue;
-    found.push({ statementLines: [line], ledgerLines: [item], rule: rule.name, reason: `the only line of amount ${line.amount} on each side within ${rule.dateWindowDays} days` });
+    const difference = differenceWithin(new Big(line.amount), new Big(item.amount), rule) || undefined;
+    const amount = difference ? `within ${rule.amountTolerance} of ${line.amount}` : `of amount ${line.amount}`;
+    found.push({ statementLines: [line], ledgerLines: [item], rule: rule.name, reason: `the only line ${amount} on each side within ${rule.dateWindowDays} days${differenceWords(difference)}`, ...(difference ? { difference } : {}) });
   }
   return found;
+}
+
+/**
+ * The ledger lines a statement line may be matched with by amount and date: of its exact amount
+ * (looked up), or within the rule's tolerance (found in the lines sorted by amount, at most
+ * TOLERANCE_SCAN looked at: past it every candidate is dropped, the line too ambiguous to match).
+ */
+function candidateFinder(ledger: readonly LedgerItem[], rule: MatchingRule): (line: StatementLineRecord) => LedgerItem[] {
+  const inWindow = (l: StatementLineRecord) => (item: LedgerItem) => daysApart(l.bookingDate, item.postingDate) <= rule.dateWindowDays;
+  const tolerance = toleranceOf(rule);
+  if (!tolerance) {
+    const byAmount = new Map<string, LedgerItem[]>();
+    for (const item of ledger) pushTo(byAmount, new Big(item.amount).toFixed(), item);
+    return (l) => (byAmount.get(new Big(l.amount).toFixed()) ?? []).filter(inWindow(l));
+  }
+  const sorted = ledger.map((item) => ({ item, amount: new Big(item.amount) })).sort((a, b) => a.amount.cmp(b.amount));
+  return (l) => {
+    const amount = new Big(l.amount);
+    const [low, high] = [amount.minus(tolerance.within), amount.plus(tolerance.within)];
+    // The first ledger line at or above the range's low end (binary search), then along the range.
+    let [from, to] = [0, sorted.length];
+    while (from < to) {
+      const middle = (from + to) >> 1;
+      if (sorted[middle]!.amount.lt(low)) from = middle + 1;
+      else to = middle;
+    }
+    const range: LedgerItem[] = [];
+    for (let i = from; i < sorted.length && sorted[i]!.amount.lte(high); i++) {
+      if (range.length === TOLERANCE_SCAN) return [];
+      range.push(sorted[i]!.item);
+    }
+    return range.filter(inWindow(l));
+  };
 }

@@ -4,11 +4,12 @@ import { writtenRecordEvent } from '../events/event-record.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { DEFAULT_MATCHING_RULES, proposeMatches, type ProposedMatch } from './auto-match.ts';
+import { checkedSides, takenMeanwhile } from './match-sides.ts';
 import { matchView } from './match-view.ts';
 import type { MatchRecord } from './records.ts';
 import { ledgerItems, RECONCILIATION_ITEMS } from './reconciliation.ts';
 import { ledgerKey, sum } from './rules.ts';
-import type { AutoMatching } from './store.ts';
+import type { AutoMatching, BankAccountFacts } from './store.ts';
 
 export type AutoMatchView = ResponseOf<'AutoMatchResponse'>;
 
@@ -24,10 +25,13 @@ const LISTED = 1_000;
  * the bank account (auto-match.ts) run over the items not reconciled, and each match they find
  * is written as a manual one would be, with its BankMatchCreated event, many matches a
  * transaction; one whose line another match took meanwhile is skipped. At most AUTO_MATCH_WRITES are
- * written a request, the rest `remaining` for the next. `dryRun` answers the proposals and
- * writes nothing. Errors: NotFound, ValidationError (TooManyBankLines naming `date`).
+ * written a request, the rest `remaining` for the next. A match within a rule's tolerance is
+ * written on its own after its difference's journal is posted (difference-match.ts), which the
+ * caller must be allowed to post. `dryRun` answers the proposals and writes nothing.
+ * Errors: NotFound, ValidationError (TooManyBankLines naming `date`), Forbidden (journals:create
+ * and journals:post, when a difference would be posted).
  */
-export async function autoMatch(books: AutoMatching, uow: UnitOfWork, companyId: string, accountId: string, input: { date?: string | undefined; dryRun: boolean }): Promise<AutoMatchView> {
+export async function autoMatch(books: AutoMatching, uow: UnitOfWork, companyId: string, accountId: string, permissions: readonly string[], input: { date?: string | undefined; dryRun: boolean }): Promise<AutoMatchView> {
   const bank = (await books.bankAccount(companyId, accountId)) ?? NotFound.throw('The bank account');
   const date = input.date ?? '9999-12-31';
   // What no match holds: lines without one, ledger lines no match claims (a broken match's lines stay with it until undone).
@@ -37,16 +41,30 @@ export async function autoMatch(books: AutoMatching, uow: UnitOfWork, companyId:
   const proposals = proposeMatches(lines.filter((l) => !l.matchId), ledger, bank.matchingRules ?? DEFAULT_MATCHING_RULES);
   const at = new Date().toISOString();
   const records = proposals.map((p) => record(p, companyId, accountId, uow.actor!, at, bank.precision));
-  const written = input.dryRun ? [] : await writeAll(books, uow, companyId, records.slice(0, AUTO_MATCH_WRITES));
+  const toWrite = input.dryRun ? [] : records.slice(0, AUTO_MATCH_WRITES);
+  const differing = toWrite.flatMap((_, i) => (proposals[i]!.difference ? [i] : []));
+  // Posting differences loads on the path that posts one, and is refused before anything is written.
+  const differences = differing.length > 0 ? await import('./difference-match.ts') : undefined;
+  differences?.checkMayPost(permissions, "A rule's tolerance");
+  const plain = toWrite.flatMap((_, i) => (proposals[i]!.difference ? [] : [i]));
+  const written = new Array<boolean>(toWrite.length).fill(false);
+  (await writeAll(books, uow, companyId, plain.map((i) => records[i]!))).forEach((done, k) => (written[plain[k]!] = done));
+  for (const i of differing) {
+    const made = await writtenWithDifference(books, differences!, uow, { companyId, accountId, bank }, records[i]!, proposals[i]!.difference!);
+    if (made) [records[i], written[i]] = [made, true];
+  }
   const response: AutoMatchView = {
     bankAccountId: accountId,
     date: input.date ?? null,
     dryRun: input.dryRun,
     proposed: records.length,
     matched: written.filter(Boolean).length,
-    skipped: input.dryRun ? 0 : written.filter((w) => !w).length,
-    remaining: input.dryRun ? 0 : records.length - written.length,
-    matches: records.slice(0, LISTED).map((m, i) => ({ ...matchView(m), id: input.dryRun || !written[i] ? null : m.matchId })),
+    skipped: written.filter((w) => !w).length,
+    remaining: input.dryRun ? 0 : records.length - toWrite.length,
+    matches: records.slice(0, LISTED).map((m, i) => {
+      const proposed = proposals[i]!.difference;
+      return { ...matchView(m), id: written[i] ? m.matchId : null, difference: proposed ? { journalId: m.difference?.journalId ?? null, amount: proposed.amount } : null };
+    }),
   };
   // A dry run writes nothing, not even its event.
   return input.dryRun ? response : uow.commit([], response);
@@ -66,6 +84,26 @@ function record(p: ProposedMatch, companyId: string, accountId: string, actor: N
     matchedAt: at,
     version: 1,
   };
+}
+
+/**
+ * A proposed match within a rule's tolerance, written on its own: its difference's journal made
+ * and posted (difference-match.ts), then the match with its event. Undefined when another request
+ * took a line meanwhile (a 409), as writeAll skips one.
+ */
+async function writtenWithDifference(books: AutoMatching, differences: typeof import('./difference-match.ts'), uow: UnitOfWork, at: { companyId: string; accountId: string; bank: BankAccountFacts }, proposed: MatchRecord, difference: { accountId: string }): Promise<MatchRecord | undefined> {
+  const port = await books.journaling();
+  const input = { statementLines: proposed.statementLines, ledgerLines: proposed.ledgerLines.map(({ journalId, line }) => ({ journalId, line })) };
+  try {
+    const sides = await checkedSides(port, at.companyId, at.accountId, at.bank, input);
+    const match = await differences.differenceMatch(port, uow, at, sides, input, { accountId: difference.accountId }, { rule: proposed.rule, reason: proposed.reason });
+    const event = writtenRecordEvent('BankMatchCreated', at.companyId, uow.actor, matchView(match), new Date(match.matchedAt));
+    await books.commit([...books.matchChanges(match, takenMeanwhile), books.eventChange(event)]);
+    return match;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 409) return undefined;
+    throw error;
+  }
 }
 
 /** Items one transaction holds at most (DynamoDB's bound is 100). */

@@ -1,16 +1,13 @@
-import { AppError, Forbidden, NotFound, StateConflict } from '../errors.ts';
+import { Forbidden, NotFound, StateConflict } from '../errors.ts';
 import { missingPermissions, type Permission } from '../auth/permissions.ts';
-import { writtenRecordEvent } from '../events/event-record.ts';
-import { createJournal } from '../journals/write-journal.ts';
-import type { JournalRecord } from '../journals/records.ts';
-import { CREDIT, DEBIT } from '../journals/rules.ts';
 import { matchView } from './match-view.ts';
-import { journalView, type JournalView } from '../journals/views.ts';
+import { journalView } from '../journals/views.ts';
 import type { LineJournalView } from './views.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
+import { linkedDraft, madeJournalOf } from './made-journal.ts';
 import type { StatementLineRecord } from './records.ts';
 import type { StatementLineJournalInput } from './schemas.ts';
-import type { BankAccountFacts, LineJournaling } from './store.ts';
+import type { LineJournaling } from './store.ts';
 
 
 /**
@@ -41,11 +38,10 @@ export async function journalFromLine(port: LineJournaling, uow: UnitOfWork, com
   if (!line) throw new NotFound('The statement line', 'bankReference');
   if (line.matchId) return done(port, companyId, line);
 
-  const linked = line.journalId ? await port.journal(companyId, line.journalId) : undefined;
-  const made = linked && linked.status !== 'voided' ? linked : undefined;
+  const made = await madeJournalOf(port, companyId, line);
   // A draft asked for again: answered as it stands, nothing written.
   if (made && !input.post) return { journal: journalView(made), match: null };
-  const journal = made ?? (await linkedDraft(port, uow, companyId, bank, line, input));
+  const journal = made ?? (await linkedDraft(port, uow, companyId, bank, line, { amount: line.amount, accountId: input.accountId, costCenterId: input.costCenterId, description: input.description, fields: '' }));
   if (!input.post) return uow.commit([], { journal: journalView(journal), match: null });
 
   // Posting and matching load on the path that posts (the draft alone is the default).
@@ -63,36 +59,4 @@ async function done(port: LineJournaling, companyId: string, line: StatementLine
     throw new StateConflict('AlreadyMatched', `Statement line ${line.bankReference} is matched already (match ${line.matchId}) with journals of the books: it needs no journal made.`, 'bankReference');
   }
   return { journal: journalView(journal), match: matchView(match) };
-}
-
-/**
- * The draft made from the line, written with the line linked to it (from the journal it named,
- * if one, since voided or discarded): a request that made one meanwhile wins, this one refused.
- */
-async function linkedDraft(port: LineJournaling, uow: UnitOfWork, companyId: string, bank: BankAccountFacts, line: StatementLineRecord, input: StatementLineJournalInput): Promise<JournalRecord> {
-  const created = port.units(uow.actor, (view) => writtenRecordEvent('JournalCreated', companyId, uow.actor, view));
-  const taken = () => new StateConflict('Conflict', `Another request made a journal of statement line ${line.bankReference} or matched it meanwhile: read the line again.`, 'bankReference');
-  const linking: UnitOfWork = {
-    actor: uow.actor,
-    commit: (changes, response, options) => created.commit([...changes, port.lineJournalChange(line, (response as JournalView).id, line.journalId, taken)], response, options),
-  };
-  // Signed as the bank signs it: money in is a debit of the bank account.
-  const out = line.amount.startsWith('-');
-  const [bankSide, otherSide] = out ? ([CREDIT, DEBIT] as const) : ([DEBIT, CREDIT] as const);
-  const money = { amount: out ? line.amount.slice(1) : line.amount, currency: bank.currency };
-  const view = await createJournal(port.draftBooks, linking, companyId, {
-    // The start of the booking day, UTC, as a plain date sent to Journals is taken.
-    date: `${line.bookingDate}T00:00:00Z`,
-    description: input.description ?? (line.description.slice(0, 500) || `Statement line ${line.bankReference}`),
-    reference: line.bankReference.slice(0, 100),
-    entries: [
-      { accountId: line.accountId, side: bankSide, ...money },
-      { accountId: input.accountId, side: otherSide, ...money, ...(input.costCenterId ? { costCenterId: input.costCenterId } : {}) },
-    ],
-  }).catch((error: unknown) => {
-    // The journal's fields as this request names them: its second line is the body's account.
-    if (error instanceof AppError) for (const item of error.items) item.name = item.name.replace(/^entries\[1\]\./, '').replace(/^entries(\[0\])?(\.\w+)?$/, 'accountId');
-    throw error;
-  });
-  return (await port.journal(companyId, view.id))!;
 }

@@ -12,6 +12,7 @@ export const matchView = (m: MatchRecord): MatchView => ({
   amount: m.amount,
   rule: m.rule,
   reason: m.reason,
+  difference: m.difference ?? null,
   matchedBy: m.matchedBy,
   matchedAt: m.matchedAt,
   version: m.version,

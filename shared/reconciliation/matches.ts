@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
+import { NotFound, VersionConflict } from '../errors.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { BankAccountFacts, Matching } from './store.ts';
-import type { MatchRecord } from './records.ts';
-import { bankAmount, sum } from './rules.ts';
+import { checkedSides, matchOf, takenMeanwhile } from './match-sides.ts';
 import type { CreateMatchInput } from './schemas.ts';
 import { matchView, type MatchView } from './match-view.ts';
 
@@ -14,62 +12,31 @@ import { matchView, type MatchView } from './match-view.ts';
  * two matchers at once cannot both take a line. docs/decisions.md, "Bank reconciliation".
  */
 
-export async function mustBank(books: Pick<Matching, 'bankAccount'>, companyId: string, accountId: string): Promise<BankAccountFacts> {
+async function mustBank(books: Pick<Matching, 'bankAccount'>, companyId: string, accountId: string): Promise<BankAccountFacts> {
   return (await books.bankAccount(companyId, accountId)) ?? NotFound.throw('The bank account');
 }
 
 /**
- * Errors: NotFound (the bank account; a statement line or journal, naming it), ValidationError
- * (NotBankLine, MatchUnbalanced), StateConflict (AlreadyMatched).
+ * Errors: Forbidden (journals:create and journals:post, to post a difference), NotFound (the bank
+ * account; a statement line or journal, naming it), ValidationError (NotBankLine,
+ * MatchUnbalanced), StateConflict (AlreadyMatched); with a difference, posting it can refuse
+ * too: ValidationError (CategoryAccount, AccountCurrency, InactiveCostCenter naming
+ * `difference.accountId` or `difference.costCenterId`), StateConflict (PeriodNotOpen,
+ * ApprovalRequired, YearClosed).
  */
-export async function createMatch(books: Matching, uow: UnitOfWork, companyId: string, accountId: string, input: CreateMatchInput): Promise<MatchView> {
-  const match = await checkedMatch(books, companyId, accountId, await mustBank(books, companyId, accountId), input, uow.actor!);
-  return uow.commit(books.matchChanges(match, takenMeanwhile), matchView(match));
-}
-
-export const takenMeanwhile = () => new StateConflict('AlreadyMatched', 'Another match took one of these lines meanwhile: read the statement lines again.');
-
-/**
- * The match of these lines, checked: each statement line there and held by no match, each ledger
- * line a posted line of the bank account, the two sides adding to the same amount.
- * Errors: those of createMatch but the bank account's.
- */
-export async function checkedMatch(books: Pick<Matching, 'lines' | 'journals'>, companyId: string, accountId: string, bank: BankAccountFacts, input: CreateMatchInput, actor: MatchRecord['matchedBy']): Promise<MatchRecord> {
-  const [lines, journals] = await Promise.all([books.lines(companyId, accountId, input.statementLines), books.journals(companyId, [...new Set(input.ledgerLines.map((l) => l.journalId))])]);
-  const lineOf = new Map(lines.map((l) => [l.bankReference, l]));
-  input.statementLines.forEach((reference, i) => {
-    const line = lineOf.get(reference);
-    if (!line) throw new NotFound('The statement line', `statementLines[${i}]`);
-    if (line.matchId) throw new StateConflict('AlreadyMatched', `Statement line ${reference} is matched already (match ${line.matchId}): unmatch it first.`, `statementLines[${i}]`);
-  });
-  const journalOf = new Map(journals.map((j) => [j.id, j]));
-  const ledgerLines = input.ledgerLines.map((ref, i) => {
-    const journal = journalOf.get(ref.journalId) ?? NotFound.throw('The journal', `ledgerLines[${i}].journalId`);
-    const entry = journal.entries[ref.line];
-    // Posted, or reversed (its lines stay in the ledger beside the reversing journal's).
-    if (!entry || entry.accountId !== accountId || !journal.postingDate || !['posted', 'reversed'].includes(journal.status)) {
-      throw ValidationError.field(`ledgerLines[${i}].line`, `is not a posted line of the bank account: journal ${ref.journalId} ${!entry ? `has no line ${ref.line}` : entry.accountId !== accountId ? `line ${ref.line} is on another account` : `is ${journal.status}`}`, 'NotBankLine');
-    }
-    return { ...ref, amount: bankAmount(entry, bank), postingDate: journal.postingDate };
-  });
-  const statementTotal = sum(input.statementLines.map((r) => lineOf.get(r)!.amount));
-  const ledgerTotal = sum(ledgerLines.map((l) => l.amount));
-  if (!statementTotal.eq(ledgerTotal)) {
-    throw ValidationError.field('ledgerLines', `add to ${ledgerTotal.toFixed(bank.precision)} while the statement lines add to ${statementTotal.toFixed(bank.precision)}: a difference of ${statementTotal.minus(ledgerTotal).toFixed(bank.precision)}; a match's two sides agree exactly`, 'MatchUnbalanced');
+export async function createMatch(books: Matching, uow: UnitOfWork, companyId: string, accountId: string, permissions: readonly string[], input: CreateMatchInput): Promise<MatchView> {
+  const bank = await mustBank(books, companyId, accountId);
+  const sides = await checkedSides(books, companyId, accountId, bank, input);
+  const differs = !sides.statementTotal.eq(sides.ledgerTotal);
+  // Posting a difference loads on the path that posts one.
+  if (differs && input.difference) {
+    const { checkMayPost, differenceMatch } = await import('./difference-match.ts');
+    checkMayPost(permissions, 'A match of sides that differ');
+    const match = await differenceMatch(await books.journaling(), uow, { companyId, accountId, bank }, sides, input, input.difference);
+    return uow.commit(books.matchChanges(match, takenMeanwhile), matchView(match));
   }
-  return {
-    companyId,
-    accountId,
-    matchId: randomUUID(),
-    statementLines: input.statementLines,
-    ledgerLines,
-    amount: statementTotal.toFixed(bank.precision),
-    rule: 'manual',
-    reason: 'matched by hand',
-    matchedBy: actor,
-    matchedAt: new Date().toISOString(),
-    version: 1,
-  };
+  const match = matchOf(sides, companyId, accountId, bank, input, uow.actor!);
+  return uow.commit(books.matchChanges(match, takenMeanwhile), matchView(match));
 }
 
 /** Errors: NotFound. */

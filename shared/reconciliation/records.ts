@@ -72,6 +72,8 @@ export interface MatchRecord {
   /** `manual`, or the name of the rule that found it. */
   rule: string;
   reason: string;
+  /** The journal posted for the difference of the sides (a tolerance rule's, or by hand), its bank line among `ledgerLines`. */
+  difference?: { journalId: string; amount: string } | undefined;
   matchedBy: NonNullable<ActorRef>;
   matchedAt: string;
   version: number;

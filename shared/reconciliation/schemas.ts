@@ -15,6 +15,10 @@ export const CreateMatchBody = /* @__PURE__ */ lazy(() =>
     .strictObject({
       statementLines: z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.minLength(1, { error: 'must name at least one statement line' })),
       ledgerLines: z.array(z.strictObject({ journalId: Uuid(), line: z.int().check(z.minimum(0), z.maximum(999)) })).check(z.minLength(1, { error: 'must name at least one ledger line' })),
+      difference: described(
+        z.optional(z.strictObject({ accountId: Reference(), costCenterId: z.optional(z.nullable(Reference())), description: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))) })),
+        'Where the sides differ, the account the difference is posted to (a journal on the first statement line\'s booking date, matched with them; needs journals:create and journals:post). Left out: the sides must agree exactly.',
+      ),
     })
     .check(
       z.superRefine((body, ctx) => {

@@ -53,6 +53,8 @@ export interface Matching {
   matchChanges(match: MatchRecord, taken: () => AppError): Change[];
   /** The match undone at its version: its lines freed, its claims dropped. Errors at commit: VersionConflict. */
   unmatchChanges(match: MatchRecord): Change[];
+  /** What posting a difference takes, loaded on the path that posts one. */
+  journaling(): Promise<LineJournaling>;
 }
 
 /** A ledger line of the bank account as the ledger keeps it: its journal's fields, its side and amounts. */
@@ -90,6 +92,8 @@ export interface AutoMatching extends Omit<ReconciliationReads, 'matches' | 'rec
   matchChanges(match: MatchRecord, taken: () => AppError): Change[];
   eventChange(event: EventRecord): Change;
   commit(changes: readonly Change[]): Promise<void>;
+  /** What posting a difference takes, loaded on the path that posts one. */
+  journaling(): Promise<LineJournaling>;
 }
 
 /** What making a journal from a statement line reads and writes (line-journal.ts). */
@@ -101,6 +105,7 @@ export interface LineJournaling extends Pick<Matching, 'bankAccount' | 'lines' |
   postingBooks(): Promise<PostingBooks>;
   /** Units of work committing a step with the event `eventOf` builds from what it answers. */
   units: RecoveryUnits;
+  eventChange(event: EventRecord): Change;
   /** The line linked to the journal, still unmatched and naming the journal `before` it did, else `taken`. */
   lineJournalChange(line: StatementLineRecord, journalId: string, before: string | undefined, taken: () => AppError): Change;
 }

@@ -436,7 +436,7 @@ function buildResponses() {
     bankName: described(z.string(), 'The name of the bank.'),
     currency: described(z.string(), "The account's currency, or the company's base currency for an account without one: statements of the account are in it."),
     matchingRules: described(
-      z.array(z.strictObject({ name: z.string(), matchOn: described(z.enum(['reference', 'amountAndDate']), 'reference: a journal reference the statement line carries, amounts equal (one to one, one to many, many to one); amountAndDate: the only line of that amount on each side, neither naming a reference the other lacks.'), dateWindowDays: described(z.int(), 'Days a booking date and a posting date may be apart.') })),
+      z.array(z.strictObject({ name: z.string(), matchOn: described(z.enum(['reference', 'amountAndDate']), 'reference: a journal reference the statement line carries, amounts equal (one to one, one to many, many to one); amountAndDate: the only line of that amount on each side, neither naming a reference the other lacks.'), dateWindowDays: described(z.int(), 'Days a booking date and a posting date may be apart.'), amountTolerance: described(z.optional(z.string()), 'How far apart the two sides may be; the difference is posted to differenceAccountId and matched with them. Absent: amounts equal.'), differenceAccountId: described(z.optional(id), 'The account a difference within the tolerance is posted to.') })),
       'The rules automatic matching tries, in order (the default ones unless the bank account was given its own).',
     ),
     version: z.int(),
@@ -482,6 +482,7 @@ function buildResponses() {
     amount: signed('What both sides add to.'),
     rule: described(z.string(), 'manual, or the name of the rule that found the match.'),
     reason: described(z.string(), 'Why the lines were matched, in words.'),
+    difference: described(z.nullable(z.strictObject({ journalId: id, amount: signed('The statement lines less the other ledger lines: the bank line of the journal posted for it.') })), 'The journal posted for the difference of a match within a tolerance (or by hand); null: the sides agreed.'),
     matchedBy: actor(),
     matchedAt: instant,
     version: z.int(),
@@ -498,7 +499,7 @@ function buildResponses() {
     matched: described(z.int(), 'Of those, matches written.'),
     skipped: described(z.int(), 'Of those, matches not written: another match took a line meanwhile.'),
     remaining: described(z.int(), 'Of those, matches left for the next call: one call writes at most 2,000 (call again until it is 0).'),
-    matches: described(z.array(z.strictObject({ ...MatchResponse.shape, id: described(z.nullable(id), 'The match written; null in a dry run or when skipped.') })), 'The matches found (the first 1,000), each with its rule and reason.'),
+    matches: described(z.array(z.strictObject({ ...MatchResponse.shape, id: described(z.nullable(id), 'The match written; null in a dry run or when skipped.'), difference: described(z.nullable(z.strictObject({ journalId: described(z.nullable(id), 'The journal posted for it; null in a dry run or when skipped.'), amount: signed('The statement lines less the ledger lines.') })), "A difference within the rule's tolerance, posted to its differenceAccountId; null: the sides agree.") })), 'The matches found (the first 1,000), each with its rule and reason.'),
   });
   const ReconciledPeriodResponse = z.strictObject({
     date: described(date, 'The day the bank account was marked reconciled at.'),

@@ -11,13 +11,15 @@ const currencies = bankAccountCurrencies;
 
 export const bankAccountReads: BankAccountReads = { get: getBankAccount, currencies };
 
+const account: BankAccountCreating['account'] = async (companyId, reference, field) => {
+  const node = await accountLines.resolve(companyId, reference, field);
+  return { id: node.id, leaf: node.attributes.accountType === 'leaf', currency: node.attributes.currency };
+};
+
 export const bankAccountCreating: BankAccountCreating = {
   get: getBankAccount,
   currencies,
-  account: async (companyId, reference, field) => {
-    const node = await accountLines.resolve(companyId, reference, field);
-    return { id: node.id, leaf: node.attributes.accountType === 'leaf', currency: node.attributes.currency };
-  },
+  account,
   // The account is still a leaf in the currency read, no delete holding it, when the bank account commits.
   createChanges: (record, accountCurrency, errors) => [
     createBankAccountOp(record, errors.exists),
@@ -27,7 +29,7 @@ export const bankAccountCreating: BankAccountCreating = {
   ],
 };
 
-export const bankAccountReplacing: BankAccountReplacing = { get: getBankAccount, currencies, replaceChange: replaceBankAccountOp };
+export const bankAccountReplacing: BankAccountReplacing = { get: getBankAccount, currencies, account, replaceChange: replaceBankAccountOp };
 
 export const bankAccountList: BankAccountList = { page: bankAccountsPage, currencies };
 

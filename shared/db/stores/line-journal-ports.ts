@@ -1,6 +1,7 @@
 import type { LineJournaling } from '../../reconciliation/store.ts';
 import { draftCreatingStore } from '../ledger/draft-books-store.ts';
 import { getJournal, getJournals } from '../ledger/journal-store.ts';
+import { pendingEventOp } from '../events/outbox-store.ts';
 import { recoveryUnits } from '../table/unit-of-work.ts';
 import { bankAccountFacts } from './bank-account-facts.ts';
 import { getLines, getMatch, lineJournalOp, matchOps } from './reconciliation-store.ts';
@@ -16,5 +17,6 @@ export const lineJournaling: LineJournaling = {
   draftBooks: draftCreatingStore,
   postingBooks: async () => (await import('../ledger/books-store.ts')).booksStore,
   units: recoveryUnits,
+  eventChange: pendingEventOp,
   lineJournalChange: lineJournalOp,
 };

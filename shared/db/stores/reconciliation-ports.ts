@@ -26,6 +26,7 @@ export const matching: Matching = {
   match: getMatch,
   matchChanges: matchOps,
   unmatchChanges: unmatchOps,
+  journaling: async () => (await import('./line-journal-ports.ts')).lineJournaling,
 };
 
 export const reconciliationReads: ReconciliationReads = {
@@ -53,6 +54,7 @@ export const autoMatching: AutoMatching = {
   matchChanges: matchOps,
   eventChange: pendingEventOp,
   commit: transactWrite,
+  journaling: async () => (await import('./line-journal-ports.ts')).lineJournaling,
 };
 
 export const statementLineList: StatementLineList = { bankAccount, page: linesPage };

@@ -65,7 +65,7 @@ export function statementOps(statement: StatementRecord): WriteOp[] {
   ];
 }
 
-const MATCH_FIELDS = ['companyId', 'accountId', 'matchId', 'statementLines', 'ledgerLines', 'amount', 'rule', 'reason', 'matchedBy', 'matchedAt', 'version'] as const;
+const MATCH_FIELDS = ['companyId', 'accountId', 'matchId', 'statementLines', 'ledgerLines', 'amount', 'rule', 'reason', 'difference', 'matchedBy', 'matchedAt', 'version'] as const;
 const matchFromItem = (item: Item) => recordOf<MatchRecord>(item, MATCH_FIELDS);
 
 /** The account's lines with these bank references that exist (strongly consistent). */

@@ -117,4 +117,51 @@ describe('journals made from statement lines', () => {
     expect(remade.body.journal.id).not.toBe(draft.body.journal.id);
     expect(remade.body.match.ledgerLines[0].journalId).toBe(remade.body.journal.id);
   });
+
+  it('posts the difference of a match, by hand and within a tolerance of the rules, so the match still agrees exactly', async () => {
+    const { api, base, chart } = await arranged();
+    const bankPath = `${base}/BankAccounts/${chart.bank.id}`;
+    const journalCount = async () => (await api.get(`${base}/Journals?pageSize=100`)).body.results.length as number;
+    // The customer paid 2,500.00 of an invoice of 2,503.00: the bank kept 3.00.
+    const receipt = await postedJournal(api, base, '2026-11-03', [debit(chart.bank.id, 2503), credit(chart.sales.id, 2503)]);
+    const sides = { statementLines: ['B261103001'], ledgerLines: [{ journalId: receipt.id, line: 0 }] };
+    expect((await api.post(`${bankPath}/Matches`, sides)).body.errors[0]).toMatchObject({ code: 'MatchUnbalanced', name: 'ledgerLines' });
+    expect((await api.post(`${bankPath}/Matches`, { ...sides, difference: { accountId: chart.expenses.id } })).body.errors[0]).toMatchObject({ code: 'CategoryAccount', name: 'difference.accountId' });
+    const clerk = client(gateway.url, `Bearer ${await addApiKey(api, base, ['bank:read', 'bank:reconcile', 'journals:read'])}`);
+    expect((await clerk.post(`${bankPath}/Matches`, { ...sides, difference: { accountId: chart.rent.id } })).status).toBe(403);
+    expect(await journalCount()).toBe(1);
+
+    const matched = await api.post(`${bankPath}/Matches`, { ...sides, difference: { accountId: chart.rent.id, description: 'Bank kept 3.00' } });
+    expect(matched.status, matched.text).toBe(200);
+    expect(matched.body).toMatchObject({ amount: '2500.00', rule: 'manual', difference: { amount: '-3.00' } });
+    const posted = (await api.get(`${base}/Journals/${matched.body.difference.journalId}`)).body;
+    expect(posted).toMatchObject({ status: 'posted', postingDate: '2026-11-03', description: 'Bank kept 3.00', entries: [{ accountId: chart.bank.id, side: 2, amount: 3 }, { accountId: chart.rent.id, side: 1, amount: 3 }] });
+    expect(matched.body.ledgerLines.map((l: { journalId: string; amount: string }) => [l.journalId, l.amount])).toEqual([[receipt.id, '2503.00'], [posted.id, '-3.00']]);
+
+    // A rule allowing 1.00 either way, its differences to rent (by path); refused without its account, or with a category.
+    const account = (await api.get(bankPath)).body;
+    const rules = (rule: Record<string, unknown>) => ({ iban: account.iban, bankName: account.bankName, version: account.version, matchingRules: [{ name: 'Fees within 1.00', matchOn: 'amountAndDate', dateWindowDays: 3, amountTolerance: '1.00', ...rule }] });
+    expect((await api.put(bankPath, rules({}))).body.errors[0]).toMatchObject({ name: 'matchingRules[0].differenceAccountId' });
+    expect((await api.put(bankPath, rules({ differenceAccountId: chart.expenses.id }))).body.errors[0]).toMatchObject({ code: 'CategoryAccount', name: 'matchingRules[0].differenceAccountId' });
+    const ruled = await api.put(bankPath, rules({ differenceAccountId: chart.rent.path }));
+    expect(ruled.status, ruled.text).toBe(200);
+    expect(ruled.body.matchingRules[0]).toMatchObject({ amountTolerance: '1.00', differenceAccountId: chart.rent.id });
+
+    // The fee booked at 119.50, charged at 120.00: proposed with its difference, then matched with it posted.
+    await postedJournal(api, base, '2026-11-05', [debit(chart.rent.id, '119.50'), credit(chart.bank.id, '119.50')]);
+    const proposed = await api.post(`${bankPath}/AutoMatch`, { dryRun: true });
+    expect(proposed.body).toMatchObject({ proposed: 1, matched: 0, matches: [{ id: null, statementLines: ['B261105002'], difference: { journalId: null, amount: '-0.5' } }] });
+    expect(await journalCount()).toBe(3);
+    expect((await clerk.post(`${bankPath}/AutoMatch`, {})).status).toBe(403);
+    const auto = await api.post(`${bankPath}/AutoMatch`, {});
+    expect(auto.status, auto.text).toBe(200);
+    expect(auto.body).toMatchObject({ proposed: 1, matched: 1, skipped: 0, matches: [{ statementLines: ['B261105002'], rule: 'Fees within 1.00' }] });
+    expect(auto.body.matches[0].difference.journalId).toEqual(expect.any(String));
+    expect((await api.get(`${base}/Journals/${auto.body.matches[0].difference.journalId}`)).body).toMatchObject({ status: 'posted', postingDate: '2026-11-05', entries: [{ accountId: chart.bank.id, side: 2, amount: 0.5 }, { accountId: chart.rent.id, side: 1, amount: 0.5 }] });
+
+    const reconciliation = (await api.get(`${bankPath}/Reconciliation?date=2026-11-30`)).body;
+    // Left: the opening balance of 0.00 and the interest the books do not have.
+    expect(reconciliation).toMatchObject({ statementBalance: '2387.50', ledgerBalance: '2380.00', difference: '7.50', unmatchedStatement: { count: 2, total: '7.50' }, unmatchedLedger: { count: 0 } });
+    expect((await api.get(`${base}/Audit/Verify`)).body).toMatchObject({ verified: true });
+  });
 });
