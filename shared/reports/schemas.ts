@@ -1,16 +1,13 @@
 import * as z from '../schemas/zod.ts';
 import { Reference, Uuid } from '../schemas/common.ts';
-import { IsoDateField, IsoDateTimeField } from '../schemas/dates.ts';
+import { IsoDateField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { BooleanText, listQuery, listQueryShape } from '../schemas/list-query.ts';
 import { exportParameters } from '../exports/schemas.ts';
 import { COLUMN_SPLITS, MAX_COLUMNS } from './column-ranges.ts';
+import { knownAtParameter, type KnownAtInput } from '../schemas/known-at.ts';
 
-/** The report as the books stood at an instant (docs/decisions.md, Audit): a query parameter of the report endpoints, never a stored report's. */
-const knownAtParameter = () => ({ knownAt: z.optional(IsoDateTimeField()) });
-export interface KnownAtInput {
-  knownAt?: string | undefined;
-}
+export type { KnownAtInput };
 
 /** One column per calendar month or quarter of the range (at most 12), plus the range's total. */
 const Columns = () => z.optional(z.enum(COLUMN_SPLITS));
