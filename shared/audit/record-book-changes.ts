@@ -5,6 +5,7 @@ import { BOOK_CHANGE_TYPES, changesOfEvent, journalsNamedBy, PERIOD_STATE_OF, ty
 import { AUDITED_KIND_OF } from './record-state.ts';
 import type { BookChangeRecording } from './recording-store.ts';
 import type { Change } from '../unit-of-work.ts';
+import { matchChangeOf } from '../reconciliation/match-changes.ts';
 
 /** The event's data, or the state it left out for its size (kept compressed on the pending event for the history). */
 const dataOf = (event: SequencedEvent): Record<string, unknown> | null =>
@@ -13,9 +14,10 @@ const dataOf = (event: SequencedEvent): Record<string, unknown> | null =>
 const hasPosting = (j: JournalRecord): j is JournalRecord & PostedLines => (j.status === 'posted' || j.status === 'reversed' || j.status === 'voided') && typeof j.postingDate === 'string';
 
 /**
- * The book changes and period states a batch of numbered events records (audit/book-changes.ts),
- * as items written with each event (by its sequence number), and the changes themselves (oldest first). Reads what
- * the events' data does not say: the base currency (which lines are foreign), the journals a
+ * The book changes, period states and bank match changes a batch of numbered events records
+ * (audit/book-changes.ts, reconciliation/match-changes.ts), as items written with each event (by
+ * its sequence number), and the book changes themselves (oldest first). Reads what the events'
+ * data does not say: the base currency (which lines are foreign), the journals a
  * reversal or revaluation posted and whether a journal closes a year (both fixed once written),
  * and for an Adjust the posting the journal had (its last state before: earlier in the batch, or
  * its history).
@@ -27,6 +29,8 @@ export async function bookChangeOps(books: BookChangeRecording, companyId: strin
   for (const event of events) {
     const state = PERIOD_STATE_OF[event.type];
     if (state) add(event.sequence, books.periodStateChange(companyId, { periodId: event.recordId, state, occurredAt: event.occurredAt, sequence: event.sequence }));
+    const match = matchChangeOf(event, event.data);
+    if (match) add(event.sequence, books.matchChange(match));
   }
   const moving = events.filter((e) => BOOK_CHANGE_TYPES[e.type]).map((e) => ({ ...e, data: dataOf(e) }));
   if (moving.length === 0) return { ops, changes };

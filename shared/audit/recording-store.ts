@@ -2,6 +2,7 @@ import type { SettingsRecord } from '../companies/records.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import type { Change } from '../unit-of-work.ts';
+import type { MatchChange } from '../reconciliation/match-changes.ts';
 import type { BookChange, PeriodState } from './book-changes.ts';
 import type { Block, Span } from './book-summaries.ts';
 import type { HistoryRecord } from './records.ts';
@@ -21,6 +22,8 @@ export interface BookChangeRecording {
   /** The change's item, the `index`th of its event. */
   bookChangeChange(companyId: string, change: BookChange, index: number): Change;
   periodStateChange(companyId: string, change: { periodId: string; state: PeriodState; occurredAt: string; sequence: number }): Change;
+  /** A bank match made or undone, in its bank account. */
+  matchChange(change: MatchChange): Change;
 }
 
 /** What moving the summaries of the book changes on reads and writes (record-summaries.ts); the sequencer hands it in. */

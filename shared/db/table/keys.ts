@@ -455,6 +455,13 @@ export const reconciliationKeys = {
   ledgerClaim: (companyId: string, accountId: string, journalId: string, line: number): Key => ({ pk: reconciliationKeys.partition(companyId, accountId), sk: `CLAIM#${journalId}#${line}` }),
   reconciled: (companyId: string, accountId: string, date: string): Key => ({ pk: reconciliationKeys.partition(companyId, accountId), sk: `RECONCILED#${date}` }),
   reconciledPrefix: () => 'RECONCILED#',
+  /** A match made or undone, kept for good: by the instant it committed (its event's `occurredAt`), then its event's number. */
+  matchChange: (companyId: string, accountId: string, occurredAt: string, sequence: number): Key => ({
+    pk: reconciliationKeys.partition(companyId, accountId),
+    sk: `MATCHCHANGE#${occurredAt}#${String(sequence).padStart(16, '0')}`,
+  }),
+  /** Sort-key bounds (inclusive) of the match changes committed after `instant` (one at exactly `instant` is not after it). */
+  matchChangesAfter: (instant: string) => ({ from: `MATCHCHANGE#${instant}#~`, to: 'MATCHCHANGE#~' }),
 };
 
 /** Keys of a company's counterparties (counterparty-store.ts). */
