@@ -4,7 +4,7 @@ export type Access = 'none' | 'read' | 'readWrite';
 
 /**
  * GET routes that write: the event feed numbers pending events before it reads, and so do the
- * reports as known at a moment (`knownAt`) and the restatements, which read what numbering records,
+ * reports as known at a moment (`knownAt`, the bank reconciliation's too) and the restatements, which read what numbering records,
  * Verify (it checks the chain up to the head of now, and takes one of the company's run slots),
  * the histories (numbering writes them), and every route that answers a file (a file holds one
  * of the company's export slots while it is written: exports/export-runs.ts).
@@ -29,6 +29,7 @@ export const SEQUENCES_EVENTS = [
   'taxCodes.history',
   'counterparties.history',
   'approvalPolicies.history',
+  'bankAccounts.reconciliation',
 ];
 
 /**

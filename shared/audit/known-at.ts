@@ -6,6 +6,7 @@ import { mergeMoves, movesOf, type Moves, type Span } from './book-summaries.ts'
 import type { KnownAtReads } from './store.ts';
 import { takeBack } from './take-back.ts';
 import type { BalanceScope, GroupedSums } from '../balances/records.ts';
+import type { EventType } from '../events/event-types.ts';
 
 /**
  * The books as they stood at a moment (docs/decisions.md, Audit, "As known at"): what the
@@ -112,11 +113,12 @@ async function changesAfterIn(books: KnownAtReads, companyId: string, instant: s
 /**
  * Whether a change to the books committed after `known` was read (numbering what is pending
  * first): balances read meanwhile may hold it although it was not taken back, so the report is
- * read again.
+ * read again. `alsoTypes`: events besides the books' that a report takes back too (a bank
+ * reconciliation's matches).
  */
-export async function changedSince(books: KnownAtReads, companyId: string, known: BooksKnownAt): Promise<boolean> {
+export async function changedSince(books: KnownAtReads, companyId: string, known: BooksKnownAt, alsoTypes: readonly EventType[] = []): Promise<boolean> {
   const head = await currentAuditHead(books, companyId);
   if (head.sequence < known.next) return false;
   const events = await books.eventsBetween(companyId, known.next, head.sequence);
-  return events.some((e) => BOOK_CHANGE_TYPES[e.type]) || events.length < head.sequence - known.next + 1;
+  return events.some((e) => BOOK_CHANGE_TYPES[e.type] || alsoTypes.includes(e.type)) || events.length < head.sequence - known.next + 1;
 }

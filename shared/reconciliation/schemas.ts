@@ -4,6 +4,7 @@ import { Reference, Uuid, Version } from '../schemas/common.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { described } from '../schemas/described.ts';
 import { exportParameters } from '../exports/schemas.ts';
+import { knownAtParameter } from '../schemas/known-at.ts';
 import { BooleanText, listQueryShape } from '../schemas/list-query.ts';
 
 /** Items one match holds at most: it is written in one transaction with every line it takes. */
@@ -35,8 +36,8 @@ export type CreateMatchInput = z.output<ReturnType<typeof CreateMatchBody>>;
 
 export const DeleteMatchBody = /* @__PURE__ */ lazy(() => z.strictObject({ version: Version() }));
 
-/** `GET .../BankAccounts/{id}/Reconciliation?date=`. */
-export const ReconciliationQuery = /* @__PURE__ */ lazy(() => z.strictObject({ date: IsoDateField(), ...exportParameters() }));
+/** `GET .../BankAccounts/{id}/Reconciliation?date=&knownAt=`: at a date, as known at a moment (left out: now). */
+export const ReconciliationQuery = /* @__PURE__ */ lazy(() => z.strictObject({ date: IsoDateField(), ...knownAtParameter(), ...exportParameters() }));
 export type ReconciliationInput = z.output<ReturnType<typeof ReconciliationQuery>>;
 
 /** A bank account's statement lines by booking date; `unmatched=true` only those no match holds. */

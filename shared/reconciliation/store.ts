@@ -8,6 +8,9 @@ import type { EventRecord } from '../events/event-record.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { MatchRecord, ReconciledPeriodRecord, StatementChain, StatementLineRecord, StatementRecord } from './records.ts';
 import type { LedgerItem } from './rules.ts';
+import type { MatchChange } from './match-changes.ts';
+import type { LedgerJournal, LedgerRow } from '../journals/ledger-entries.ts';
+import type { BooksMotion, KnownAtLoading } from '../reports/store.ts';
 
 /**
  * What bank reconciliation needs of the place its records are kept, one port per use case;
@@ -70,6 +73,25 @@ export interface ReconciliationReads {
   matches(companyId: string, accountId: string, matchIds: readonly string[]): Promise<MatchRecord[]>;
   /** The periods marked reconciled on or before `date`, the latest first, at most `limit`. */
   reconciledPeriods(companyId: string, accountId: string, date: string, limit: number): Promise<ReconciledPeriodRecord[]>;
+}
+
+/** The reconciliation report (reconciliation.ts): its reads, and those as known at a moment, loaded on that rare path only. */
+export interface ReconciliationReport extends ReconciliationReads {
+  knownAtReads(): Promise<ReconciliationKnownAtReads>;
+}
+
+/** What the reconciliation as known at a moment reads besides (known-at.ts): the books' changes since, the statements written and the matches made or undone since. */
+export interface ReconciliationKnownAtReads extends BooksMotion, KnownAtLoading {
+  /** A journal's lines as its ledger rows (the rows a change took back or added). */
+  rowsOf(journal: LedgerJournal): LedgerRow[];
+  /** The account's ledger lines posted on or before `date` that `keep` accepts, in ledger order, at most `limit + 1`. */
+  ledgerRowsUpTo(companyId: string, accountId: string, date: string, limit: number, keep: (row: LedgerRow) => boolean): Promise<LedgerRow[]>;
+  /** The ids of the account's statements written after `instant`, at most `limit + 1`. */
+  statementsAfter(companyId: string, accountId: string, instant: string, limit: number): Promise<string[]>;
+  /** The account's matches made or undone after `instant`, oldest first, at most `limit + 1`. */
+  matchChangesAfter(companyId: string, accountId: string, instant: string, limit: number): Promise<MatchChange[]>;
+  /** The periods marked reconciled on or before `date` and marked by `instant`, the latest first, at most `limit`. */
+  reconciledPeriods(companyId: string, accountId: string, date: string, limit: number, instant: string): Promise<ReconciledPeriodRecord[]>;
 }
 
 /** What marking a period reconciled reads and writes (reconciled-periods.ts). */

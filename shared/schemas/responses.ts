@@ -513,6 +513,7 @@ function buildResponses() {
   const ReconciliationResponse = z.strictObject({
     bankAccountId: id,
     date: described(date, 'The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.'),
+    knownAt: described(z.nullable(instant), 'The moment the reconciliation was asked as known at (the knownAt parameter), in UTC to the millisecond: the books, the statements and the matches as they stood then. null for now.'),
     currency: described(z.string(), "The bank account's currency: every amount is in it."),
     statementBalance: signed("The bank's balance: every statement line booked by the date, the first statement's opening balance included."),
     ledgerBalance: signed("The books' balance of the account: every line posted by the date."),

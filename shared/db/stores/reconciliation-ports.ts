@@ -1,4 +1,4 @@
-import type { AutoMatching, Matching, PeriodReconciling, ReconciliationReads, StatementImporting, StatementLineList } from '../../reconciliation/store.ts';
+import type { AutoMatching, Matching, PeriodReconciling, ReconciliationReads, ReconciliationReport, StatementImporting, StatementLineList } from '../../reconciliation/store.ts';
 import { pendingEventOp } from '../events/outbox-store.ts';
 import { getJournals } from '../ledger/journal-store.ts';
 import { transactWrite } from '../table/transact.ts';
@@ -29,12 +29,14 @@ export const matching: Matching = {
   journaling: async () => (await import('./line-journal-ports.ts')).lineJournaling,
 };
 
-export const reconciliationReads: ReconciliationReads = {
+export const reconciliationReads: ReconciliationReport = {
   bankAccount,
   linesUpTo,
   ledgerUpTo,
   matches: getMatches,
   reconciledPeriods,
+  // As known at a moment is a rare read: its reads load on that path only.
+  knownAtReads: async () => (await import('./reconciliation-known-at-ports.ts')).reconciliationKnownAtReads,
 };
 
 export const periodReconciling: PeriodReconciling = {

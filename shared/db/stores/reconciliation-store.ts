@@ -119,6 +119,28 @@ export function unmatchOps(match: MatchRecord): WriteOp[] {
   ];
 }
 
+/**
+ * The ids of the account's statements written after `instant` (their `createdAt`), at most
+ * `limit + 1`: read from the last statement back, to the first written at or before it (a
+ * statement continues the chain only once the one before it is written, so `createdAt` never
+ * falls along it).
+ */
+export async function statementsAfter(companyId: string, accountId: string, instant: string, limit: number): Promise<string[]> {
+  const found: string[] = [];
+  for await (const item of queryAll({
+    TableName: config.tableName,
+    ...withPrefix(keys.partition(companyId, accountId), keys.statementsPrefix()),
+    ScanIndexForward: false,
+    ConsistentRead: true,
+    ProjectionExpression: 'statementId, createdAt',
+  })) {
+    if ((item.createdAt as string) <= instant) break;
+    found.push(item.statementId as string);
+    if (found.length > limit) break;
+  }
+  return found;
+}
+
 /** The account's statement lines booked on or before `date`, in booking order, at most `limit + 1`. */
 export async function linesUpTo(companyId: string, accountId: string, date: string, limit: number): Promise<StatementLineRecord[]> {
   const found: StatementLineRecord[] = [];
@@ -150,13 +172,14 @@ export async function linesPage(companyId: string, accountId: string, query: Lis
 
 const PERIOD_FIELDS = ['companyId', 'accountId', 'date', 'statementBalance', 'ledgerBalance', 'unmatchedStatement', 'unmatchedLedger', 'itemsDigest', 'reconciledBy', 'reconciledAt'] as const;
 
-/** The periods marked reconciled on or before `date`, the latest first, at most `limit`. */
-export async function reconciledPeriods(companyId: string, accountId: string, date: string, limit: number): Promise<ReconciledPeriodRecord[]> {
+/** The periods marked reconciled on or before `date` (and, given `markedBy`, marked at or before that instant), the latest first, at most `limit`. */
+export async function reconciledPeriods(companyId: string, accountId: string, date: string, limit: number, markedBy?: string): Promise<ReconciledPeriodRecord[]> {
   const found: ReconciledPeriodRecord[] = [];
   for await (const item of queryAll({
     TableName: config.tableName,
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': keys.partition(companyId, accountId), ':from': keys.reconciledPrefix(), ':to': `${keys.reconciledPrefix()}${date}` },
+    ExpressionAttributeValues: { ':pk': keys.partition(companyId, accountId), ':from': keys.reconciledPrefix(), ':to': `${keys.reconciledPrefix()}${date}`, ...(markedBy ? { ':by': markedBy } : {}) },
+    ...(markedBy ? { FilterExpression: 'reconciledAt <= :by' } : {}),
     ScanIndexForward: false,
     ConsistentRead: true,
     Limit: limit,
