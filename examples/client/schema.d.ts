@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/84d6356e-8f74-4931-a8be-2634cca250a7`
+         * @description Example request: `GET /api/v1/Companies/db0589da-d709-4bd9-94ab-debf83e23ea6`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Settings`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Settings`
+         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Roles`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Roles`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Roles/8a1d5525-a1d5-4132-b4f6-2a652576d0d2`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Roles/50aea570-bb96-4af2-ab1e-5b5055101205`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Roles/8a1d5525-a1d5-4132-b4f6-2a652576d0d2`
+         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Roles/50aea570-bb96-4af2-ab1e-5b5055101205`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Roles/8a1d5525-a1d5-4132-b4f6-2a652576d0d2`
+         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Roles/50aea570-bb96-4af2-ab1e-5b5055101205`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Members`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Members`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Members/108a7e03-2b5a-4059-8dc7-e96c93f91af7`
+         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Members/7dc03f7c-eed5-4050-9538-4a794baafae7`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Members/108a7e03-2b5a-4059-8dc7-e96c93f91af7`
+         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Members/7dc03f7c-eed5-4050-9538-4a794baafae7`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ApiKeys/4d15d65c-7687-417b-a16d-d313a01424cb`
+         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ApiKeys/f23bb0d7-5902-4efc-a9d0-b520f32f9165`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Accounts`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Accounts`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Accounts/4033fc5d-3b2d-46e0-b96e-ddd3bdea659c`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Accounts/884c2e5c-d9af-4027-8c29-ebee88e9caf2`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Accounts/4033fc5d-3b2d-46e0-b96e-ddd3bdea659c`
+         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Accounts/884c2e5c-d9af-4027-8c29-ebee88e9caf2`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Accounts/4033fc5d-3b2d-46e0-b96e-ddd3bdea659c`
+         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Accounts/884c2e5c-d9af-4027-8c29-ebee88e9caf2`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Accounts/4033fc5d-3b2d-46e0-b96e-ddd3bdea659c/History`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Accounts/884c2e5c-d9af-4027-8c29-ebee88e9caf2/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters/10f2506d-398c-4dca-acc3-f60335b46f74`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters/7f32ad60-0815-4dd6-9794-c962db497737`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters/10f2506d-398c-4dca-acc3-f60335b46f74`
+         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters/7f32ad60-0815-4dd6-9794-c962db497737`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters/10f2506d-398c-4dca-acc3-f60335b46f74`
+         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters/7f32ad60-0815-4dd6-9794-c962db497737`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters/10f2506d-398c-4dca-acc3-f60335b46f74/History`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters/7f32ad60-0815-4dd6-9794-c962db497737/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters/10f2506d-398c-4dca-acc3-f60335b46f74/Activate`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters/7f32ad60-0815-4dd6-9794-c962db497737/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/CostCenters/10f2506d-398c-4dca-acc3-f60335b46f74/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters/7f32ad60-0815-4dd6-9794-c962db497737/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9`
+         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9`
+         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/Close`
+         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/Periods`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/Periods/6822a92c-60e2-45b8-a2bb-0de84aac1e0d`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/Periods/c07b1552-03e2-4cf4-85f2-ca3eb0fc3361`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/Periods/6822a92c-60e2-45b8-a2bb-0de84aac1e0d/Lock`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/Periods/c07b1552-03e2-4cf4-85f2-ca3eb0fc3361/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/Periods/6822a92c-60e2-45b8-a2bb-0de84aac1e0d/Close`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/Periods/c07b1552-03e2-4cf4-85f2-ca3eb0fc3361/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/Periods/6822a92c-60e2-45b8-a2bb-0de84aac1e0d/Close`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/Periods/c07b1552-03e2-4cf4-85f2-ca3eb0fc3361/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/FinancialYears/8f60991e-6a15-48bb-aaa6-7ac7ef1646ad/Periods/6822a92c-60e2-45b8-a2bb-0de84aac1e0d/Reopen`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/Periods/c07b1552-03e2-4cf4-85f2-ca3eb0fc3361/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/b9b7bccf-62eb-44e4-bd6c-bcdec69403d0`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/64e38650-66ea-417d-a454-dbf239a5396e`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/b9b7bccf-62eb-44e4-bd6c-bcdec69403d0`
+         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/64e38650-66ea-417d-a454-dbf239a5396e`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/b9b7bccf-62eb-44e4-bd6c-bcdec69403d0/History`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/64e38650-66ea-417d-a454-dbf239a5396e/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/df6616f1-bc91-4d38-bc88-c1a64036716f/Submit`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/35dc1734-0e7b-4903-8297-d04d0a94301d/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/df6616f1-bc91-4d38-bc88-c1a64036716f/Approve`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/35dc1734-0e7b-4903-8297-d04d0a94301d/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/df6616f1-bc91-4d38-bc88-c1a64036716f/Reject`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/35dc1734-0e7b-4903-8297-d04d0a94301d/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/b9b7bccf-62eb-44e4-bd6c-bcdec69403d0/Post`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/64e38650-66ea-417d-a454-dbf239a5396e/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/83ff7f80-85e6-4363-a492-aaf7d5c795f9/Void`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/80057350-2f5f-4e95-975d-87d3bccad048/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/b9b7bccf-62eb-44e4-bd6c-bcdec69403d0/Adjust`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/64e38650-66ea-417d-a454-dbf239a5396e/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Journals/b9b7bccf-62eb-44e4-bd6c-bcdec69403d0/Reverse`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/64e38650-66ea-417d-a454-dbf239a5396e/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/TrialBalance?financialYearId=8f60991e-6a15-48bb-aaa6-7ac7ef1646ad`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/TrialBalance?financialYearId=e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/BudgetVsActual?budgetId=4d47a106-3486-479f-b10e-daad71b23e27&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/BudgetVsActual?budgetId=49f57cce-2251-4608-af4a-c6c8cf81f0c7&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/84d6356e-8f74-4931-a8be-2634cca250a7/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/db0589da-d709-4bd9-94ab-debf83e23ea6/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/Restatements?since=2026-11-29T15%3A16%3A23.997Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/Restatements?since=2026-11-29T15%3A17%3A53.066Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Reports/a2a2e040-fec8-48ba-a61f-1ee73d3c7bb4`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/cbe0ea70-eecf-4433-9a38-d9db95238927`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Webhooks/fbe5215c-380d-4192-aeb3-8c9761fe933d`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Webhooks/ebb4d988-6999-4cfc-826b-c9ee5c5ba699`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Webhooks/fbe5215c-380d-4192-aeb3-8c9761fe933d`
+         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Webhooks/ebb4d988-6999-4cfc-826b-c9ee5c5ba699`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Webhooks/fbe5215c-380d-4192-aeb3-8c9761fe933d`
+         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Webhooks/ebb4d988-6999-4cfc-826b-c9ee5c5ba699`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Webhooks/fbe5215c-380d-4192-aeb3-8c9761fe933d/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Webhooks/ebb4d988-6999-4cfc-826b-c9ee5c5ba699/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ExchangeRates/aa946618-b359-4c92-94de-82b7944aac15`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ExchangeRates/cc3ad3f1-ec69-4a54-80de-19708b6feea9`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ExchangeRates/aa946618-b359-4c92-94de-82b7944aac15`
+         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ExchangeRates/cc3ad3f1-ec69-4a54-80de-19708b6feea9`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ExchangeRates/aa946618-b359-4c92-94de-82b7944aac15`
+         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ExchangeRates/cc3ad3f1-ec69-4a54-80de-19708b6feea9`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Budgets`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Budgets`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Budgets/4d47a106-3486-479f-b10e-daad71b23e27`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Budgets/49f57cce-2251-4608-af4a-c6c8cf81f0c7`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Budgets/4d47a106-3486-479f-b10e-daad71b23e27`
+         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Budgets/49f57cce-2251-4608-af4a-c6c8cf81f0c7`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Budgets/4d47a106-3486-479f-b10e-daad71b23e27`
+         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Budgets/49f57cce-2251-4608-af4a-c6c8cf81f0c7`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Imports`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Imports`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Imports/756dd3f5-13cb-4e95-b4da-31ad203f34c7`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Imports/18c9664e-0fac-487a-9ab9-d89472c614cc`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Imports/756dd3f5-13cb-4e95-b4da-31ad203f34c7/Errors`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Imports/18c9664e-0fac-487a-9ab9-d89472c614cc/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Imports/f3dc5247-eec6-4c18-a532-0f0d4116a10d/Approve`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Imports/4c9f769f-5967-4d4f-b0a2-7fbfcc6f4ccd/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/TaxCodes/0aac088f-ac79-4e2a-9d09-00d82baf3e43`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/TaxCodes/ae3c4a27-8fe3-4937-aa1b-96080b9571ff`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/TaxCodes/0aac088f-ac79-4e2a-9d09-00d82baf3e43`
+         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/TaxCodes/ae3c4a27-8fe3-4937-aa1b-96080b9571ff`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/TaxCodes/0aac088f-ac79-4e2a-9d09-00d82baf3e43/History`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/TaxCodes/ae3c4a27-8fe3-4937-aa1b-96080b9571ff/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/VatReturns/30f37936-79e0-4887-9e31-144912c2de02`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/VatReturns/4ed3f5d0-a21d-4515-8477-05e14ab81884`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Counterparties/0516d28c-78c5-406b-b731-f61c7ae02e0c`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Counterparties/eb50e5a4-99b4-4ce4-ab80-796858cb62b4`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Counterparties/0516d28c-78c5-406b-b731-f61c7ae02e0c`
+         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Counterparties/eb50e5a4-99b4-4ce4-ab80-796858cb62b4`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/Counterparties/0516d28c-78c5-406b-b731-f61c7ae02e0c/History`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Counterparties/eb50e5a4-99b4-4ce4-ab80-796858cb62b4/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1697,13 +1697,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1721,12 +1721,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e`
+         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1745,7 +1745,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1767,7 +1767,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1787,7 +1787,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/Matches`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1805,14 +1805,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/Matches/c4bbbfcb-3f33-489b-b36d-0a43d2135b12`
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/Matches/9a6cf723-552c-4d70-af67-9df4cd36b83e`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/Matches/c4bbbfcb-3f33-489b-b36d-0a43d2135b12`
+         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/Matches/9a6cf723-552c-4d70-af67-9df4cd36b83e`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1868,8 +1868,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2/BankAccounts/283af3d7-58fb-400e-90fa-e9905ad4590e/Reconciliation?date=2027-01-31`
+         * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
+         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -5378,6 +5378,8 @@ export interface components {
              * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
              */
             date: string;
+            /** @description The moment the reconciliation was asked as known at (the knownAt parameter), in UTC to the millisecond: the books, the statements and the matches as they stood then. null for now. */
+            knownAt: string | null;
             /** @description The bank account's currency: every amount is in it. */
             currency: string;
             /** @description The bank's balance: every statement line booked by the date, the first statement's opening balance included. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
@@ -5861,7 +5863,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:37117/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A36659%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=RAQvRtY6GEeh1wb0K_bSQwpsb6hQb_jQl563CbQV6rQ&code_challenge_method=S256&state=3B_Q351Iejf82ReE8k6ve6Pv0eH3nMYxNeQvU_E4SRM&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:37269/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43435%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=zrL5H4TmygeCNVTnUxHO1vFKDB4QzR2cAArWkAH0tSY&code_challenge_method=S256&state=mPuZ84MfwCpxE5aA5PZxO3ttDZ4qokgSnBv-UJ09Chs&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5901,7 +5903,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2",
+                     *           "companyId": "cec6aedf-204f-4b62-8262-e065f5eb29dc",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5951,7 +5953,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "84d6356e-8f74-4931-a8be-2634cca250a7",
+                     *           "companyId": "db0589da-d709-4bd9-94ab-debf83e23ea6",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6055,7 +6057,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2",
+                     *           "companyId": "cec6aedf-204f-4b62-8262-e065f5eb29dc",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6105,7 +6107,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "84d6356e-8f74-4931-a8be-2634cca250a7",
+                     *           "companyId": "db0589da-d709-4bd9-94ab-debf83e23ea6",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6198,16 +6200,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "84d6356e-8f74-4931-a8be-2634cca250a7",
+                     *           "id": "db0589da-d709-4bd9-94ab-debf83e23ea6",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T15:16:19.793Z",
+                     *           "createdAt": "2026-11-29T15:17:46.073Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2",
+                     *           "id": "cec6aedf-204f-4b62-8262-e065f5eb29dc",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T15:16:19.579Z",
+                     *           "createdAt": "2026-11-29T15:17:45.834Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -6265,9 +6267,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "84d6356e-8f74-4931-a8be-2634cca250a7",
+                     *       "id": "db0589da-d709-4bd9-94ab-debf83e23ea6",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T15:16:19.793Z",
+                     *       "createdAt": "2026-11-29T15:17:46.073Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6279,7 +6281,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T15:16:19.793Z"
+                     *         "updatedAt": "2026-11-29T15:17:46.073Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6363,9 +6365,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "84d6356e-8f74-4931-a8be-2634cca250a7",
+                     *       "id": "db0589da-d709-4bd9-94ab-debf83e23ea6",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T15:16:19.793Z",
+                     *       "createdAt": "2026-11-29T15:17:46.073Z",
                      *       "version": 1
                      *     }
                      */
@@ -6409,7 +6411,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:16:19.579Z"
+                     *       "updatedAt": "2026-11-29T15:17:45.834Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6439,7 +6441,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "a4fbbfa4-ee0a-40a9-a5ca-c1d2ca08c01b",
+                 *       "retainedEarningsAccountId": "bc38189b-8ae1-45ad-a80b-ca91bd3fdebb",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6498,14 +6500,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "a4fbbfa4-ee0a-40a9-a5ca-c1d2ca08c01b",
+                     *       "retainedEarningsAccountId": "bc38189b-8ae1-45ad-a80b-ca91bd3fdebb",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T15:16:20.788Z"
+                     *       "updatedAt": "2026-11-29T15:17:47.610Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6686,7 +6688,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "8a1d5525-a1d5-4132-b4f6-2a652576d0d2",
+                     *           "id": "50aea570-bb96-4af2-ab1e-5b5055101205",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6697,8 +6699,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T15:16:30.413Z",
-                     *           "updatedAt": "2026-11-29T15:16:30.448Z"
+                     *           "createdAt": "2026-11-29T15:18:01.221Z",
+                     *           "updatedAt": "2026-11-29T15:18:01.267Z"
                      *         }
                      *       ]
                      *     }
@@ -6761,7 +6763,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a1d5525-a1d5-4132-b4f6-2a652576d0d2",
+                     *       "id": "50aea570-bb96-4af2-ab1e-5b5055101205",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6771,8 +6773,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:30.413Z",
-                     *       "updatedAt": "2026-11-29T15:16:30.413Z"
+                     *       "createdAt": "2026-11-29T15:18:01.221Z",
+                     *       "updatedAt": "2026-11-29T15:18:01.221Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6819,7 +6821,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a1d5525-a1d5-4132-b4f6-2a652576d0d2",
+                     *       "id": "50aea570-bb96-4af2-ab1e-5b5055101205",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6829,8 +6831,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:30.413Z",
-                     *       "updatedAt": "2026-11-29T15:16:30.413Z"
+                     *       "createdAt": "2026-11-29T15:18:01.221Z",
+                     *       "updatedAt": "2026-11-29T15:18:01.221Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6894,7 +6896,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a1d5525-a1d5-4132-b4f6-2a652576d0d2",
+                     *       "id": "50aea570-bb96-4af2-ab1e-5b5055101205",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6905,8 +6907,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:16:30.413Z",
-                     *       "updatedAt": "2026-11-29T15:16:30.448Z"
+                     *       "createdAt": "2026-11-29T15:18:01.221Z",
+                     *       "updatedAt": "2026-11-29T15:18:01.267Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7015,8 +7017,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
-                     *           "email": "user-876de115-f28f-4323-9c0b-3d8d47f3a0ed@example.com",
+                     *           "userId": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
+                     *           "email": "user-02feb0ec-0059-482a-824a-2dcac7b0bf8d@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -7065,20 +7067,20 @@ export interface operations {
                      *             "bank:read",
                      *             "bank:reconcile"
                      *           ],
-                     *           "joinedAt": "2026-11-29T15:16:19.579Z",
+                     *           "joinedAt": "2026-11-29T15:17:45.834Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "108a7e03-2b5a-4059-8dc7-e96c93f91af7",
-                     *           "email": "contract-1795965390472@example.com",
-                     *           "roleId": "8a1d5525-a1d5-4132-b4f6-2a652576d0d2",
+                     *           "userId": "7dc03f7c-eed5-4050-9538-4a794baafae7",
+                     *           "email": "contract-1795965481302@example.com",
+                     *           "roleId": "50aea570-bb96-4af2-ab1e-5b5055101205",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T15:16:30.492Z",
+                     *           "joinedAt": "2026-11-29T15:18:01.331Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7110,8 +7112,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795965390472@example.com",
-                 *       "roleId": "8a1d5525-a1d5-4132-b4f6-2a652576d0d2"
+                 *       "email": "contract-1795965481302@example.com",
+                 *       "roleId": "50aea570-bb96-4af2-ab1e-5b5055101205"
                  *     }
                  */
                 "application/json": {
@@ -7137,16 +7139,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "108a7e03-2b5a-4059-8dc7-e96c93f91af7",
-                     *       "email": "contract-1795965390472@example.com",
-                     *       "roleId": "8a1d5525-a1d5-4132-b4f6-2a652576d0d2",
+                     *       "userId": "7dc03f7c-eed5-4050-9538-4a794baafae7",
+                     *       "email": "contract-1795965481302@example.com",
+                     *       "roleId": "50aea570-bb96-4af2-ab1e-5b5055101205",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T15:16:30.492Z",
+                     *       "joinedAt": "2026-11-29T15:18:01.331Z",
                      *       "version": 1
                      *     }
                      */
@@ -7211,8 +7213,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "108a7e03-2b5a-4059-8dc7-e96c93f91af7",
-                     *       "email": "contract-1795965390472@example.com",
+                     *       "userId": "7dc03f7c-eed5-4050-9538-4a794baafae7",
+                     *       "email": "contract-1795965481302@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -7233,7 +7235,7 @@ export interface operations {
                      *         "approval-policies:read",
                      *         "bank:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T15:16:30.492Z",
+                     *       "joinedAt": "2026-11-29T15:18:01.331Z",
                      *       "version": 2
                      *     }
                      */
@@ -7343,9 +7345,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4d15d65c-7687-417b-a16d-d313a01424cb",
+                     *           "id": "f23bb0d7-5902-4efc-a9d0-b520f32f9165",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_kzqrEkG",
+                     *           "prefix": "sk-svc_lXEYBC3",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7353,8 +7355,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
-                     *           "createdAt": "2026-11-29T15:16:30.634Z",
+                     *           "createdBy": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
+                     *           "createdAt": "2026-11-29T15:18:01.451Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7425,9 +7427,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4d15d65c-7687-417b-a16d-d313a01424cb",
+                     *       "id": "f23bb0d7-5902-4efc-a9d0-b520f32f9165",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_kzqrEkG",
+                     *       "prefix": "sk-svc_lXEYBC3",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7435,8 +7437,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
-                     *       "createdAt": "2026-11-29T15:16:30.634Z",
+                     *       "createdBy": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
+                     *       "createdAt": "2026-11-29T15:18:01.451Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7488,18 +7490,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4d15d65c-7687-417b-a16d-d313a01424cb",
+                     *       "id": "f23bb0d7-5902-4efc-a9d0-b520f32f9165",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_kzqrEkG",
+                     *       "prefix": "sk-svc_lXEYBC3",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T15:16:30.669Z",
-                     *       "createdBy": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
-                     *       "createdAt": "2026-11-29T15:16:30.634Z",
+                     *       "revokedAt": "2026-11-29T15:18:01.483Z",
+                     *       "createdBy": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
+                     *       "createdAt": "2026-11-29T15:18:01.451Z",
                      *       "version": 2
                      *     }
                      */
@@ -7554,24 +7556,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1cab1d33-2dbd-4df2-a978-192aa2145940",
+                     *           "id": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "2425f2ff-09f9-4f9b-a9e8-3ca17e884765",
+                     *           "parentId": "247f242b-e827-44c7-aab4-c07168a340ba",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:20.662Z",
-                     *           "updatedAt": "2026-11-29T15:16:20.662Z",
+                     *           "createdAt": "2026-11-29T15:17:47.357Z",
+                     *           "updatedAt": "2026-11-29T15:17:47.357Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "2425f2ff-09f9-4f9b-a9e8-3ca17e884765",
+                     *           "id": "247f242b-e827-44c7-aab4-c07168a340ba",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7580,32 +7582,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:20.619Z",
-                     *           "updatedAt": "2026-11-29T15:16:20.619Z",
+                     *           "createdAt": "2026-11-29T15:17:47.288Z",
+                     *           "updatedAt": "2026-11-29T15:17:47.288Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *           "id": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "aa28fd0b-23d2-42b5-9106-7619df168ce1",
+                     *           "parentId": "e99316ed-ef62-4299-a2a6-2d9c84800d74",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:20.584Z",
-                     *           "updatedAt": "2026-11-29T15:16:20.584Z",
+                     *           "createdAt": "2026-11-29T15:17:47.213Z",
+                     *           "updatedAt": "2026-11-29T15:17:47.213Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "aa28fd0b-23d2-42b5-9106-7619df168ce1",
+                     *           "id": "e99316ed-ef62-4299-a2a6-2d9c84800d74",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7614,32 +7616,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:20.540Z",
-                     *           "updatedAt": "2026-11-29T15:16:20.540Z",
+                     *           "createdAt": "2026-11-29T15:17:47.143Z",
+                     *           "updatedAt": "2026-11-29T15:17:47.143Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "a4fbbfa4-ee0a-40a9-a5ca-c1d2ca08c01b",
+                     *           "id": "bc38189b-8ae1-45ad-a80b-ca91bd3fdebb",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "9f1e69d1-df06-4e8f-987c-9bb7110f5f7b",
+                     *           "parentId": "de7a66f8-d3a5-451e-a0c1-e1d333463d7f",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:20.496Z",
-                     *           "updatedAt": "2026-11-29T15:16:20.496Z",
+                     *           "createdAt": "2026-11-29T15:17:47.054Z",
+                     *           "updatedAt": "2026-11-29T15:17:47.054Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "9f1e69d1-df06-4e8f-987c-9bb7110f5f7b",
+                     *           "id": "de7a66f8-d3a5-451e-a0c1-e1d333463d7f",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7648,49 +7650,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:20.433Z",
-                     *           "updatedAt": "2026-11-29T15:16:20.433Z",
+                     *           "createdAt": "2026-11-29T15:17:46.984Z",
+                     *           "updatedAt": "2026-11-29T15:17:46.984Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *           "id": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
+                     *           "parentId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:20.360Z",
-                     *           "updatedAt": "2026-11-29T15:16:20.360Z",
+                     *           "createdAt": "2026-11-29T15:17:46.920Z",
+                     *           "updatedAt": "2026-11-29T15:17:46.920Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *           "id": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
+                     *           "parentId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:20.234Z",
-                     *           "updatedAt": "2026-11-29T15:16:20.234Z",
+                     *           "createdAt": "2026-11-29T15:17:46.767Z",
+                     *           "updatedAt": "2026-11-29T15:17:46.767Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
+                     *           "id": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7699,8 +7701,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:20.167Z",
-                     *           "updatedAt": "2026-11-29T15:16:20.167Z",
+                     *           "createdAt": "2026-11-29T15:17:46.628Z",
+                     *           "updatedAt": "2026-11-29T15:17:46.628Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7789,7 +7791,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4033fc5d-3b2d-46e0-b96e-ddd3bdea659c",
+                     *       "id": "884c2e5c-d9af-4027-8c29-ebee88e9caf2",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7798,8 +7800,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:20.858Z",
-                     *       "updatedAt": "2026-11-29T15:16:20.858Z",
+                     *       "createdAt": "2026-11-29T15:17:47.735Z",
+                     *       "updatedAt": "2026-11-29T15:17:47.735Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7850,7 +7852,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4033fc5d-3b2d-46e0-b96e-ddd3bdea659c",
+                     *       "id": "884c2e5c-d9af-4027-8c29-ebee88e9caf2",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7859,8 +7861,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:20.858Z",
-                     *       "updatedAt": "2026-11-29T15:16:20.858Z",
+                     *       "createdAt": "2026-11-29T15:17:47.735Z",
+                     *       "updatedAt": "2026-11-29T15:17:47.735Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7942,7 +7944,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4033fc5d-3b2d-46e0-b96e-ddd3bdea659c",
+                     *       "id": "884c2e5c-d9af-4027-8c29-ebee88e9caf2",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7951,8 +7953,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:16:20.858Z",
-                     *       "updatedAt": "2026-11-29T15:16:21.245Z",
+                     *       "createdAt": "2026-11-29T15:17:47.735Z",
+                     *       "updatedAt": "2026-11-29T15:17:48.355Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8073,15 +8075,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ab133ae0-b36b-4808-8798-a980db093f19",
-                     *           "occurredAt": "2026-11-29T15:16:20.858Z",
+                     *           "requestId": "2a2936e4-57b8-477e-b33a-8f85ee5fa86b",
+                     *           "occurredAt": "2026-11-29T15:17:47.736Z",
                      *           "sequence": 14,
-                     *           "hash": "c928598dbae09e0567dcde0bc81b3774327d595a5cd26b495ba3912982e8425a",
+                     *           "hash": "f0688d51cf170752399a7c8cc4585b163d4f58023388c6feebdb7533d4b91f4d",
                      *           "state": {
-                     *             "id": "4033fc5d-3b2d-46e0-b96e-ddd3bdea659c",
+                     *             "id": "884c2e5c-d9af-4027-8c29-ebee88e9caf2",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -8090,8 +8092,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:16:20.858Z",
-                     *             "updatedAt": "2026-11-29T15:16:20.858Z",
+                     *             "createdAt": "2026-11-29T15:17:47.735Z",
+                     *             "updatedAt": "2026-11-29T15:17:47.735Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -8151,7 +8153,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "10f2506d-398c-4dca-acc3-f60335b46f74",
+                     *           "id": "7f32ad60-0815-4dd6-9794-c962db497737",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -8160,12 +8162,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:21.606Z",
-                     *           "updatedAt": "2026-11-29T15:16:21.606Z",
+                     *           "createdAt": "2026-11-29T15:17:48.969Z",
+                     *           "updatedAt": "2026-11-29T15:17:48.969Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "35895c17-3594-468a-a6b4-f985b4d0656b",
+                     *           "id": "33b51b2f-780f-42d3-af3e-1095510d213f",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -8174,12 +8176,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:20.699Z",
-                     *           "updatedAt": "2026-11-29T15:16:20.699Z",
+                     *           "createdAt": "2026-11-29T15:17:47.436Z",
+                     *           "updatedAt": "2026-11-29T15:17:47.436Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "abc0e11f-bf20-4593-957e-ab8dad6c1311",
+                     *           "id": "461a1802-85de-4e8d-81e2-0b9a66bcbc2c",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -8188,8 +8190,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:20.731Z",
-                     *           "updatedAt": "2026-11-29T15:16:20.731Z",
+                     *           "createdAt": "2026-11-29T15:17:47.495Z",
+                     *           "updatedAt": "2026-11-29T15:17:47.495Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -8259,7 +8261,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "10f2506d-398c-4dca-acc3-f60335b46f74",
+                     *       "id": "7f32ad60-0815-4dd6-9794-c962db497737",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8268,8 +8270,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:21.606Z",
-                     *       "updatedAt": "2026-11-29T15:16:21.606Z",
+                     *       "createdAt": "2026-11-29T15:17:48.969Z",
+                     *       "updatedAt": "2026-11-29T15:17:48.969Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8317,7 +8319,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "10f2506d-398c-4dca-acc3-f60335b46f74",
+                     *       "id": "7f32ad60-0815-4dd6-9794-c962db497737",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8326,8 +8328,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:21.606Z",
-                     *       "updatedAt": "2026-11-29T15:16:21.606Z",
+                     *       "createdAt": "2026-11-29T15:17:48.969Z",
+                     *       "updatedAt": "2026-11-29T15:17:48.969Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8396,7 +8398,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "10f2506d-398c-4dca-acc3-f60335b46f74",
+                     *       "id": "7f32ad60-0815-4dd6-9794-c962db497737",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8405,8 +8407,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:16:21.606Z",
-                     *       "updatedAt": "2026-11-29T15:16:21.763Z",
+                     *       "createdAt": "2026-11-29T15:17:48.969Z",
+                     *       "updatedAt": "2026-11-29T15:17:49.220Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8524,15 +8526,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "154fa8a3-973d-4754-b810-90636f95abb5",
-                     *           "occurredAt": "2026-11-29T15:16:21.606Z",
+                     *           "requestId": "456004d5-d137-410d-9046-7603675c8eb9",
+                     *           "occurredAt": "2026-11-29T15:17:48.969Z",
                      *           "sequence": 17,
-                     *           "hash": "48a5f821e6314552d04bb6fbd32ce4d2dcf6482f73991c1231e73ae480bd6aeb",
+                     *           "hash": "7b281c906df1407e211bcb36e44f19aa0f1bf0a43f0759f9eb55b88377c3f773",
                      *           "state": {
-                     *             "id": "10f2506d-398c-4dca-acc3-f60335b46f74",
+                     *             "id": "7f32ad60-0815-4dd6-9794-c962db497737",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8541,8 +8543,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:16:21.606Z",
-                     *             "updatedAt": "2026-11-29T15:16:21.606Z",
+                     *             "createdAt": "2026-11-29T15:17:48.969Z",
+                     *             "updatedAt": "2026-11-29T15:17:48.969Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8595,7 +8597,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "10f2506d-398c-4dca-acc3-f60335b46f74",
+                     *       "id": "7f32ad60-0815-4dd6-9794-c962db497737",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8604,8 +8606,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T15:16:21.606Z",
-                     *       "updatedAt": "2026-11-29T15:16:21.872Z",
+                     *       "createdAt": "2026-11-29T15:17:48.969Z",
+                     *       "updatedAt": "2026-11-29T15:17:49.428Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8656,7 +8658,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "10f2506d-398c-4dca-acc3-f60335b46f74",
+                     *       "id": "7f32ad60-0815-4dd6-9794-c962db497737",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8665,8 +8667,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:16:21.606Z",
-                     *       "updatedAt": "2026-11-29T15:16:21.810Z",
+                     *       "createdAt": "2026-11-29T15:17:48.969Z",
+                     *       "updatedAt": "2026-11-29T15:17:49.296Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8717,19 +8719,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *           "id": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T15:16:22.676Z",
-                     *           "updatedAt": "2026-11-29T15:16:22.676Z",
+                     *           "createdAt": "2026-11-29T15:17:50.888Z",
+                     *           "updatedAt": "2026-11-29T15:17:50.888Z",
                      *           "periods": [
                      *             {
-                     *               "id": "fe4fff96-677c-48af-b1b8-c218a553df61",
-                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *               "id": "3977ecd5-f195-4604-8915-ff995aa4872a",
+                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8739,8 +8741,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f0fbbed3-80b7-4a99-8103-6e42893f6297",
-                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *               "id": "f1c25281-0e2c-4307-8303-cbf7585b9c16",
+                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8750,8 +8752,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a8187a4f-eeba-4e40-9438-d9a822913c2d",
-                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *               "id": "6f327cc8-a0ec-4f2a-a478-ce36b31f304f",
+                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8761,8 +8763,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "949f6fca-2c0d-485a-8ba9-febcbd4ff257",
-                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *               "id": "94a6e721-7e84-46bf-bd1e-069d1b02637b",
+                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8772,8 +8774,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "43ab1fe3-ebb0-4c37-96a0-9a982b61f561",
-                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *               "id": "f4186d75-80a1-403b-874d-7066dd51c701",
+                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8783,8 +8785,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "18b5bd1d-d7fb-42a0-b7e4-45fcea0e5c58",
-                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *               "id": "3a703368-23be-476e-a7c0-897eb3fcfa3e",
+                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8794,8 +8796,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "443fd75d-2789-42e5-b6c7-8e052e7247d3",
-                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *               "id": "af64d7ad-02f5-489d-bea2-14a597400fdb",
+                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8805,8 +8807,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fe4b9b29-ac91-424e-9967-2370ce99d973",
-                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *               "id": "d508ac3f-e5ca-462b-b0c3-2ee6a81004a0",
+                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8816,8 +8818,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f4bdba6e-54c5-41ea-9746-0ed8e2fc350f",
-                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *               "id": "d8c74a4d-325b-4b51-9d59-ab15d21f4ffd",
+                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8827,8 +8829,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "671d1ae8-9066-4747-ac72-96839813f8b6",
-                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *               "id": "5851b7d3-1a37-4148-88bc-3225d6ea8fd6",
+                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8838,8 +8840,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3a398502-6d3a-457c-b9df-505c2830d791",
-                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *               "id": "51191cd6-f07e-4b0a-a865-29646dd3e53e",
+                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8849,8 +8851,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "84f62618-323b-4d35-ad50-82c6c7393f15",
-                     *               "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *               "id": "fc772843-c9ea-4efe-b7fa-5fb739baf4eb",
+                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8862,19 +8864,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T15:16:22.514Z",
-                     *           "updatedAt": "2026-11-29T15:16:22.514Z",
+                     *           "createdAt": "2026-11-29T15:17:50.464Z",
+                     *           "updatedAt": "2026-11-29T15:17:50.464Z",
                      *           "periods": [
                      *             {
-                     *               "id": "6822a92c-60e2-45b8-a2bb-0de84aac1e0d",
-                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *               "id": "c07b1552-03e2-4cf4-85f2-ca3eb0fc3361",
+                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8884,8 +8886,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "01c2c813-1b59-480b-998f-c4227396df79",
-                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *               "id": "0a2b6cd8-b290-4c09-af7a-7aa3e26ebaf8",
+                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8895,8 +8897,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
-                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *               "id": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
+                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8906,8 +8908,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "379f3eee-995c-48f3-a30b-874ef44f1b98",
-                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *               "id": "40affd15-6d71-4dd1-8928-54b7f5946a26",
+                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8917,8 +8919,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bc6c9aea-ff38-4926-ae50-9cac6aefea5a",
-                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *               "id": "77b8a15e-635c-4e82-b204-f588b2e19b2e",
+                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8928,8 +8930,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6420056f-bd79-4fe4-b46c-34027e072a49",
-                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *               "id": "80467f78-9807-408c-87a4-880a4e47518c",
+                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8939,8 +8941,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "76838cc5-54f6-4f55-ab51-4a73d587186a",
-                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *               "id": "feaec450-0a95-4cb0-ad8f-58808a50e461",
+                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8950,8 +8952,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5f4ce086-d6ca-43d7-8d8e-3668865b8514",
-                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *               "id": "40725ca0-da4d-4642-a4ba-74a3d55c15bf",
+                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8961,8 +8963,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f7d4fd89-49e4-4e92-9437-c2ad14a536ae",
-                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *               "id": "11f91d13-cee5-4da8-8e86-327f167692c9",
+                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8972,8 +8974,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "39623465-04d9-4f0a-b834-aae2f9696765",
-                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *               "id": "dac91e62-00d8-45eb-8138-46fc0d831c90",
+                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8983,8 +8985,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4b343b37-9e79-4ac2-85db-41ff11423882",
-                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *               "id": "41586355-6a88-460d-a8c8-c972d5919429",
+                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8994,8 +8996,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6fb59c6b-902f-4708-9891-a928cfe334a1",
-                     *               "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *               "id": "5e26edc7-3a00-4806-8262-580fd3d0ddaf",
+                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -9082,19 +9084,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *       "id": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:16:22.676Z",
-                     *       "updatedAt": "2026-11-29T15:16:22.676Z",
+                     *       "createdAt": "2026-11-29T15:17:50.888Z",
+                     *       "updatedAt": "2026-11-29T15:17:50.888Z",
                      *       "periods": [
                      *         {
-                     *           "id": "fe4fff96-677c-48af-b1b8-c218a553df61",
-                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *           "id": "3977ecd5-f195-4604-8915-ff995aa4872a",
+                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -9104,8 +9106,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f0fbbed3-80b7-4a99-8103-6e42893f6297",
-                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *           "id": "f1c25281-0e2c-4307-8303-cbf7585b9c16",
+                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -9115,8 +9117,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a8187a4f-eeba-4e40-9438-d9a822913c2d",
-                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *           "id": "6f327cc8-a0ec-4f2a-a478-ce36b31f304f",
+                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -9126,8 +9128,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "949f6fca-2c0d-485a-8ba9-febcbd4ff257",
-                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *           "id": "94a6e721-7e84-46bf-bd1e-069d1b02637b",
+                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -9137,8 +9139,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "43ab1fe3-ebb0-4c37-96a0-9a982b61f561",
-                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *           "id": "f4186d75-80a1-403b-874d-7066dd51c701",
+                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -9148,8 +9150,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "18b5bd1d-d7fb-42a0-b7e4-45fcea0e5c58",
-                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *           "id": "3a703368-23be-476e-a7c0-897eb3fcfa3e",
+                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -9159,8 +9161,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "443fd75d-2789-42e5-b6c7-8e052e7247d3",
-                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *           "id": "af64d7ad-02f5-489d-bea2-14a597400fdb",
+                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -9170,8 +9172,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fe4b9b29-ac91-424e-9967-2370ce99d973",
-                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *           "id": "d508ac3f-e5ca-462b-b0c3-2ee6a81004a0",
+                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -9181,8 +9183,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f4bdba6e-54c5-41ea-9746-0ed8e2fc350f",
-                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *           "id": "d8c74a4d-325b-4b51-9d59-ab15d21f4ffd",
+                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -9192,8 +9194,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "671d1ae8-9066-4747-ac72-96839813f8b6",
-                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *           "id": "5851b7d3-1a37-4148-88bc-3225d6ea8fd6",
+                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -9203,8 +9205,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a398502-6d3a-457c-b9df-505c2830d791",
-                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *           "id": "51191cd6-f07e-4b0a-a865-29646dd3e53e",
+                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -9214,8 +9216,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "84f62618-323b-4d35-ad50-82c6c7393f15",
-                     *           "financialYearId": "a26a6f9d-c0fa-4d5b-997f-13045d38a22c",
+                     *           "id": "fc772843-c9ea-4efe-b7fa-5fb739baf4eb",
+                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9271,19 +9273,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *       "id": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:16:22.514Z",
-                     *       "updatedAt": "2026-11-29T15:16:22.514Z",
+                     *       "createdAt": "2026-11-29T15:17:50.464Z",
+                     *       "updatedAt": "2026-11-29T15:17:50.464Z",
                      *       "periods": [
                      *         {
-                     *           "id": "6822a92c-60e2-45b8-a2bb-0de84aac1e0d",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "c07b1552-03e2-4cf4-85f2-ca3eb0fc3361",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9293,8 +9295,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "01c2c813-1b59-480b-998f-c4227396df79",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "0a2b6cd8-b290-4c09-af7a-7aa3e26ebaf8",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9304,8 +9306,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9315,8 +9317,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "379f3eee-995c-48f3-a30b-874ef44f1b98",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "40affd15-6d71-4dd1-8928-54b7f5946a26",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9326,8 +9328,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bc6c9aea-ff38-4926-ae50-9cac6aefea5a",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "77b8a15e-635c-4e82-b204-f588b2e19b2e",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9337,8 +9339,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6420056f-bd79-4fe4-b46c-34027e072a49",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "80467f78-9807-408c-87a4-880a4e47518c",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9348,8 +9350,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "76838cc5-54f6-4f55-ab51-4a73d587186a",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "feaec450-0a95-4cb0-ad8f-58808a50e461",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9359,8 +9361,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5f4ce086-d6ca-43d7-8d8e-3668865b8514",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "40725ca0-da4d-4642-a4ba-74a3d55c15bf",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9370,8 +9372,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f7d4fd89-49e4-4e92-9437-c2ad14a536ae",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "11f91d13-cee5-4da8-8e86-327f167692c9",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9381,8 +9383,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "39623465-04d9-4f0a-b834-aae2f9696765",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "dac91e62-00d8-45eb-8138-46fc0d831c90",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9392,8 +9394,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4b343b37-9e79-4ac2-85db-41ff11423882",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "41586355-6a88-460d-a8c8-c972d5919429",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9403,8 +9405,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6fb59c6b-902f-4708-9891-a928cfe334a1",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "5e26edc7-3a00-4806-8262-580fd3d0ddaf",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9491,19 +9493,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
+                     *       "id": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:16:22.855Z",
-                     *       "updatedAt": "2026-11-29T15:16:23.019Z",
+                     *       "createdAt": "2026-11-29T15:17:51.033Z",
+                     *       "updatedAt": "2026-11-29T15:17:51.199Z",
                      *       "periods": [
                      *         {
-                     *           "id": "93705ae8-5844-4053-9e51-8b549c10956e",
-                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
+                     *           "id": "ba59f039-3f68-4c70-834a-22a5b2dce4e3",
+                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9513,8 +9515,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1892bcb5-4f95-4ced-b97d-0a224b596f4d",
-                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
+                     *           "id": "139e8cac-02a4-4980-849b-017271ca2b58",
+                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9524,8 +9526,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "64aab69b-4f4b-4790-b2ab-2fbe83343f62",
-                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
+                     *           "id": "05d64010-c619-41b5-b91e-b3ada47e80aa",
+                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9535,8 +9537,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5c5d0448-abc3-45f3-a724-5c089a4d635e",
-                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
+                     *           "id": "41961a33-ce46-48e8-ad32-a52a8fab476c",
+                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9546,8 +9548,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "02faabe0-5531-4d0e-9b2b-b64c2370d4e5",
-                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
+                     *           "id": "97bba0f4-ac63-401a-a676-c96c6db25695",
+                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9557,8 +9559,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "625f8509-b33b-4fc1-9f51-03dc4f92b2a8",
-                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
+                     *           "id": "73d2cd32-ed71-46b9-bc00-bfee4dfa4532",
+                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9568,8 +9570,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "acfb6084-683a-4981-ba3b-6723ef7bb5ac",
-                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
+                     *           "id": "46aceba0-12f6-4973-998d-f8960c03ebfc",
+                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9579,8 +9581,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7a66e269-87b2-4183-9f7f-0945dbfe373f",
-                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
+                     *           "id": "b1683205-9d16-4ac6-97f9-fa99e932e855",
+                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9590,8 +9592,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "082ba6ba-ac70-4f1c-8047-f24891d05a34",
-                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
+                     *           "id": "67964acd-8743-4461-8549-1c2c236f3b52",
+                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9601,8 +9603,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c5b2cafc-c4b2-47a0-bbfd-a151169199fd",
-                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
+                     *           "id": "da64c62f-f788-4ef8-abd1-704efb5c1cb1",
+                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9612,8 +9614,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0fdaa45f-d688-4fe8-8795-14cf329fdc95",
-                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
+                     *           "id": "b6e8986b-ec54-4f36-8c20-35eebf9b52d4",
+                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9623,8 +9625,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "46b4e281-babc-423b-a5b0-286cf80275c3",
-                     *           "financialYearId": "09902bee-bfc9-4ae4-9dd0-dfbd29ff23a9",
+                     *           "id": "f49ba7db-92cb-4583-840a-210f1467f33a",
+                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9772,14 +9774,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4d80d78-6039-4611-83ad-4a4d42510b1d",
+                     *       "id": "e0d26034-4141-4699-b2ec-6ce9f602e562",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
+                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9792,7 +9794,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a4fbbfa4-ee0a-40a9-a5ca-c1d2ca08c01b",
+                     *           "accountId": "bc38189b-8ae1-45ad-a80b-ca91bd3fdebb",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9820,19 +9822,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:28.734Z",
-                     *       "updatedAt": "2026-11-29T15:16:28.734Z",
+                     *       "createdAt": "2026-11-29T15:17:59.632Z",
+                     *       "updatedAt": "2026-11-29T15:17:59.632Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9903,8 +9905,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6fb59c6b-902f-4708-9891-a928cfe334a1",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "5e26edc7-3a00-4806-8262-580fd3d0ddaf",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9914,8 +9916,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4b343b37-9e79-4ac2-85db-41ff11423882",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "41586355-6a88-460d-a8c8-c972d5919429",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9925,8 +9927,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "39623465-04d9-4f0a-b834-aae2f9696765",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "dac91e62-00d8-45eb-8138-46fc0d831c90",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9936,8 +9938,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f7d4fd89-49e4-4e92-9437-c2ad14a536ae",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "11f91d13-cee5-4da8-8e86-327f167692c9",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9947,8 +9949,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5f4ce086-d6ca-43d7-8d8e-3668865b8514",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "40725ca0-da4d-4642-a4ba-74a3d55c15bf",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9958,8 +9960,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "76838cc5-54f6-4f55-ab51-4a73d587186a",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "feaec450-0a95-4cb0-ad8f-58808a50e461",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9969,8 +9971,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6420056f-bd79-4fe4-b46c-34027e072a49",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "80467f78-9807-408c-87a4-880a4e47518c",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9980,8 +9982,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bc6c9aea-ff38-4926-ae50-9cac6aefea5a",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "77b8a15e-635c-4e82-b204-f588b2e19b2e",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9991,8 +9993,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "379f3eee-995c-48f3-a30b-874ef44f1b98",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "40affd15-6d71-4dd1-8928-54b7f5946a26",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -10002,8 +10004,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -10013,8 +10015,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "01c2c813-1b59-480b-998f-c4227396df79",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "0a2b6cd8-b290-4c09-af7a-7aa3e26ebaf8",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -10024,8 +10026,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6822a92c-60e2-45b8-a2bb-0de84aac1e0d",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "id": "c07b1552-03e2-4cf4-85f2-ca3eb0fc3361",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -10073,8 +10075,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6822a92c-60e2-45b8-a2bb-0de84aac1e0d",
-                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *       "id": "c07b1552-03e2-4cf4-85f2-ca3eb0fc3361",
+                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10131,8 +10133,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6822a92c-60e2-45b8-a2bb-0de84aac1e0d",
-                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *       "id": "c07b1552-03e2-4cf4-85f2-ca3eb0fc3361",
+                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10289,8 +10291,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6822a92c-60e2-45b8-a2bb-0de84aac1e0d",
-                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *       "id": "c07b1552-03e2-4cf4-85f2-ca3eb0fc3361",
+                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10379,14 +10381,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
+                     *           "id": "64e38650-66ea-417d-a454-dbf239a5396e",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *               "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10399,7 +10401,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *               "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10427,19 +10429,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:24.243Z",
-                     *           "updatedAt": "2026-11-29T15:16:24.243Z",
+                     *           "createdAt": "2026-11-29T15:17:53.482Z",
+                     *           "updatedAt": "2026-11-29T15:17:53.482Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10492,12 +10494,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                 *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                 *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10554,14 +10556,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
+                     *       "id": "64e38650-66ea-417d-a454-dbf239a5396e",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10574,7 +10576,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10602,19 +10604,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:24.243Z",
-                     *       "updatedAt": "2026-11-29T15:16:24.243Z",
+                     *       "createdAt": "2026-11-29T15:17:53.482Z",
+                     *       "updatedAt": "2026-11-29T15:17:53.482Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10672,14 +10674,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
+                     *       "id": "64e38650-66ea-417d-a454-dbf239a5396e",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10692,7 +10694,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10720,19 +10722,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:24.243Z",
-                     *       "updatedAt": "2026-11-29T15:16:24.243Z",
+                     *       "createdAt": "2026-11-29T15:17:53.482Z",
+                     *       "updatedAt": "2026-11-29T15:17:53.482Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10779,12 +10781,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                 *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                 *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10844,14 +10846,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
+                     *       "id": "64e38650-66ea-417d-a454-dbf239a5396e",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10864,7 +10866,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10892,19 +10894,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:16:24.243Z",
-                     *       "updatedAt": "2026-11-29T15:16:24.472Z",
+                     *       "createdAt": "2026-11-29T15:17:53.482Z",
+                     *       "updatedAt": "2026-11-29T15:17:53.995Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10974,22 +10976,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "edf6d590-c492-4052-8d9c-b722851abd6b",
-                     *           "occurredAt": "2026-11-29T15:16:24.251Z",
+                     *           "requestId": "56a772cd-592e-48c8-9ae6-cef3bc1db5cb",
+                     *           "occurredAt": "2026-11-29T15:17:53.488Z",
                      *           "sequence": 31,
-                     *           "hash": "d3e938cd516e4bc8f05228a869e95eb61b7288bbe9e30fc61896f7e76f26a363",
+                     *           "hash": "85d3c940f73095d22877312d93ed26bea249f4784a85aa9dafb4fe4a04b434d9",
                      *           "state": {
-                     *             "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
+                     *             "id": "64e38650-66ea-417d-a454-dbf239a5396e",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *                 "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -11002,7 +11004,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *                 "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -11030,19 +11032,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:16:24.243Z",
-                     *             "updatedAt": "2026-11-29T15:16:24.243Z",
+                     *             "createdAt": "2026-11-29T15:17:53.482Z",
+                     *             "updatedAt": "2026-11-29T15:17:53.482Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -11105,14 +11107,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df6616f1-bc91-4d38-bc88-c1a64036716f",
+                     *       "id": "35dc1734-0e7b-4903-8297-d04d0a94301d",
                      *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
+                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11125,7 +11127,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *           "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11153,25 +11155,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:16:33.669Z",
-                     *       "updatedAt": "2026-11-29T15:16:33.702Z",
+                     *       "createdAt": "2026-11-29T15:18:05.094Z",
+                     *       "updatedAt": "2026-11-29T15:18:05.142Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
-                     *       "submittedAt": "2026-11-29T15:16:33.702Z",
+                     *       "submittedAt": "2026-11-29T15:18:05.142Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -11237,14 +11239,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df6616f1-bc91-4d38-bc88-c1a64036716f",
+                     *       "id": "35dc1734-0e7b-4903-8297-d04d0a94301d",
                      *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
+                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11257,7 +11259,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *           "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11285,46 +11287,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T15:16:33.669Z",
-                     *       "updatedAt": "2026-11-29T15:16:33.764Z",
+                     *       "createdAt": "2026-11-29T15:18:05.094Z",
+                     *       "updatedAt": "2026-11-29T15:18:05.234Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3d9b0953-492b-486e-9b07-172971229379"
+                     *         "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
-                     *       "submittedAt": "2026-11-29T15:16:33.740Z",
+                     *       "submittedAt": "2026-11-29T15:18:05.199Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "3d9b0953-492b-486e-9b07-172971229379"
+                     *             "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
                      *           },
-                     *           "at": "2026-11-29T15:16:33.764Z"
+                     *           "at": "2026-11-29T15:18:05.234Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "3d9b0953-492b-486e-9b07-172971229379"
+                     *         "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
                      *       },
-                     *       "approvedAt": "2026-11-29T15:16:33.764Z",
+                     *       "approvedAt": "2026-11-29T15:18:05.234Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "3d9b0953-492b-486e-9b07-172971229379"
+                     *           "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
                      *         },
-                     *         "at": "2026-11-29T15:16:33.723Z"
+                     *         "at": "2026-11-29T15:18:05.182Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11390,14 +11392,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df6616f1-bc91-4d38-bc88-c1a64036716f",
+                     *       "id": "35dc1734-0e7b-4903-8297-d04d0a94301d",
                      *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
+                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11410,7 +11412,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *           "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11438,19 +11440,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:16:33.669Z",
-                     *       "updatedAt": "2026-11-29T15:16:33.723Z",
+                     *       "createdAt": "2026-11-29T15:18:05.094Z",
+                     *       "updatedAt": "2026-11-29T15:18:05.182Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3d9b0953-492b-486e-9b07-172971229379"
+                     *         "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11460,9 +11462,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "3d9b0953-492b-486e-9b07-172971229379"
+                     *           "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
                      *         },
-                     *         "at": "2026-11-29T15:16:33.723Z",
+                     *         "at": "2026-11-29T15:18:05.182Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11532,14 +11534,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
+                     *       "id": "64e38650-66ea-417d-a454-dbf239a5396e",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11552,7 +11554,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11572,27 +11574,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
-                     *       "periodId": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
+                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *       "periodId": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:16:24.243Z",
-                     *       "updatedAt": "2026-11-29T15:16:24.540Z",
+                     *       "createdAt": "2026-11-29T15:17:53.482Z",
+                     *       "updatedAt": "2026-11-29T15:17:54.120Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11602,9 +11604,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
-                     *       "postedAt": "2026-11-29T15:16:24.540Z",
+                     *       "postedAt": "2026-11-29T15:17:54.120Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11672,14 +11674,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "83ff7f80-85e6-4363-a492-aaf7d5c795f9",
+                     *       "id": "80057350-2f5f-4e95-975d-87d3bccad048",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
+                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11692,7 +11694,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11712,27 +11714,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
-                     *       "periodId": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
+                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *       "periodId": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:16:24.855Z",
-                     *       "updatedAt": "2026-11-29T15:16:24.947Z",
+                     *       "createdAt": "2026-11-29T15:17:54.526Z",
+                     *       "updatedAt": "2026-11-29T15:17:54.715Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11742,14 +11744,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
-                     *       "postedAt": "2026-11-29T15:16:24.899Z",
+                     *       "postedAt": "2026-11-29T15:17:54.583Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
-                     *       "voidedAt": "2026-11-29T15:16:24.947Z"
+                     *       "voidedAt": "2026-11-29T15:17:54.715Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11799,14 +11801,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
+                     *       "id": "64e38650-66ea-417d-a454-dbf239a5396e",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11819,7 +11821,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11847,19 +11849,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T15:16:24.243Z",
-                     *       "updatedAt": "2026-11-29T15:16:24.613Z",
+                     *       "createdAt": "2026-11-29T15:17:53.482Z",
+                     *       "updatedAt": "2026-11-29T15:17:54.237Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11931,14 +11933,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79d2c9a5-abb1-481f-8525-c23ac14fa596",
+                     *       "id": "7cc24c5a-ffc8-4421-ad43-47075325caaa",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11951,7 +11953,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11971,27 +11973,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
-                     *       "periodId": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
-                     *       "reversalOf": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
+                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *       "periodId": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
+                     *       "reversalOf": "64e38650-66ea-417d-a454-dbf239a5396e",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:24.767Z",
-                     *       "updatedAt": "2026-11-29T15:16:24.767Z",
+                     *       "createdAt": "2026-11-29T15:17:54.400Z",
+                     *       "updatedAt": "2026-11-29T15:17:54.400Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -12001,9 +12003,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
-                     *       "postedAt": "2026-11-29T15:16:24.767Z",
+                     *       "postedAt": "2026-11-29T15:17:54.400Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -12155,24 +12157,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "005d7117-1b33-45a7-9691-a28c04ee6fec",
+                     *           "journalId": "96b2fcb4-0776-4e70-aa0c-04059aa48302",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
-                     *           "postedAt": "2026-11-29T15:16:33.215Z",
+                     *           "postedAt": "2026-11-29T15:18:04.387Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12180,24 +12182,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "10d2b57d-c856-4512-96e0-039ddd48f3bf",
+                     *           "journalId": "198a42a8-ffd0-408d-97b7-f7c9c7ef2bb6",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
-                     *           "postedAt": "2026-11-29T15:16:31.978Z",
+                     *           "postedAt": "2026-11-29T15:18:02.761Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12205,29 +12207,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "df6616f1-bc91-4d38-bc88-c1a64036716f",
+                     *           "journalId": "35dc1734-0e7b-4903-8297-d04d0a94301d",
                      *           "serialNumber": 9,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "3d9b0953-492b-486e-9b07-172971229379"
+                     *               "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
-                     *           "postedAt": "2026-11-29T15:16:33.785Z",
+                     *           "postedAt": "2026-11-29T15:18:05.268Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12239,20 +12241,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "3d9b0953-492b-486e-9b07-172971229379"
-                     *           },
-                     *           "entered": 0,
-                     *           "approved": 1,
-                     *           "posted": 0
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
                      *           "posted": 3
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
+                     *           },
+                     *           "entered": 0,
+                     *           "approved": 1,
+                     *           "posted": 0
                      *         }
                      *       ]
                      *     }
@@ -12326,14 +12328,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
+                     *           "accountId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12360,8 +12362,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
-                     *           "parentId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
+                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *           "parentId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12387,7 +12389,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "aa28fd0b-23d2-42b5-9106-7619df168ce1",
+                     *           "accountId": "e99316ed-ef62-4299-a2a6-2d9c84800d74",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12414,8 +12416,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
-                     *           "parentId": "aa28fd0b-23d2-42b5-9106-7619df168ce1",
+                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *           "parentId": "e99316ed-ef62-4299-a2a6-2d9c84800d74",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12441,7 +12443,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "2425f2ff-09f9-4f9b-a9e8-3ca17e884765",
+                     *           "accountId": "247f242b-e827-44c7-aab4-c07168a340ba",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12468,8 +12470,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
-                     *           "parentId": "2425f2ff-09f9-4f9b-a9e8-3ca17e884765",
+                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
+                     *           "parentId": "247f242b-e827-44c7-aab4-c07168a340ba",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12603,7 +12605,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "2425f2ff-09f9-4f9b-a9e8-3ca17e884765",
+                     *           "accountId": "247f242b-e827-44c7-aab4-c07168a340ba",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12622,8 +12624,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
-                     *           "parentId": "2425f2ff-09f9-4f9b-a9e8-3ca17e884765",
+                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
+                     *           "parentId": "247f242b-e827-44c7-aab4-c07168a340ba",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12735,7 +12737,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
+                     *           "accountId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12752,8 +12754,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
-                     *           "parentId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
+                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *           "parentId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12877,7 +12879,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
+                     *           "accountId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12893,8 +12895,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
-                     *           "parentId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
+                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *           "parentId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13003,9 +13005,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "4d47a106-3486-479f-b10e-daad71b23e27",
+                     *       "budgetId": "49f57cce-2251-4608-af4a-c6c8cf81f0c7",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -13032,8 +13034,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
-                     *           "parentId": "aa28fd0b-23d2-42b5-9106-7619df168ce1",
+                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *           "parentId": "e99316ed-ef62-4299-a2a6-2d9c84800d74",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13066,8 +13068,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
-                     *           "parentId": "2425f2ff-09f9-4f9b-a9e8-3ca17e884765",
+                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
+                     *           "parentId": "247f242b-e827-44c7-aab4-c07168a340ba",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13078,7 +13080,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "35895c17-3594-468a-a6b4-f985b4d0656b",
+                     *             "id": "33b51b2f-780f-42d3-af3e-1095510d213f",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13468,18 +13470,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "10d2b57d-c856-4512-96e0-039ddd48f3bf",
+                     *           "journalId": "198a42a8-ffd0-408d-97b7-f7c9c7ef2bb6",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "d9d8e979-3470-4607-ba22-f62d55ff450c",
+                     *           "taxCodeId": "20b093a6-0bf3-42e1-9dbd-4fa0d1ca693d",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13631,7 +13633,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
+                     *         "id": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13652,13 +13654,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
+                     *           "journalId": "64e38650-66ea-417d-a454-dbf239a5396e",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13670,7 +13672,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjJmMjdiOWNhLTBlOTUtNGNjMC04NzRhLTg3ZTMyZWU4ZTljMiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNjE0ZTVjMDktYjk1NS00N2JhLTlmOTktY2ZjOWM5MGU4YzY3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjliN2JjY2YtNjJlYi00NGU0LWJkNmMtYmNkZWM2OTQwM2QwIiwiYWNjb3VudElkIjoiZmE2YmRkMTMtNjM2ZC00OTM3LWEzNjItMGQzMDllNDEwNjdmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.mVWIp-lzSjC6tC_gFv5L5tl89xc_Qui6ApKZIP5UpfI"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNlYzZhZWRmLTIwNGYtNGI2Mi04MjYyLWUwNjVmNWViMjlkYyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYjRkMDBmMGMtMTVmNC00ZTQ2LWE3NWEtNTcxNWQwZThlZjc4IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNjRlMzg2NTAtNjZlYS00MTdkLWE0NTQtZGJmMjM5YTUzOTZlIiwiYWNjb3VudElkIjoiYzFiNTA4ODctZThmZi00NWEwLWFjNTItYWRkMmI4ZjJjOTU5IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.uz89NJOHpqDrnYPnnLPvXKiKqFTTWluNSUIcZocn7MY"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13783,70 +13785,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8270a8d6-ca4e-4766-b0d7-3a4b7efeb4cb",
+                     *           "id": "1c399f7d-1687-43dd-8e98-b136bae9d246",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T15:16:28.057Z",
+                     *           "createdAt": "2026-11-29T15:17:58.904Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "063bd8ef9327f0d4688230a81043bdbc3dc236e4910122874101a1c0a47e3acf"
+                     *             "hash": "2d132fe32bedb3874f3220c04665d00002e838703c4bfbc3133e56d68ba7ecc5"
                      *           }
                      *         },
                      *         {
-                     *           "id": "dc590da9-3e6c-4186-8769-c895ec323896",
+                     *           "id": "39239221-8051-4af0-98c5-8d1e9f127701",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T15:16:27.917Z",
+                     *           "createdAt": "2026-11-29T15:17:58.740Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "e5e94bf18768aece832ec6f7960f839970cc109d6314889436dbd0fedee5e8c3"
+                     *             "hash": "d02cc849b66a368d2a5036f484a6c89081c4e8086bfc2daf63a7e95ce81b0ddd"
                      *           }
                      *         },
                      *         {
-                     *           "id": "0439b5dc-60e8-4581-b2f4-6a7ed3977bca",
+                     *           "id": "af4dbe1a-8829-4cf0-b446-24c995eef4be",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad"
+                     *             "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871"
                      *           },
-                     *           "createdAt": "2026-11-29T15:16:27.819Z",
+                     *           "createdAt": "2026-11-29T15:17:58.644Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "07c1ec7793b41c88993e07b7eec06b189b3b9938c793467b6b11db6c1dec83cd"
+                     *             "hash": "2326dab3fa272247bde3453d85baae5f2906ecfbdb20e560541ddee206ed05b2"
                      *           }
                      *         },
                      *         {
-                     *           "id": "a2a2e040-fec8-48ba-a61f-1ee73d3c7bb4",
+                     *           "id": "cbe0ea70-eecf-4433-9a38-d9db95238927",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T15:16:27.731Z",
+                     *           "createdAt": "2026-11-29T15:17:58.504Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "2df0909eaf4dc8026fdf5d07ff78e3b237e4f2f03198fb90f4987ce46a539f43"
+                     *             "hash": "89659c52e04697a8719ab841c2b52d351d224fd34678bb4867ac0f9019895718"
                      *           }
                      *         }
                      *       ],
@@ -14011,20 +14013,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a2a2e040-fec8-48ba-a61f-1ee73d3c7bb4",
+                     *       "id": "cbe0ea70-eecf-4433-9a38-d9db95238927",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T15:16:27.731Z",
+                     *       "createdAt": "2026-11-29T15:17:58.504Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "2df0909eaf4dc8026fdf5d07ff78e3b237e4f2f03198fb90f4987ce46a539f43"
+                     *         "hash": "89659c52e04697a8719ab841c2b52d351d224fd34678bb4867ac0f9019895718"
                      *       }
                      *     }
                      */
@@ -14089,20 +14091,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a2a2e040-fec8-48ba-a61f-1ee73d3c7bb4",
+                     *       "id": "cbe0ea70-eecf-4433-9a38-d9db95238927",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T15:16:27.731Z",
+                     *       "createdAt": "2026-11-29T15:17:58.504Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "2df0909eaf4dc8026fdf5d07ff78e3b237e4f2f03198fb90f4987ce46a539f43"
+                     *         "hash": "89659c52e04697a8719ab841c2b52d351d224fd34678bb4867ac0f9019895718"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -14121,7 +14123,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
+                     *             "accountId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -14137,8 +14139,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
-                     *             "parentId": "614e5c09-b955-47ba-9f99-cfc9c90e8c67",
+                     *             "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *             "parentId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -14244,27 +14246,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "dd369fed-fb7b-4dc4-9a2f-33632c96f529",
+                     *           "id": "fba2b0db-7c66-4121-9d30-eb347d498248",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2",
-                     *           "recordId": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
+                     *           "companyId": "cec6aedf-204f-4b62-8262-e065f5eb29dc",
+                     *           "recordId": "64e38650-66ea-417d-a454-dbf239a5396e",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:16:24.543Z",
-                     *           "requestId": "37331aac-ea44-4e15-9f4c-211f39d5b6e7",
+                     *           "occurredAt": "2026-11-29T15:17:54.122Z",
+                     *           "requestId": "593230a1-e266-4785-8f83-14d2a69f5c08",
                      *           "data": {
-                     *             "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
+                     *             "id": "64e38650-66ea-417d-a454-dbf239a5396e",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *                 "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14277,7 +14279,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *                 "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14297,27 +14299,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
-                     *             "periodId": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
+                     *             "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *             "periodId": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T15:16:24.243Z",
-                     *             "updatedAt": "2026-11-29T15:16:24.540Z",
+                     *             "createdAt": "2026-11-29T15:17:53.482Z",
+                     *             "updatedAt": "2026-11-29T15:17:54.120Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14327,40 +14329,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             },
-                     *             "postedAt": "2026-11-29T15:16:24.540Z",
+                     *             "postedAt": "2026-11-29T15:17:54.120Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "8b57577abd40d299cc93bae89fb09848443449457d6afa57bf19030971846c8f",
-                     *           "previousHash": "3ca17064832367d23cd3e0d0a6498a9bb9158f7da395447420c8187d551ec99f",
-                     *           "hash": "a2915adad7f3ecc3757ca21f548cd3c9fc642f126fbc247525c273fa9459d943"
+                     *           "recordDigest": "ab2d850cdf9e2e4cbc34bcca92838162405a73c9c219866d6f09e966d2dda025",
+                     *           "previousHash": "67fd858e662481bdfbe3ee6a8934175ba00c4bbe25a80b8c2d80bc5cfba823e3",
+                     *           "hash": "fb882f126b4edc9df32e5eb215e3652e649d2479df464e52e4a35d593f1a29c0"
                      *         },
                      *         {
-                     *           "id": "c403b669-a21a-4e29-8066-f25a5bd2f7e1",
+                     *           "id": "eb09553d-625e-4487-8a75-c5334209e983",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2",
-                     *           "recordId": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
+                     *           "companyId": "cec6aedf-204f-4b62-8262-e065f5eb29dc",
+                     *           "recordId": "64e38650-66ea-417d-a454-dbf239a5396e",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:16:24.708Z",
-                     *           "requestId": "b6114c57-7d12-424e-8ac4-89d96c724cbe",
+                     *           "occurredAt": "2026-11-29T15:17:54.342Z",
+                     *           "requestId": "9b068c94-f63b-4825-b7b0-5b38be24d620",
                      *           "data": {
-                     *             "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
+                     *             "id": "64e38650-66ea-417d-a454-dbf239a5396e",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *                 "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14373,7 +14375,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *                 "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14393,27 +14395,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
-                     *             "periodId": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
+                     *             "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *             "periodId": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T15:16:24.243Z",
-                     *             "updatedAt": "2026-11-29T15:16:24.707Z",
+                     *             "createdAt": "2026-11-29T15:17:53.482Z",
+                     *             "updatedAt": "2026-11-29T15:17:54.340Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14423,40 +14425,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             },
-                     *             "postedAt": "2026-11-29T15:16:24.707Z",
+                     *             "postedAt": "2026-11-29T15:17:54.340Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "20327f698088666c556670b2cf60fa5c666ee10264d5847a22647827e4e1bf0f",
-                     *           "previousHash": "5925b98c683be8150a4cce74dc9152500673f4db188497d67c5812582d0bf550",
-                     *           "hash": "4e8943b294158cd831d5de8c718f446ca9fe2b79b83ddc2d48bf6b6cfb53f623"
+                     *           "recordDigest": "444d5b864444ca587b03a75783fa95b6ed723667a5325f83ccdc1a2bbd7dc7d5",
+                     *           "previousHash": "5f772c1f28c33aeffad8214dbacb9615ed1c88755f5e58438b4911d32658f4b0",
+                     *           "hash": "37f45aadb017c202d7d0090397e7d5c619b099c1a01484c4afa4ae93d77c52c8"
                      *         },
                      *         {
-                     *           "id": "ce4a22df-549a-4943-acc3-e7a6d1c1dc1c",
+                     *           "id": "50a478ae-d43e-4746-aefb-b84747b7fabb",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "2f27b9ca-0e95-4cc0-874a-87e32ee8e9c2",
-                     *           "recordId": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
+                     *           "companyId": "cec6aedf-204f-4b62-8262-e065f5eb29dc",
+                     *           "recordId": "64e38650-66ea-417d-a454-dbf239a5396e",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:16:24.768Z",
-                     *           "requestId": "acc678ab-bb95-4a08-91cb-794bc2fba599",
+                     *           "occurredAt": "2026-11-29T15:17:54.401Z",
+                     *           "requestId": "1e0913d0-8abc-4e36-b667-f20fecb9711e",
                      *           "data": {
-                     *             "id": "b9b7bccf-62eb-44e4-bd6c-bcdec69403d0",
+                     *             "id": "64e38650-66ea-417d-a454-dbf239a5396e",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "fa6bdd13-636d-4937-a362-0d309e41067f",
+                     *                 "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14469,7 +14471,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *                 "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14489,27 +14491,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
-                     *             "periodId": "228bfa60-a834-4b9f-afaf-3eb944a6be17",
+                     *             "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *             "periodId": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
                      *             "reversalOf": null,
-                     *             "reversedBy": "79d2c9a5-abb1-481f-8525-c23ac14fa596",
+                     *             "reversedBy": "7cc24c5a-ffc8-4421-ad43-47075325caaa",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T15:16:24.243Z",
-                     *             "updatedAt": "2026-11-29T15:16:24.767Z",
+                     *             "createdAt": "2026-11-29T15:17:53.482Z",
+                     *             "updatedAt": "2026-11-29T15:17:54.400Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14519,20 +14521,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             },
-                     *             "postedAt": "2026-11-29T15:16:24.707Z",
+                     *             "postedAt": "2026-11-29T15:17:54.340Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "5e587dd0538667b786e9f54e2066bfd645c9b70629240283bb4052c79cb1eb66",
-                     *           "previousHash": "4e8943b294158cd831d5de8c718f446ca9fe2b79b83ddc2d48bf6b6cfb53f623",
-                     *           "hash": "06f3bceca5c8b9a06c23b68dc365ce42239a08aa1eb5e73711c7236b09cef276"
+                     *           "recordDigest": "bda34a99ad9acb835e83d07bf4d3a7f4b63df9caa36c636dd7a32deb7f1a8011",
+                     *           "previousHash": "37f45aadb017c202d7d0090397e7d5c619b099c1a01484c4afa4ae93d77c52c8",
+                     *           "hash": "f1abce6f5baa1530f63524f0623cbbfd273a2fd128195798a3d1b6a7e4d9bb24"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjJmMjdiOWNhLTBlOTUtNGNjMC04NzRhLTg3ZTMyZWU4ZTljMiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.g_oocK_mJVPDzww9pHon-YGQlIR_g3Gy-1Il8dPliHc"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNlYzZhZWRmLTIwNGYtNGI2Mi04MjYyLWUwNjVmNWViMjlkYyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.0hcs1S3sYhob7pPx5kIWYFQNYb2tPqG217fkNjIGOvg"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14580,7 +14582,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fbe5215c-380d-4192-aeb3-8c9761fe933d",
+                     *           "id": "ebb4d988-6999-4cfc-826b-c9ee5c5ba699",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14591,11 +14593,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:30.706Z",
-                     *           "updatedAt": "2026-11-29T15:16:30.706Z"
+                     *           "createdAt": "2026-11-29T15:18:01.511Z",
+                     *           "updatedAt": "2026-11-29T15:18:01.511Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14666,7 +14668,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fbe5215c-380d-4192-aeb3-8c9761fe933d",
+                     *       "id": "ebb4d988-6999-4cfc-826b-c9ee5c5ba699",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14677,11 +14679,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:30.706Z",
-                     *       "updatedAt": "2026-11-29T15:16:30.706Z",
+                     *       "createdAt": "2026-11-29T15:18:01.511Z",
+                     *       "updatedAt": "2026-11-29T15:18:01.511Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14730,7 +14732,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fbe5215c-380d-4192-aeb3-8c9761fe933d",
+                     *       "id": "ebb4d988-6999-4cfc-826b-c9ee5c5ba699",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14741,11 +14743,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:30.706Z",
-                     *       "updatedAt": "2026-11-29T15:16:30.706Z"
+                     *       "createdAt": "2026-11-29T15:18:01.511Z",
+                     *       "updatedAt": "2026-11-29T15:18:01.511Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14813,7 +14815,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fbe5215c-380d-4192-aeb3-8c9761fe933d",
+                     *       "id": "ebb4d988-6999-4cfc-826b-c9ee5c5ba699",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14825,11 +14827,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:16:30.706Z",
-                     *       "updatedAt": "2026-11-29T15:16:30.803Z"
+                     *       "createdAt": "2026-11-29T15:18:01.511Z",
+                     *       "updatedAt": "2026-11-29T15:18:01.614Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14969,13 +14971,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aa946618-b359-4c92-94de-82b7944aac15",
+                     *           "id": "cc3ad3f1-ec69-4a54-80de-19708b6feea9",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:30.933Z",
-                     *           "updatedAt": "2026-11-29T15:16:30.933Z"
+                     *           "createdAt": "2026-11-29T15:18:01.747Z",
+                     *           "updatedAt": "2026-11-29T15:18:01.747Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15036,13 +15038,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aa946618-b359-4c92-94de-82b7944aac15",
+                     *       "id": "cc3ad3f1-ec69-4a54-80de-19708b6feea9",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:30.933Z",
-                     *       "updatedAt": "2026-11-29T15:16:30.933Z"
+                     *       "createdAt": "2026-11-29T15:18:01.747Z",
+                     *       "updatedAt": "2026-11-29T15:18:01.747Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15097,13 +15099,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aa946618-b359-4c92-94de-82b7944aac15",
+                     *       "id": "cc3ad3f1-ec69-4a54-80de-19708b6feea9",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:30.933Z",
-                     *       "updatedAt": "2026-11-29T15:16:30.933Z"
+                     *       "createdAt": "2026-11-29T15:18:01.747Z",
+                     *       "updatedAt": "2026-11-29T15:18:01.747Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15154,13 +15156,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aa946618-b359-4c92-94de-82b7944aac15",
+                     *       "id": "cc3ad3f1-ec69-4a54-80de-19708b6feea9",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:16:30.933Z",
-                     *       "updatedAt": "2026-11-29T15:16:31.101Z"
+                     *       "createdAt": "2026-11-29T15:18:01.747Z",
+                     *       "updatedAt": "2026-11-29T15:18:01.944Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15253,13 +15255,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4d47a106-3486-479f-b10e-daad71b23e27",
+                     *           "id": "49f57cce-2251-4608-af4a-c6c8cf81f0c7",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.173Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.173Z"
+                     *           "createdAt": "2026-11-29T15:18:02.008Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.008Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15294,10 +15296,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                 *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                  *       "lines": [
                  *         {
-                 *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                 *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -15314,8 +15316,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
-                 *           "costCenterId": "35895c17-3594-468a-a6b4-f985b4d0656b",
+                 *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
+                 *           "costCenterId": "33b51b2f-780f-42d3-af3e-1095510d213f",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -15366,15 +15368,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4d47a106-3486-479f-b10e-daad71b23e27",
+                     *       "id": "49f57cce-2251-4608-af4a-c6c8cf81f0c7",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:31.173Z",
-                     *       "updatedAt": "2026-11-29T15:16:31.173Z",
+                     *       "createdAt": "2026-11-29T15:18:02.008Z",
+                     *       "updatedAt": "2026-11-29T15:18:02.008Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15392,8 +15394,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
-                     *           "costCenterId": "35895c17-3594-468a-a6b4-f985b4d0656b",
+                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
+                     *           "costCenterId": "33b51b2f-780f-42d3-af3e-1095510d213f",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15448,15 +15450,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4d47a106-3486-479f-b10e-daad71b23e27",
+                     *       "id": "49f57cce-2251-4608-af4a-c6c8cf81f0c7",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:31.173Z",
-                     *       "updatedAt": "2026-11-29T15:16:31.173Z",
+                     *       "createdAt": "2026-11-29T15:18:02.008Z",
+                     *       "updatedAt": "2026-11-29T15:18:02.008Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15474,8 +15476,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
-                     *           "costCenterId": "35895c17-3594-468a-a6b4-f985b4d0656b",
+                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
+                     *           "costCenterId": "33b51b2f-780f-42d3-af3e-1095510d213f",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15522,10 +15524,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                 *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                  *       "lines": [
                  *         {
-                 *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                 *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15579,15 +15581,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4d47a106-3486-479f-b10e-daad71b23e27",
+                     *       "id": "49f57cce-2251-4608-af4a-c6c8cf81f0c7",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "8f60991e-6a15-48bb-aaa6-7ac7ef1646ad",
+                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:16:31.173Z",
-                     *       "updatedAt": "2026-11-29T15:16:31.676Z",
+                     *       "createdAt": "2026-11-29T15:18:02.008Z",
+                     *       "updatedAt": "2026-11-29T15:18:02.459Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "9defad05-e309-4f55-a8ad-3e86361ebb07",
+                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15697,7 +15699,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "756dd3f5-13cb-4e95-b4da-31ad203f34c7",
+                     *           "id": "18c9664e-0fac-487a-9ab9-d89472c614cc",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15729,12 +15731,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
-                     *           "createdAt": "2026-11-29T15:16:22.164Z",
-                     *           "updatedAt": "2026-11-29T15:16:22.380Z",
-                     *           "startedAt": "2026-11-29T15:16:22.258Z",
-                     *           "finishedAt": "2026-11-29T15:16:22.380Z"
+                     *           "createdAt": "2026-11-29T15:17:50.015Z",
+                     *           "updatedAt": "2026-11-29T15:17:50.304Z",
+                     *           "startedAt": "2026-11-29T15:17:50.139Z",
+                     *           "finishedAt": "2026-11-29T15:17:50.304Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15853,7 +15855,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "756dd3f5-13cb-4e95-b4da-31ad203f34c7",
+                     *       "id": "18c9664e-0fac-487a-9ab9-d89472c614cc",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15878,10 +15880,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
-                     *       "createdAt": "2026-11-29T15:16:22.164Z",
-                     *       "updatedAt": "2026-11-29T15:16:22.164Z",
+                     *       "createdAt": "2026-11-29T15:17:50.015Z",
+                     *       "updatedAt": "2026-11-29T15:17:50.015Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15930,7 +15932,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "756dd3f5-13cb-4e95-b4da-31ad203f34c7",
+                     *       "id": "18c9664e-0fac-487a-9ab9-d89472c614cc",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15962,12 +15964,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
-                     *       "createdAt": "2026-11-29T15:16:22.164Z",
-                     *       "updatedAt": "2026-11-29T15:16:22.380Z",
-                     *       "startedAt": "2026-11-29T15:16:22.258Z",
-                     *       "finishedAt": "2026-11-29T15:16:22.380Z"
+                     *       "createdAt": "2026-11-29T15:17:50.015Z",
+                     *       "updatedAt": "2026-11-29T15:17:50.304Z",
+                     *       "startedAt": "2026-11-29T15:17:50.139Z",
+                     *       "finishedAt": "2026-11-29T15:17:50.304Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -16053,12 +16055,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "f3dc5247-eec6-4c18-a532-0f0d4116a10d",
+                     *       "importId": "4c9f769f-5967-4d4f-b0a2-7fbfcc6f4ccd",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "3d9b0953-492b-486e-9b07-172971229379"
+                     *         "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
                      *       },
-                     *       "approvedAt": "2026-11-29T15:16:33.987Z",
+                     *       "approvedAt": "2026-11-29T15:18:05.582Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -16118,7 +16120,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 126,
                      *       "headSequence": 126,
-                     *       "headHash": "9b1819693b3507a5c402c03fab38f5c4bdc3c63d98fe5d8f434ba13b5408d779",
+                     *       "headHash": "f9cef83d9b305b43dfaac95b616326f03849239141208e07e12054452890b02e",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -16182,7 +16184,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "37c90a38-38b4-4641-98e9-b2a8d22dbb52",
+                     *           "id": "d7f3f017-0f08-45c2-bb7d-0dd2b77799f7",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16204,11 +16206,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.791Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
+                     *           "createdAt": "2026-11-29T15:18:02.559Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
                      *         },
                      *         {
-                     *           "id": "d9d8e979-3470-4607-ba22-f62d55ff450c",
+                     *           "id": "20b093a6-0bf3-42e1-9dbd-4fa0d1ca693d",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16226,7 +16228,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
+                     *           "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16236,11 +16238,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.791Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
+                     *           "createdAt": "2026-11-29T15:18:02.559Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
                      *         },
                      *         {
-                     *           "id": "73c29e41-f6cd-463d-bb86-33c271a028b1",
+                     *           "id": "f6586703-93e9-4b47-b85c-cf619f63f2a5",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16260,11 +16262,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.791Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
+                     *           "createdAt": "2026-11-29T15:18:02.559Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjJmMjdiOWNhLTBlOTUtNGNjMC04NzRhLTg3ZTMyZWU4ZTljMiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMyZjI3YjljYS0wZTk1LTRjYzAtODc0YS04N2UzMmVlOGU5YzIjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.IpRq3zf5xPMEyY5V1GvftYBCc9WkhVpYEPow5jlR9cs"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNlYzZhZWRmLTIwNGYtNGI2Mi04MjYyLWUwNjVmNWViMjlkYyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNjZWM2YWVkZi0yMDRmLTRiNjItODI2Mi1lMDY1ZjVlYjI5ZGMjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.Xi8CE5w6HYS3Dinh1syhluJ5hZbyos71_N7f8H7ze6Q"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16312,7 +16314,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
+                 *       "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16388,7 +16390,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0aac088f-ac79-4e2a-9d09-00d82baf3e43",
+                     *       "id": "ae3c4a27-8fe3-4937-aa1b-96080b9571ff",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16406,7 +16408,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
+                     *       "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16416,8 +16418,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:31.845Z",
-                     *       "updatedAt": "2026-11-29T15:16:31.845Z"
+                     *       "createdAt": "2026-11-29T15:18:02.642Z",
+                     *       "updatedAt": "2026-11-29T15:18:02.642Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16459,8 +16461,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
-                 *       "inputTaxAccountId": "ee9d8dec-d6a8-4b1c-9c49-3b42ceea0527"
+                 *       "outputTaxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
+                 *       "inputTaxAccountId": "32b9b4f0-d107-4d52-9a72-8227e317b147"
                  *     }
                  */
                 "application/json": {
@@ -16482,7 +16484,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "d9d8e979-3470-4607-ba22-f62d55ff450c",
+                     *           "id": "20b093a6-0bf3-42e1-9dbd-4fa0d1ca693d",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16500,7 +16502,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
+                     *           "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16510,11 +16512,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.791Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
+                     *           "createdAt": "2026-11-29T15:18:02.559Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
                      *         },
                      *         {
-                     *           "id": "b9e7738f-3752-4930-abe5-b44c07e51f6f",
+                     *           "id": "be6f313c-4918-495d-a512-6af27fc8bc91",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16536,11 +16538,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.791Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
+                     *           "createdAt": "2026-11-29T15:18:02.559Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
                      *         },
                      *         {
-                     *           "id": "37c90a38-38b4-4641-98e9-b2a8d22dbb52",
+                     *           "id": "d7f3f017-0f08-45c2-bb7d-0dd2b77799f7",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16562,11 +16564,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.791Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
+                     *           "createdAt": "2026-11-29T15:18:02.559Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
                      *         },
                      *         {
-                     *           "id": "60a4091c-1ea2-4839-a5e4-25038a6d94af",
+                     *           "id": "4f7ae35b-fa6b-4faa-862f-2d1cd5727ad9",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16588,11 +16590,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.791Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
+                     *           "createdAt": "2026-11-29T15:18:02.559Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
                      *         },
                      *         {
-                     *           "id": "c2e37670-5844-4db8-8be4-e13bc0ff4fb1",
+                     *           "id": "26230a09-295e-46ff-ba9f-c74f0ce952dd",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16614,11 +16616,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.791Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
+                     *           "createdAt": "2026-11-29T15:18:02.559Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
                      *         },
                      *         {
-                     *           "id": "73c29e41-f6cd-463d-bb86-33c271a028b1",
+                     *           "id": "f6586703-93e9-4b47-b85c-cf619f63f2a5",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16638,11 +16640,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.791Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
+                     *           "createdAt": "2026-11-29T15:18:02.559Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
                      *         },
                      *         {
-                     *           "id": "719888e1-fc08-438b-98d5-21019806b09b",
+                     *           "id": "dde5d6a7-0244-4256-9c52-76408e7fdcf9",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16660,7 +16662,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "ee9d8dec-d6a8-4b1c-9c49-3b42ceea0527",
+                     *           "taxAccountId": "32b9b4f0-d107-4d52-9a72-8227e317b147",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16670,11 +16672,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.791Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
+                     *           "createdAt": "2026-11-29T15:18:02.559Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
                      *         },
                      *         {
-                     *           "id": "8dbc5fa7-c2a5-4d50-b38a-7bae2e87163f",
+                     *           "id": "47e51959-bf41-4546-ae56-be925e714999",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16692,7 +16694,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "ee9d8dec-d6a8-4b1c-9c49-3b42ceea0527",
+                     *           "taxAccountId": "32b9b4f0-d107-4d52-9a72-8227e317b147",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16702,11 +16704,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.791Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
+                     *           "createdAt": "2026-11-29T15:18:02.559Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
                      *         },
                      *         {
-                     *           "id": "e6700c46-d1eb-4246-b713-55dde3f3272c",
+                     *           "id": "0d995355-d432-41e0-904c-77d102bad8de",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16724,19 +16726,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "ee9d8dec-d6a8-4b1c-9c49-3b42ceea0527",
-                     *           "reverseChargeAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
+                     *           "taxAccountId": "32b9b4f0-d107-4d52-9a72-8227e317b147",
+                     *           "reverseChargeAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.791Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
+                     *           "createdAt": "2026-11-29T15:18:02.559Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
                      *         },
                      *         {
-                     *           "id": "06c59892-bad7-482c-83be-bf89c1f84b5f",
+                     *           "id": "81ae0278-cc34-40bd-a6de-542e32074a8f",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16758,11 +16760,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.791Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
+                     *           "createdAt": "2026-11-29T15:18:02.559Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
                      *         },
                      *         {
-                     *           "id": "ba7a5716-b10c-47d2-80f4-e3139a4da3b3",
+                     *           "id": "5476c662-8dd9-4073-ba88-34a97978d9ae",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16784,11 +16786,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.791Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
+                     *           "createdAt": "2026-11-29T15:18:02.559Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
                      *         },
                      *         {
-                     *           "id": "17c43340-638f-442a-be44-508c353da054",
+                     *           "id": "a611301e-998e-4dff-b154-2a0ce909af19",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16808,8 +16810,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:31.791Z",
-                     *           "updatedAt": "2026-11-29T15:16:31.791Z"
+                     *           "createdAt": "2026-11-29T15:18:02.559Z",
+                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
                      *         }
                      *       ]
                      *     }
@@ -16858,7 +16860,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0aac088f-ac79-4e2a-9d09-00d82baf3e43",
+                     *       "id": "ae3c4a27-8fe3-4937-aa1b-96080b9571ff",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16876,7 +16878,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
+                     *       "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16886,8 +16888,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:31.845Z",
-                     *       "updatedAt": "2026-11-29T15:16:31.845Z"
+                     *       "createdAt": "2026-11-29T15:18:02.642Z",
+                     *       "updatedAt": "2026-11-29T15:18:02.642Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16931,7 +16933,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
+                 *       "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16999,7 +17001,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0aac088f-ac79-4e2a-9d09-00d82baf3e43",
+                     *       "id": "ae3c4a27-8fe3-4937-aa1b-96080b9571ff",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -17017,7 +17019,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
+                     *       "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17027,8 +17029,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:16:31.845Z",
-                     *       "updatedAt": "2026-11-29T15:16:31.911Z"
+                     *       "createdAt": "2026-11-29T15:18:02.642Z",
+                     *       "updatedAt": "2026-11-29T15:18:02.700Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17086,15 +17088,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "487e0bf7-fff0-4c9c-bce7-3f33972f0ab3",
-                     *           "occurredAt": "2026-11-29T15:16:31.845Z",
+                     *           "requestId": "4d32f911-82b5-4222-8c41-43ea5238327b",
+                     *           "occurredAt": "2026-11-29T15:18:02.642Z",
                      *           "sequence": 95,
-                     *           "hash": "a59caf90b48d47acfa59507daf35479d77f6fa7b5809f582b7143c9542f5a983",
+                     *           "hash": "655b877fb710184656362f60d2463c45be728dd6486b922fbf85274c51589f7c",
                      *           "state": {
-                     *             "id": "0aac088f-ac79-4e2a-9d09-00d82baf3e43",
+                     *             "id": "ae3c4a27-8fe3-4937-aa1b-96080b9571ff",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17112,7 +17114,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
+                     *             "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17122,8 +17124,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:16:31.845Z",
-                     *             "updatedAt": "2026-11-29T15:16:31.845Z"
+                     *             "createdAt": "2026-11-29T15:18:02.642Z",
+                     *             "updatedAt": "2026-11-29T15:18:02.642Z"
                      *           }
                      *         },
                      *         {
@@ -17131,15 +17133,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "4c414a0a-4be1-4a5b-b407-d4da0a9f45c8",
-                     *           "occurredAt": "2026-11-29T15:16:31.911Z",
+                     *           "requestId": "da6cd561-21a8-4b26-adfa-9c8f62ceffba",
+                     *           "occurredAt": "2026-11-29T15:18:02.701Z",
                      *           "sequence": 96,
-                     *           "hash": "3f40cac177b89aa17a0cf0442716a0470e0bd2665cdd15c2558a1e78ec03faae",
+                     *           "hash": "96f207f211662682ba61756a96e7b47da2efe5bef9327f4b16c1cf8790f7bbe2",
                      *           "state": {
-                     *             "id": "0aac088f-ac79-4e2a-9d09-00d82baf3e43",
+                     *             "id": "ae3c4a27-8fe3-4937-aa1b-96080b9571ff",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17157,7 +17159,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "2cbe2b48-144c-481c-9112-1e5bda20a689",
+                     *             "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17167,8 +17169,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T15:16:31.845Z",
-                     *             "updatedAt": "2026-11-29T15:16:31.911Z"
+                     *             "createdAt": "2026-11-29T15:18:02.642Z",
+                     *             "updatedAt": "2026-11-29T15:18:02.700Z"
                      *           }
                      *         }
                      *       ],
@@ -17208,7 +17210,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "30f37936-79e0-4887-9e31-144912c2de02",
+                     *           "id": "4ed3f5d0-a21d-4515-8477-05e14ab81884",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17381,14 +17383,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T15:16:32.294Z",
+                     *           "filedAt": "2026-11-29T15:18:03.088Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "74352103286c4fee9f1f23126d84215a6d9ff8298a0fee2f4b31f1d641eff230"
+                     *             "hash": "9463dd1e623379268e37c992fc6617ab9ca4065c2422fd60e49fb5ad4d317f29"
                      *           },
                      *           "version": 1
                      *         }
@@ -17452,7 +17454,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "30f37936-79e0-4887-9e31-144912c2de02",
+                     *       "id": "4ed3f5d0-a21d-4515-8477-05e14ab81884",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17625,14 +17627,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T15:16:32.294Z",
+                     *       "filedAt": "2026-11-29T15:18:03.088Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "74352103286c4fee9f1f23126d84215a6d9ff8298a0fee2f4b31f1d641eff230"
+                     *         "hash": "9463dd1e623379268e37c992fc6617ab9ca4065c2422fd60e49fb5ad4d317f29"
                      *       },
                      *       "version": 1
                      *     }
@@ -17689,7 +17691,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "30f37936-79e0-4887-9e31-144912c2de02",
+                     *       "id": "4ed3f5d0-a21d-4515-8477-05e14ab81884",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17862,14 +17864,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T15:16:32.294Z",
+                     *       "filedAt": "2026-11-29T15:18:03.088Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "74352103286c4fee9f1f23126d84215a6d9ff8298a0fee2f4b31f1d641eff230"
+                     *         "hash": "9463dd1e623379268e37c992fc6617ab9ca4065c2422fd60e49fb5ad4d317f29"
                      *       },
                      *       "version": 1
                      *     }
@@ -17923,7 +17925,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0516d28c-78c5-406b-b731-f61c7ae02e0c",
+                     *           "id": "eb50e5a4-99b4-4ce4-ab80-796858cb62b4",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17932,8 +17934,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:32.659Z",
-                     *           "updatedAt": "2026-11-29T15:16:32.659Z"
+                     *           "createdAt": "2026-11-29T15:18:03.589Z",
+                     *           "updatedAt": "2026-11-29T15:18:03.589Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18007,7 +18009,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0516d28c-78c5-406b-b731-f61c7ae02e0c",
+                     *       "id": "eb50e5a4-99b4-4ce4-ab80-796858cb62b4",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18016,8 +18018,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:32.659Z",
-                     *       "updatedAt": "2026-11-29T15:16:32.659Z"
+                     *       "createdAt": "2026-11-29T15:18:03.589Z",
+                     *       "updatedAt": "2026-11-29T15:18:03.589Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18056,7 +18058,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0516d28c-78c5-406b-b731-f61c7ae02e0c",
+                     *       "id": "eb50e5a4-99b4-4ce4-ab80-796858cb62b4",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -18065,8 +18067,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:32.659Z",
-                     *       "updatedAt": "2026-11-29T15:16:32.659Z"
+                     *       "createdAt": "2026-11-29T15:18:03.589Z",
+                     *       "updatedAt": "2026-11-29T15:18:03.589Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18140,7 +18142,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0516d28c-78c5-406b-b731-f61c7ae02e0c",
+                     *       "id": "eb50e5a4-99b4-4ce4-ab80-796858cb62b4",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18149,8 +18151,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:16:32.659Z",
-                     *       "updatedAt": "2026-11-29T15:16:32.717Z"
+                     *       "createdAt": "2026-11-29T15:18:03.589Z",
+                     *       "updatedAt": "2026-11-29T15:18:03.633Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18200,15 +18202,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "21facd33-2c40-4e1b-8a92-92115a83ccdd",
-                     *           "occurredAt": "2026-11-29T15:16:32.659Z",
+                     *           "requestId": "8ef818dc-aa25-4603-bc28-7708be5e2ef7",
+                     *           "occurredAt": "2026-11-29T15:18:03.590Z",
                      *           "sequence": 100,
-                     *           "hash": "fbeec33bfb322bb33cc65bd71a66389f4ce6e1afcca39729535b0f172880f655",
+                     *           "hash": "030a5dd808f2bd2a9fac438efa8873fce0ce1ed773bdf09ba036e0f1421d15a4",
                      *           "state": {
-                     *             "id": "0516d28c-78c5-406b-b731-f61c7ae02e0c",
+                     *             "id": "eb50e5a4-99b4-4ce4-ab80-796858cb62b4",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18217,8 +18219,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:16:32.659Z",
-                     *             "updatedAt": "2026-11-29T15:16:32.659Z"
+                     *             "createdAt": "2026-11-29T15:18:03.589Z",
+                     *             "updatedAt": "2026-11-29T15:18:03.589Z"
                      *           }
                      *         },
                      *         {
@@ -18226,15 +18228,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "aedb0f11-152f-4ac3-bfdf-836d3f4acfcd",
-                     *           "occurredAt": "2026-11-29T15:16:32.717Z",
+                     *           "requestId": "2e1bf625-104c-4d25-b63d-e725f79a408b",
+                     *           "occurredAt": "2026-11-29T15:18:03.634Z",
                      *           "sequence": 101,
-                     *           "hash": "65ac1326cf3d613564910f650906de375ffb7fd3e13ce14523697e2289c95497",
+                     *           "hash": "77fbfff6ff73eab581815986ea27af65df0d8a626169f2adc36094f9957d4b40",
                      *           "state": {
-                     *             "id": "0516d28c-78c5-406b-b731-f61c7ae02e0c",
+                     *             "id": "eb50e5a4-99b4-4ce4-ab80-796858cb62b4",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18243,8 +18245,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T15:16:32.659Z",
-                     *             "updatedAt": "2026-11-29T15:16:32.717Z"
+                     *             "createdAt": "2026-11-29T15:18:03.589Z",
+                     *             "updatedAt": "2026-11-29T15:18:03.633Z"
                      *           }
                      *         }
                      *       ],
@@ -18294,10 +18296,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:16:33.534Z",
+                     *       "updatedAt": "2026-11-29T15:18:04.858Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       }
                      *     }
                      */
@@ -18380,10 +18382,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:16:33.534Z",
+                     *       "updatedAt": "2026-11-29T15:18:04.858Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       }
                      *     }
                      */
@@ -18440,13 +18442,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267",
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "28e9e137-cc8f-4b32-9076-440774a98969",
-                     *           "occurredAt": "2026-11-29T15:16:33.535Z",
+                     *           "requestId": "84c5185c-85f3-4aa1-a92d-4533fe6e1326",
+                     *           "occurredAt": "2026-11-29T15:18:04.858Z",
                      *           "sequence": 116,
-                     *           "hash": "be1d984c4cbce9cc26c43a09378269e20ed18395275037026d8c55177b95aa51",
+                     *           "hash": "9dd5c53c9abaae2fbd215e21ec44f60a06db031c794faf524a286126776d5ce8",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18460,10 +18462,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T15:16:33.534Z",
+                     *             "updatedAt": "2026-11-29T15:18:04.858Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *             }
                      *           }
                      *         }
@@ -18516,8 +18518,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "283af3d7-58fb-400e-90fa-e9905ad4590e",
-                     *           "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *           "id": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *           "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -18534,8 +18536,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:16:32.807Z",
-                     *           "updatedAt": "2026-11-29T15:16:32.807Z"
+                     *           "createdAt": "2026-11-29T15:18:03.765Z",
+                     *           "updatedAt": "2026-11-29T15:18:03.765Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18608,8 +18610,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "283af3d7-58fb-400e-90fa-e9905ad4590e",
-                     *       "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *       "id": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *       "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18626,8 +18628,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:32.807Z",
-                     *       "updatedAt": "2026-11-29T15:16:32.807Z"
+                     *       "createdAt": "2026-11-29T15:18:03.765Z",
+                     *       "updatedAt": "2026-11-29T15:18:03.765Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18681,8 +18683,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "283af3d7-58fb-400e-90fa-e9905ad4590e",
-                     *       "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *       "id": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *       "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18699,8 +18701,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:16:32.807Z",
-                     *       "updatedAt": "2026-11-29T15:16:32.807Z"
+                     *       "createdAt": "2026-11-29T15:18:03.765Z",
+                     *       "updatedAt": "2026-11-29T15:18:03.765Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18770,8 +18772,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "283af3d7-58fb-400e-90fa-e9905ad4590e",
-                     *       "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *       "id": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *       "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -18788,8 +18790,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:16:32.807Z",
-                     *       "updatedAt": "2026-11-29T15:16:32.874Z"
+                     *       "createdAt": "2026-11-29T15:18:03.765Z",
+                     *       "updatedAt": "2026-11-29T15:18:03.823Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18868,7 +18870,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "1d949b29-0dc1-4d81-a574-8381121e8be3"
+                     *           "importId": "446c79dc-ac63-49fa-a448-8830580662d9"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -18884,7 +18886,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "1d949b29-0dc1-4d81-a574-8381121e8be3"
+                     *           "importId": "446c79dc-ac63-49fa-a448-8830580662d9"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18900,7 +18902,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "1d949b29-0dc1-4d81-a574-8381121e8be3"
+                     *           "importId": "446c79dc-ac63-49fa-a448-8830580662d9"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18934,7 +18936,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940"
+                 *       "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc"
                  *     }
                  */
                 "application/json": {
@@ -18964,14 +18966,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "9f9bc47f-4926-47f0-aec1-a0e45990074d",
+                     *         "id": "450ce01f-b722-4c8d-b170-725ca255dd24",
                      *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *             "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -18984,7 +18986,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "1cab1d33-2dbd-4df2-a978-192aa2145940",
+                     *             "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -19012,19 +19014,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T15:16:33.129Z",
-                     *         "updatedAt": "2026-11-29T15:16:33.129Z",
+                     *         "createdAt": "2026-11-29T15:18:04.290Z",
+                     *         "updatedAt": "2026-11-29T15:18:04.290Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *           "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *           "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *           "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -19090,7 +19092,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "005d7117-1b33-45a7-9691-a28c04ee6fec",
+                 *           "journalId": "96b2fcb4-0776-4e70-aa0c-04059aa48302",
                  *           "line": 0
                  *         }
                  *       ]
@@ -19130,14 +19132,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c4bbbfcb-3f33-489b-b36d-0a43d2135b12",
-                     *       "bankAccountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *       "id": "9a6cf723-552c-4d70-af67-9df4cd36b83e",
+                     *       "bankAccountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "005d7117-1b33-45a7-9691-a28c04ee6fec",
+                     *           "journalId": "96b2fcb4-0776-4e70-aa0c-04059aa48302",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -19149,9 +19151,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:16:33.266Z",
+                     *       "matchedAt": "2026-11-29T15:18:04.485Z",
                      *       "version": 1
                      *     }
                      */
@@ -19208,8 +19210,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c4bbbfcb-3f33-489b-b36d-0a43d2135b12",
-                     *       "bankAccountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *       "id": "9a6cf723-552c-4d70-af67-9df4cd36b83e",
+                     *       "bankAccountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19218,7 +19220,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "005d7117-1b33-45a7-9691-a28c04ee6fec"
+                     *           "journalId": "96b2fcb4-0776-4e70-aa0c-04059aa48302"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19227,9 +19229,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:16:33.266Z",
+                     *       "matchedAt": "2026-11-29T15:18:04.485Z",
                      *       "version": 1
                      *     }
                      */
@@ -19280,8 +19282,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c4bbbfcb-3f33-489b-b36d-0a43d2135b12",
-                     *       "bankAccountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *       "id": "9a6cf723-552c-4d70-af67-9df4cd36b83e",
+                     *       "bankAccountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19290,7 +19292,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "005d7117-1b33-45a7-9691-a28c04ee6fec"
+                     *           "journalId": "96b2fcb4-0776-4e70-aa0c-04059aa48302"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19299,9 +19301,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:16:33.266Z",
+                     *       "matchedAt": "2026-11-29T15:18:04.485Z",
                      *       "version": 2
                      *     }
                      */
@@ -19360,7 +19362,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *       "bankAccountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -19369,14 +19371,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "09c0cb7e-bf0f-4f1c-807b-281126650fa1",
-                     *           "bankAccountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *           "id": "25fc44e0-db56-48f0-9356-16b0934c4f63",
+                     *           "bankAccountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "005d7117-1b33-45a7-9691-a28c04ee6fec",
+                     *               "journalId": "96b2fcb4-0776-4e70-aa0c-04059aa48302",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19388,9 +19390,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
-                     *           "matchedAt": "2026-11-29T15:16:33.462Z",
+                     *           "matchedAt": "2026-11-29T15:18:04.744Z",
                      *           "version": 1
                      *         }
                      *       ]
@@ -19458,9 +19460,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *       },
-                     *       "reconciledAt": "2026-11-29T15:16:33.351Z"
+                     *       "reconciledAt": "2026-11-29T15:18:04.570Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -19489,6 +19491,8 @@ export interface operations {
             query: {
                 /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z. */
                 date: string;
+                /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
+                knownAt?: components["parameters"]["query.knownAt"];
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: components["parameters"]["query.format"];
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -19517,8 +19521,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "283af3d7-58fb-400e-90fa-e9905ad4590e",
+                     *       "bankAccountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
                      *       "date": "2027-01-31",
+                     *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "statementBalance": "1185.00",
                      *       "ledgerBalance": "1200.00",
@@ -19569,9 +19574,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "b7f3fe23-42ca-4f63-a750-ecb86f07c267"
+                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
                      *           },
-                     *           "reconciledAt": "2026-11-29T15:16:33.351Z",
+                     *           "reconciledAt": "2026-11-29T15:18:04.570Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -19582,7 +19587,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `TooManyBankLines` (each example says what it means and the way out; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `TooManyBankLines`, `TooManyChanges`, `BeforeChangeRecord` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19595,6 +19600,7 @@ export interface operations {
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
             406: components["responses"]["NotAcceptable.406"];
+            409: components["responses"]["PostingInProgress.409"];
             413: components["responses"]["ExportTooLarge.413"];
             429: components["responses"]["TooManyExports.429"];
             500: components["responses"]["InternalError.500"];
