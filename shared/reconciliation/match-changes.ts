@@ -42,6 +42,7 @@ export function matchChangeOf(event: { companyId: string; type: EventType; occur
     amount: view.amount,
     rule: view.rule,
     reason: view.reason,
+    ...(view.difference ? { difference: view.difference } : {}),
     matchedBy: view.matchedBy,
     matchedAt: view.matchedAt,
     version: view.version,
