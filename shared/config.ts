@@ -81,6 +81,18 @@ export const config = {
   get region() {
     return process.env.AWS_REGION ?? 'us-east-1';
   },
+  /** The bucket journals' source documents are kept in (the stack names it; locally the local object storage's). */
+  get documentsBucket() {
+    return process.env.DOCUMENTS_BUCKET ?? 'ledger-documents';
+  },
+  /** Set locally to the local object storage's URL (s3rver); unset in AWS. */
+  get s3Endpoint() {
+    return process.env.S3_ENDPOINT;
+  },
+  /** Set to 1 where buckets are addressed by path (the local object storage), not by host name. */
+  get s3ForcePathStyle() {
+    return process.env.S3_FORCE_PATH_STYLE === '1';
+  },
   /** Issuer and audience of the service's own access tokens. */
   get tokenIssuer() {
     return process.env.TOKEN_ISSUER ?? 'ledger-service';

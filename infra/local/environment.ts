@@ -5,10 +5,16 @@ import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../../shared/db/table/tables.ts';
 export const dataDirOf = (env: NodeJS.ProcessEnv): string => (env.LEDGER_DATA_DIR ? resolve(env.LEDGER_DATA_DIR) : resolve(import.meta.dirname, '../../.data'));
 export const DATA_DIR = dataDirOf(process.env);
 export const SECRETS_FILE = resolve(DATA_DIR, 'secrets.json');
+/** The documents bucket of the local object storage (object-storage.ts). */
+export const LOCAL_DOCUMENTS_BUCKET = 'ledger-documents';
+/** The access key and secret every local client signs with: DynamoDB Local takes any, the local object storage is told this one. */
+export const LOCAL_CREDENTIAL = 'local';
 
-export function localEnvironment(dynamoEndpoint: string, secretsFile: string): Record<string, string> {
+/** The handlers' environment: DynamoDB Local's endpoint, the secrets file, and the local object storage's endpoint where one runs. */
+export function localEnvironment(dynamoEndpoint: string, secretsFile: string, objectStorageEndpoint?: string): Record<string, string> {
   return {
     DYNAMODB_ENDPOINT: dynamoEndpoint,
+    ...(objectStorageEndpoint ? { S3_ENDPOINT: objectStorageEndpoint, S3_FORCE_PATH_STYLE: '1', DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET } : {}),
     SECRETS_FILE: secretsFile,
     // Read the secrets file again every few seconds, so `npm run rotate-signing-key` takes effect soon.
     SECRETS_CACHE_SECONDS: '5',
@@ -17,8 +23,8 @@ export function localEnvironment(dynamoEndpoint: string, secretsFile: string): R
     TABLE_NAME: MAIN_TABLE.id,
     IDEMPOTENCY_TABLE_NAME: IDEMPOTENCY_TABLE.id,
     AWS_REGION: 'local',
-    // DynamoDB Local accepts any credentials; these keep the SDK from searching for real ones.
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    // DynamoDB Local accepts any credentials, the local object storage these; they keep the SDK from searching for real ones.
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIAL,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIAL,
   };
 }

@@ -8,6 +8,7 @@ import { localIsolation, startGateway, type RunningGateway } from './gateway.ts'
 import { LOCAL_CLIENT_ID, startIdentityProvider, type RunningIdentityProvider } from './identity-provider.ts';
 import { startJobRecovery, type RunningJobRecovery } from './job-recovery.ts';
 import { startImportWorker, type RunningImportWorker } from './import-worker.ts';
+import { startObjectStorage, type RunningObjectStorage } from './object-storage.ts';
 import { portIsFree } from './free-port.ts';
 import { ensureLocalSecrets } from './local-secrets.ts';
 import { forgetRunningStack, recordRunningStack } from './running-stack.ts';
@@ -15,9 +16,11 @@ import { superviseDynamo, type SupervisedDynamo } from './supervise-dynamo.ts';
 
 /**
  * `npm start`: DynamoDB Local (data under .data/dynamodb, or in memory with --in-memory),
- * the tables, the local identity provider on 127.0.0.1:3001 (OIDC_PORT overrides) and the
- * local gateway on 127.0.0.1:3000 (PORT overrides), the webhook dispatcher on the main
- * table's stream, the recovery of unfinished wide postings and the import worker. DynamoDB Local
+ * the local object storage beside it (s3rver on 127.0.0.1, the documents bucket's objects under
+ * .data/s3, or in a temporary directory with --in-memory), the tables, the local identity
+ * provider on 127.0.0.1:3001 (OIDC_PORT overrides) and the local gateway on 127.0.0.1:3000
+ * (PORT overrides), the webhook dispatcher on the main table's stream, the recovery of
+ * unfinished wide postings and the import worker. DynamoDB Local
  * is supervised: restarted when it dies (see supervise-dynamo.ts), or the stack stops with a
  * message. Ctrl-C (or SIGTERM) stops all, prints `stopped` and removes `local.json`, so no
  * helper is pointed at dead ports (running-stack.ts).
@@ -33,6 +36,7 @@ let dispatcher: RunningDispatcher | undefined;
 let recovery: RunningJobRecovery | undefined;
 let dynamo: SupervisedDynamo | undefined;
 let imports: RunningImportWorker | undefined;
+let storage: RunningObjectStorage | undefined;
 let stopping = false;
 async function stop(exitCode = 0): Promise<void> {
   if (stopping) return;
@@ -43,6 +47,7 @@ async function stop(exitCode = 0): Promise<void> {
   await recovery?.close();
   await imports?.close();
   await identity?.close();
+  await storage?.stop();
   await dynamo?.stop();
   console.log('stopped');
   process.exit(exitCode);
@@ -76,7 +81,8 @@ dynamo = await superviseDynamo(inMemory ? {} : { dataDir: resolve(DATA_DIR, 'dyn
     void stop(1);
   },
 });
-Object.assign(process.env, localEnvironment(dynamo.endpoint, SECRETS_FILE));
+storage = await startObjectStorage(inMemory ? {} : { dataDir: resolve(DATA_DIR, 's3') });
+Object.assign(process.env, localEnvironment(dynamo.endpoint, SECRETS_FILE, storage.endpoint));
 process.env.LOG_LEVEL ??= 'info';
 await createTables(dynamo.endpoint, {});
 // Data kept from an older version: rebuild its balances and ledgers in the layout the code reads.
@@ -86,6 +92,7 @@ identity = await startIdentityProvider({ port: oidcPort, redirectUri, keysFile: 
 Object.assign(process.env, { OIDC_ISSUER: identity.issuer, OIDC_CLIENT_ID: LOCAL_CLIENT_ID, OIDC_REDIRECT_URI: redirectUri, OIDC_ALLOW_HTTP: '1' });
 gateway = await startGateway(port, isolation).catch(async (error: unknown) => {
   await identity?.close();
+  await storage?.stop();
   await dynamo?.stop();
   throw error;
 });
@@ -98,6 +105,7 @@ recovery = startJobRecovery();
 imports = startImportWorker();
 
 console.log(`dynamodb: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${resolve(DATA_DIR, 'dynamodb')}`})`);
+console.log(`s3: ${storage.endpoint} (bucket ${storage.bucket}, path-style; ${inMemory ? 'objects in a temporary directory' : `objects in ${resolve(DATA_DIR, 's3')}`})`);
 console.log(isolation.isolation === 'environments' ? `gateway: each request in its own execution environment, at most ${isolation.concurrency} at once (LOCAL_ISOLATION)` : 'gateway: handlers in this process (LOCAL_ISOLATION=environments runs each request in its own execution environment, as Lambda does)');
 console.log(`identity provider: ${identity.issuer} (local sign-in: any email, any password)`);
 console.log('webhooks: dispatching events from the main table\'s stream (loopback receivers allowed locally)');

@@ -6,25 +6,26 @@ import { createTables } from '../../infra/local/create-tables.ts';
 import { startDynamoLocal } from '../../infra/local/dynamodb-local.ts';
 import { localEnvironment } from '../../infra/local/environment.ts';
 import { ensureLocalSecrets } from '../../infra/local/local-secrets.ts';
+import { startObjectStorage } from '../../infra/local/object-storage.ts';
 import { credentialLeaks } from './request-log.ts';
 
 const RESULTS_DIR = resolve(import.meta.dirname, '../../test-results');
 
-/** One in-memory DynamoDB Local and one secrets file for the whole run; each test makes its own company. */
+/** One in-memory DynamoDB Local, one local object storage and one secrets file for the whole run; each test makes its own company. */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-test-'));
   const secretsFile = join(dir, 'secrets.json');
   await ensureLocalSecrets(secretsFile);
-  const dynamo = await startDynamoLocal();
+  const [dynamo, storage] = await Promise.all([startDynamoLocal(), startObjectStorage()]);
   await createTables(dynamo.endpoint, {});
   // Every request's log line of the run goes to one file, scanned for credentials at the end.
   mkdirSync(RESULTS_DIR, { recursive: true });
   const logFile = join(RESULTS_DIR, 'requests.log');
   rmSync(logFile, { force: true });
   // Blocks of book-change summaries of a few lines, so the suite's companies seal them all the time (audit/book-summaries.ts).
-  project.provide('environment', { ...localEnvironment(dynamo.endpoint, secretsFile), BOOK_SUMMARY_LINES: process.env.BOOK_SUMMARY_LINES ?? '4', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', LOG_FILE: logFile });
+  project.provide('environment', { ...localEnvironment(dynamo.endpoint, secretsFile, storage.endpoint), BOOK_SUMMARY_LINES: process.env.BOOK_SUMMARY_LINES ?? '4', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', LOG_FILE: logFile });
   return async () => {
-    await dynamo.stop();
+    await Promise.all([dynamo.stop(), storage.stop()]);
     rmSync(dir, { recursive: true, force: true });
     const leaks = credentialLeaks(logFile);
     if (leaks.length > 0) throw new Error(`${leaks.length} log lines hold something shaped like a credential (${logFile}):\n${leaks.slice(0, 10).join('\n')}`);
