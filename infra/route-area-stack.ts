@@ -2,9 +2,11 @@ import { resolve } from 'node:path';
 import { NestedStack, Validations } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct, IDependable } from 'constructs';
 import { routePaths, type Route } from '../shared/routes.ts';
+import { grantDocuments } from './documents-bucket.ts';
 import type { Monitoring } from './monitoring.ts';
 import { serviceFunction } from './service-function.ts';
 import { tableAccess } from './table-access.ts';
@@ -18,6 +20,8 @@ export interface RouteAreaProps {
   main: GrantableTable;
   ttl: GrantableTable;
   secret: ISecret;
+  /** The bucket of journals' source documents: granted and named only to the functions whose row has `documents`. */
+  documents: Bucket;
   environment: Record<string, string>;
   monitoring: Monitoring;
   /** Created before any function runs (the service secret's value). */
@@ -26,7 +30,7 @@ export interface RouteAreaProps {
 
 /**
  * One area of the route table (shared/routes/<area>.ts) in a nested stack: a function per row,
- * its role allowed only what tableAccess() says, its errors and throttles alarmed, and an API
+ * its role allowed only what tableAccess() says (and in the documents bucket, grantDocuments()), its errors and throttles alarmed, and an API
  * route per method and path. Areas live in nested stacks because a route costs about eleven
  * resources and one stack holds 500.
  */
@@ -36,13 +40,14 @@ export class RouteAreaStack extends NestedStack {
     for (const route of props.routes) {
       const fn = serviceFunction(this, `Fn-${route.name}`, {
         entry: resolve(ROOT, route.handler),
-        environment: { ...props.environment, ROUTE: route.name },
+        environment: { ...props.environment, ...(route.documents ? { DOCUMENTS_BUCKET: props.documents.bucketName } : {}), ROUTE: route.name },
       });
       fn.node.addDependency(props.after);
       const access = tableAccess(route);
       grantTable(fn, props.main, access.main);
       grantTable(fn, props.ttl, access.ttl);
       props.secret.grantRead(fn);
+      grantDocuments(fn, props.documents, route);
       props.monitoring.watchFunction(this, fn, route.name);
       const integration = new HttpLambdaIntegration(`Int-${route.name}`, fn);
       for (const path of routePaths(route)) {

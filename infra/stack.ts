@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../shared/db/table/tables.ts';
 import { routes } from '../shared/routes.ts';
 import { DOCS_ASSETS, swaggerUiDir } from './docs-page.ts';
+import { DEFAULT_DOCUMENT_RETENTION_YEARS, DocumentsBucket } from './documents-bucket.ts';
 import { EventDispatch } from './event-dispatch.ts';
 import { JobRecovery } from './job-recovery.ts';
 import { ImportWorker } from './import-worker.ts';
@@ -21,7 +22,8 @@ import { table } from './tables.ts';
 const ROOT = resolve(import.meta.dirname, '..');
 
 /**
- * The whole service: the two tables from shared/db/table/tables.ts, the service secret, the Cognito
+ * The whole service: the two tables from shared/db/table/tables.ts, the documents bucket
+ * (infra/documents-bucket.ts), the service secret, the Cognito
  * user pool users sign in with, and an HTTP API with one function per row of the route table
  * (plus the reference pages and a not-found function for every other path), each area of the
  * route table in a nested stack (infra/route-area-stack.ts); the webhook dispatcher on the
@@ -45,6 +47,10 @@ export class LedgerStack extends Stack {
         ? TableV2.fromTableAttributes(this, 'RestoredMainTable', { tableName: restored, tableStreamArn: restoredStream })
         : table(this, MAIN_TABLE);
     const idempotency = table(this, IDEMPOTENCY_TABLE);
+    // `-c documentRetentionYears=<n>`: a longer default retention than the jurisdictions' minimum.
+    const retentionYears = Number(this.node.tryGetContext('documentRetentionYears') ?? DEFAULT_DOCUMENT_RETENTION_YEARS);
+    if (!Number.isInteger(retentionYears) || retentionYears < DEFAULT_DOCUMENT_RETENTION_YEARS) throw new Error(`-c documentRetentionYears must be a whole number of years, at least ${DEFAULT_DOCUMENT_RETENTION_YEARS}`);
+    const documents = new DocumentsBucket(this, 'Documents', { retentionYears });
     const signIn = new SignIn(this, 'SignIn');
     const serviceSecret = new ServiceSecret(this, 'ServiceSecrets');
     const { api, stage } = new LedgerHttpApi(this, 'Http');
@@ -67,6 +73,7 @@ export class LedgerStack extends Stack {
           main: mainGrants,
           ttl: { table: idempotency, indexes: IDEMPOTENCY_TABLE.indexes.map((i) => i.name) },
           secret: serviceSecret.secret,
+          documents: documents.bucket,
           environment,
           monitoring,
           after: serviceSecret.ready,
@@ -101,6 +108,7 @@ export class LedgerStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: signIn.userPool.userPoolId });
     new CfnOutput(this, 'AlarmTopicArn', { value: monitoring.topic.topicArn, description: 'Subscribe operators (email, chat, paging) to every alarm here' });
     new CfnOutput(this, 'MainTableName', { value: main.tableName });
+    new CfnOutput(this, 'DocumentsBucketName', { value: documents.bucket.bucketName });
     new CfnOutput(this, 'DashboardName', { value: monitoring.dashboard.dashboardName });
   }
 }

@@ -32,15 +32,22 @@ export const SEQUENCES_EVENTS = [
   'bankAccounts.reconciliation',
 ];
 
+/** GET routes that write besides those: an attachment's read marks a pending one checked once its file is in storage (attachments/attachments.ts). */
+export const CHECKS_RECORDS = ['attachments.get'];
+
+/** Every GET route that writes the main table. */
+export const WRITING_READS = [...SEQUENCES_EVENTS, ...CHECKS_RECORDS];
+
 /**
  * What a route's function may do to each table (least privilege, asserted in the CDK test):
  * - main table: read only when every method is GET, except sign-in (its callback records the user)
- *   and the event feed (it numbers pending events before reading, shared/db/events/sequencer.ts);
+ *   and the WRITING_READS (the event feed numbers pending events before reading,
+ *   shared/db/events/sequencer.ts; an attachment's read checks its upload);
  * - TTL table: only where idempotency keys are claimed or sign-in state is kept.
  */
 export function tableAccess(route: Route): { main: Access; ttl: Access } {
   const signIn = route.name.startsWith('authentication.');
-  const readOnly = route.methods.every((m) => m === 'GET') && !signIn && !SEQUENCES_EVENTS.includes(route.name);
+  const readOnly = route.methods.every((m) => m === 'GET') && !signIn && !WRITING_READS.includes(route.name);
   return {
     main: readOnly ? 'read' : 'readWrite',
     ttl: signIn || route.idempotentOperation ? 'readWrite' : 'none',

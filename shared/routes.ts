@@ -21,6 +21,7 @@ import { vatReturnsRoutes } from './routes/vat-returns.ts';
 import { counterpartiesRoutes } from './routes/counterparties.ts';
 import { bankAccountsRoutes } from './routes/bank-accounts.ts';
 import { approvalPoliciesRoutes } from './routes/approval-policies.ts';
+import { attachmentsRoutes } from './routes/attachments.ts';
 import { V1, type Route } from './routes/route.ts';
 
 export { pathParameters } from './routes/route.ts';
@@ -58,6 +59,7 @@ export const routes = {
   counterparties: counterpartiesRoutes,
   approvalPolicies: approvalPoliciesRoutes,
   bankAccounts: bankAccountsRoutes,
+  attachments: attachmentsRoutes,
 };
 
 /** Every row, in table order: what the local gateway mounts, the stack deploys and the OpenAPI document lists. */

@@ -1,18 +1,28 @@
+import { resolve } from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
-import { ESBUILD_OPTIONS } from './options.ts';
+import { ROUTES } from '../../shared/routes.ts';
+import { bundleAliases, ESBUILD_OPTIONS } from './options.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Whether the entry is the handler of a row that reaches the documents bucket (its `documents`): its bundle then takes S3's client. */
+const reachesObjectStorage = (entry: string) => ROUTES.some((route) => route.documents !== undefined && resolve(ROOT, route.handler) === resolve(entry));
 
 /**
  * A function's asset as the stack deploys it and `npm run bench` measures it: `index.mjs` (the
  * handler) and the chunks esbuild splits off (`chunks/`). A module the code imports with
  * `await import(...)` (the XLSX writer, an export's file rendering, the reads of a report as
- * known at a moment) is a chunk of its own, loaded when a request first takes that path; code
- * shared with the handler stays in chunks the handler imports at start. Source maps go beside
- * each file for reading stack traces offline (not enabled at run time: docs/decisions.md).
+ * known at a moment, the S3 client) is a chunk of its own, loaded when a request first takes
+ * that path; code shared with the handler stays in chunks the handler imports at start. Source
+ * maps go beside each file for reading stack traces offline (not enabled at run time:
+ * docs/decisions.md). `objectStorage` (by default: whether the entry's row has `documents`)
+ * keeps the SDK modules S3's client needs (options.ts, DYNAMODB_ONLY_ALIASES).
  */
-export function bundleFunction(entry: string, outdir: string, options: { sourcemap?: boolean } = {}): Metafile {
+export function bundleFunction(entry: string, outdir: string, options: { sourcemap?: boolean; objectStorage?: boolean } = {}): Metafile {
   const result = buildSync({
     ...ESBUILD_OPTIONS,
     mainFields: [...ESBUILD_OPTIONS.mainFields],
+    alias: bundleAliases(options.objectStorage ?? reachesObjectStorage(entry)),
     entryPoints: { index: entry },
     outdir,
     splitting: true,

@@ -19,6 +19,17 @@ export const BUNDLE_ALIASES = {
   '@smithy/core/checksum': resolve(import.meta.dirname, 'node-sha256.ts'),
 };
 
+/**
+ * The stand-ins above that hold only what DynamoDB's client takes of their module. A function
+ * that reaches the documents bucket (its row's `documents`) bundles the modules themselves: S3's
+ * client takes CRC32, MD5 and stream hashing of the checksum module, and sets up event streams.
+ */
+export const DYNAMODB_ONLY_ALIASES: readonly string[] = ['@smithy/core/event-streams', '@smithy/core/checksum'];
+
+/** The aliases of a function's bundle: all of them, less the DynamoDB-only stand-ins where it reaches object storage. */
+export const bundleAliases = (objectStorage: boolean): Record<string, string> =>
+  Object.fromEntries(Object.entries(BUNDLE_ALIASES).filter(([module]) => !objectStorage || !DYNAMODB_ONLY_ALIASES.includes(module)));
+
 export const ESM_REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
 /**

@@ -53,6 +53,8 @@ export const SERVICE_PERMISSIONS = [
   'approval-policies:manage',
   'bank:read',
   'bank:reconcile',
+  'attachments:read',
+  'attachments:create',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;

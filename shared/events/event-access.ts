@@ -75,6 +75,9 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   BankLineJournalMade: ['bank:read', 'journals:read'],
   BankAutoMatched: ['bank:read'],
   BankPeriodReconciled: ['bank:read'],
+  AttachmentDeclared: ['attachments:read'],
+  AttachmentAdded: ['attachments:read'],
+  AttachmentRejected: ['attachments:read'],
 };
 
 /** The permission that shows the envelopes of a company's events (the feed's, a subscription's). */

@@ -67,6 +67,9 @@ export const EVENT_TYPES = [
   'BankLineJournalMade',
   'BankAutoMatched',
   'BankPeriodReconciled',
+  'AttachmentDeclared',
+  'AttachmentAdded',
+  'AttachmentRejected',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

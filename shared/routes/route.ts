@@ -72,6 +72,13 @@ export interface RouteSpec<P extends string = string, B extends SchemaOf | undef
    * The OpenAPI document shows each with an example body; a test holds them to the comments.
    */
   errors?: readonly ErrorCode[];
+  /**
+   * What the row's function does in the documents bucket (object storage, shared/db/documents):
+   * `upload` signs uploads into it, `read` reads its objects and signs downloads. The stack grants
+   * exactly that and names the bucket in the function's environment; the bundle keeps the SDK's own
+   * checksum and event-stream modules, which S3's client needs (infra/bundling/options.ts).
+   */
+  documents?: 'upload' | 'read';
   /** The largest JSON body the row takes, when it is not the service's 1 MB (imports carry whole files). */
   maxBodyBytes?: number;
   summary: string;

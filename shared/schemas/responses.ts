@@ -4,6 +4,7 @@ import { ACCOUNT_TYPES, CASH_FLOW_CATEGORIES, CLASSIFICATIONS } from '../account
 import { COST_CENTER_STATUSES } from '../cost-centers/rules.ts';
 import { PERIOD_STATUSES, YEAR_STATUSES } from '../financial-years/rules.ts';
 import { JOURNAL_STATUSES } from '../journals/rules.ts';
+import { ATTACHMENT_CONTENT_TYPES, ATTACHMENT_STATUSES } from './attachment-values.ts';
 import { IMPORT_FORMATS, IMPORT_KINDS, IMPORT_MODES, IMPORT_STATUSES } from '../imports/records.ts';
 import { buildReportResponses } from './report-responses.ts';
 import { EMIRATES, TAX_JURISDICTIONS } from './tax-registration-values.ts';
@@ -552,7 +553,41 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, StatementLineJournalResponse, AutoMatchResponse, ReconciledPeriodResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, ...buildReportResponses() };
+  const attachment = {
+    id,
+    journalId: id,
+    fileName: described(z.string(), "The file's name as declared (shown, never a key)."),
+    contentType: z.enum(ATTACHMENT_CONTENT_TYPES),
+    size: described(z.int(), 'Bytes, as declared: the upload must be exactly this long.'),
+    sha256: described(z.string().check(z.regex(/^[0-9a-f]{64}$/)), "The SHA-256 of the file's bytes, as declared, in lower-case hex: storage refuses an upload of other bytes, and the service checks the file against it."),
+    status: described(z.enum(ATTACHMENT_STATUSES), 'pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection).'),
+    rejection: described(z.nullable(z.string()), 'Why a rejected attachment was refused; null otherwise.'),
+    createdBy: z.nullable(actor()),
+    createdAt: instant,
+    checkedAt: described(z.nullable(z.iso.datetime({ offset: true })), 'When the service found the file in storage and checked it; null while pending.'),
+    version: z.int(),
+  };
+  const expiringUrl = (what: string) => ({ url: described(z.string(), what), expiresAt: described(z.iso.datetime({ offset: true }), 'When the URL stops working: ask again (GET the attachment) for a new one.') });
+  /** An attachment's record without a URL: in lists and in its events. */
+  const AttachmentSummaryResponse = z.strictObject(attachment);
+  const AttachmentsResponse = z.strictObject({ results: described(z.array(AttachmentSummaryResponse), "The journal's attachments, oldest first (at most 25).") });
+  const AttachmentResponse = z.strictObject({
+    ...attachment,
+    download: described(z.nullable(z.strictObject(expiringUrl('A presigned GET of the file (the version checked), valid for 5 minutes.'))), 'How to get the file; null unless available.'),
+  });
+  const CreatedAttachmentResponse = z.strictObject({
+    ...attachment,
+    upload: described(
+      z.strictObject({
+        ...expiringUrl('A presigned PUT that takes exactly the declared file, valid for 15 minutes: its Content-Type, Content-Length and x-amz-checksum-sha256 are signed, so storage refuses another type, length or body.'),
+        method: z.literal('PUT'),
+        headers: described(z.record(z.string(), z.string()), 'Headers to send with the PUT as they are (Content-Type and x-amz-checksum-sha256: the SHA-256 in base64, as S3 takes it); Content-Length is the body\'s, which must be `size` bytes.'),
+      }),
+      'How to upload the file: straight to storage, never through the API. GET the attachment afterwards: it is then checked and becomes available.',
+    ),
+  });
+
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, StatementLineJournalResponse, AutoMatchResponse, ReconciledPeriodResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, AttachmentSummaryResponse, AttachmentsResponse, AttachmentResponse, CreatedAttachmentResponse, ...buildReportResponses() };
 }
 
 export const responses = /* @__PURE__ */ lazy(buildResponses);

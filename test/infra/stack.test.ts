@@ -6,7 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LedgerStack } from '../../infra/stack.ts';
-import { SEQUENCES_EVENTS } from '../../infra/table-access.ts';
+import { WRITING_READS } from '../../infra/table-access.ts';
 import { ROUTES, routePaths } from '../../shared/routes.ts';
 
 describe('CDK stack', () => {
@@ -71,13 +71,48 @@ describe('CDK stack', () => {
       const signIn = route.name.startsWith('authentication.');
       expect(actions.main, route.name).toContain('dynamodb:Query');
       expect(actions.main.some((a) => ['dynamodb:Scan', 'dynamodb:GetRecords', 'dynamodb:*'].includes(a)), route.name).toBe(false);
-      if (route.methods.every((m) => m === 'GET') && !signIn && !SEQUENCES_EVENTS.includes(route.name)) {
+      if (route.methods.every((m) => m === 'GET') && !signIn && !WRITING_READS.includes(route.name)) {
         expect(actions.main.filter((a) => writes.includes(a)), `${route.name} writes the main table`).toEqual([]);
       } else {
         expect(actions.main, route.name).toEqual(expect.arrayContaining(writes));
       }
       // The TTL table only where idempotency keys are claimed or sign-in state is kept.
       expect(actions.ttl.length > 0, `${route.name} and the TTL table`).toBe(Boolean(route.idempotentOperation) || signIn);
+    }
+  });
+
+  it('keeps source documents in one locked bucket: versioned, Object Lock in COMPLIANCE mode for 6 years, encrypted, private, TLS only, logged, colder after a year', () => {
+    const buckets = template.findResources('AWS::S3::Bucket', { Properties: { ObjectLockEnabled: true } });
+    expect(Object.keys(buckets)).toHaveLength(1);
+    const [id, bucket] = Object.entries(buckets)[0]!;
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.Properties).toMatchObject({
+      VersioningConfiguration: { Status: 'Enabled' },
+      ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled', Rule: { DefaultRetention: { Mode: 'COMPLIANCE', Days: 365 * 6 + 2 } } },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      LoggingConfiguration: { DestinationBucketName: expect.anything(), LogFilePrefix: 'documents/' },
+    });
+    expect(bucket.Properties.LifecycleConfiguration.Rules[0].Transitions).toEqual([{ StorageClass: 'GLACIER_IR', TransitionInDays: 365 }]);
+    const policy = Object.values(template.findResources('AWS::S3::BucketPolicy')).find((p) => JSON.stringify(p.Properties.Bucket).includes(id))!;
+    expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    expect(() => new LedgerStack(new App({ context: { 'aws:cdk:bundling-stacks': [], documentRetentionYears: 5 } }), 'ShortRetention')).toThrow(/at least 6/);
+  });
+
+  it('lets only the attachment functions reach the documents bucket: the declaration puts objects, the read gets them, the list neither', () => {
+    const s3Actions = (routeName: string) => {
+      const fn = everywhere('AWS::Lambda::Function', { Properties: { Environment: { Variables: { ROUTE: routeName } } } })[0]!;
+      const role = fn.Properties.Role['Fn::GetAtt'][0];
+      const actions = Object.values(fn.template.findResources('AWS::IAM::Policy'))
+        .filter((p) => JSON.stringify(p.Properties.Roles).includes(role))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement)
+        .flatMap((s) => [s.Action].flat())
+        .filter((a: string) => a.startsWith('s3:'));
+      return { actions: actions.sort(), bucketNamed: 'DOCUMENTS_BUCKET' in fn.Properties.Environment.Variables };
+    };
+    for (const route of ROUTES) {
+      const expected = route.name === 'attachments.create' ? ['s3:PutObject'] : route.name === 'attachments.get' ? ['s3:GetObject', 's3:GetObjectVersion', 's3:ListBucket'] : [];
+      expect(s3Actions(route.name), route.name).toEqual({ actions: expected, bucketNamed: expected.length > 0 });
     }
   });
 

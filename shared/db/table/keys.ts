@@ -464,6 +464,18 @@ export const reconciliationKeys = {
   matchChangesAfter: (instant: string) => ({ from: `MATCHCHANGE#${instant}#~`, to: 'MATCHCHANGE#~' }),
 };
 
+/**
+ * Keys of journals' attachments (attachment-store.ts), under their journal's partition key: each
+ * attachment's record (its file is an object in the documents bucket), and the count of the
+ * journal's attachments that caps them.
+ */
+export const attachmentKeys = {
+  attachment: (companyId: string, journalId: string, attachmentId: string): Key => ({ pk: journal(companyId, journalId).pk, sk: `ATTACHMENT#${journalId}#${attachmentId}` }),
+  /** Every attachment of one journal. */
+  journalAttachmentsPrefix: (journalId: string) => `ATTACHMENT#${journalId}#`,
+  counter: (companyId: string, journalId: string): Key => ({ pk: journal(companyId, journalId).pk, sk: `ATTACHMENTS#${journalId}` }),
+};
+
 /** Keys of a company's counterparties (counterparty-store.ts). */
 export const counterpartyKeys = {
   /** A counterparty, and its place in the company's list by creation time (gsi1). */

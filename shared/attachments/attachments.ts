@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
+import { writtenRecordEvent } from '../events/event-record.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
+import type { AttachmentRecord } from './records.ts';
+import { acceptedDeclaration, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_JOURNAL, NO_NEW_ATTACHMENTS_STATUS, storedObjectVerdict, takesAttachments } from './rules.ts';
+import type { DeclareAttachmentInput } from './schemas.ts';
+import type { AttachmentChecking, AttachmentDeclaring, AttachmentListing } from './store.ts';
+import { attachmentView, type AttachmentView } from './view.ts';
+
+/**
+ * A journal's source documents (docs/decisions.md, "Source documents"). A file is declared
+ * first (name, type, size, SHA-256): the record is written pending, and the answer carries a
+ * short-lived URL that takes exactly that file. The client uploads straight to storage; the
+ * service never carries the bytes. A read that finds a pending attachment's object in storage
+ * checks it against the declaration, and marks it available (with AttachmentAdded) or rejected.
+ */
+
+/** How long an upload URL works: time to send 25 MB on a slow line, short enough that a leaked one soon dies. */
+const UPLOAD_SECONDS = 15 * 60;
+/** How long a download URL works. */
+const DOWNLOAD_SECONDS = 5 * 60;
+
+type ExpiringUrl = { url: string; expiresAt: string };
+const expiring = (url: string, seconds: number, now = Date.now()): ExpiringUrl => ({ url, expiresAt: new Date(now + seconds * 1000).toISOString() });
+
+/** The declared attachment, with how to upload its file. */
+export type DeclaredAttachmentView = AttachmentView & { upload: ExpiringUrl & { method: 'PUT'; headers: Record<string, string> } };
+/** An attachment read, with a URL that gets its file once it is available. */
+export type ReadAttachmentView = AttachmentView & { download: ExpiringUrl | null };
+
+const journalNotFound = () => new NotFound('The journal');
+const voidedJournal = () => new StateConflict('InvalidState', 'A voided journal keeps its attachments but takes no new ones: attach the document to the journal that replaces it.');
+
+/**
+ * Declares a file of a journal (a draft or a journal in any state but voided) and answers how
+ * to upload it. Errors: ValidationError (UnsupportedContentType naming contentType,
+ * AttachmentTooLarge naming size), NotFound, StateConflict (InvalidState, TooManyAttachments).
+ */
+export async function declareAttachment(attachments: AttachmentDeclaring, uow: UnitOfWork, companyId: string, journalId: string, input: DeclareAttachmentInput): Promise<DeclaredAttachmentView> {
+  const accepted = acceptedDeclaration(input);
+  if ('problem' in accepted) throw ValidationError.field(accepted.problem.field, accepted.problem.reason, accepted.problem.code);
+  const { file } = accepted;
+  const status = await attachments.journalStatus(companyId, journalId);
+  if (status === undefined) throw journalNotFound();
+  if (!takesAttachments(status)) throw voidedJournal();
+
+  const id = randomUUID();
+  const now = new Date();
+  const record: AttachmentRecord = {
+    companyId,
+    journalId,
+    id,
+    fileName: file.fileName,
+    contentType: file.contentType,
+    size: file.size,
+    sha256: file.sha256,
+    objectKey: attachments.storage.objectKey(companyId, journalId, id),
+    status: 'pending',
+    version: 1,
+    createdAt: now.toISOString(),
+    createdBy: uow.actor,
+  };
+  const upload = await attachments.storage.uploadUrl(record.objectKey, record, UPLOAD_SECONDS);
+  const tooMany = () => new StateConflict('TooManyAttachments', `The journal holds ${MAX_ATTACHMENTS_PER_JOURNAL} attachments, as many as a journal holds (rejected and never uploaded ones count too).`);
+  const changes = attachments.declareChanges(record, { max: MAX_ATTACHMENTS_PER_JOURNAL, refusedStatus: NO_NEW_ATTACHMENTS_STATUS }, { tooMany, gone: journalNotFound, refused: voidedJournal });
+  const view = attachmentView(record);
+  // The event records the attachment as a read shows it, never the upload URL.
+  return uow.commit(changes, { ...view, upload: { ...expiring(upload.url, UPLOAD_SECONDS, now.getTime()), method: 'PUT', headers: upload.headers } }, { described: view });
+}
+
+/** The journal's attachments, oldest first. Errors: NotFound. */
+export async function listAttachments(attachments: AttachmentListing, companyId: string, journalId: string): Promise<{ results: AttachmentView[] }> {
+  const [status, records] = await Promise.all([attachments.journalStatus(companyId, journalId), attachments.list(companyId, journalId)]);
+  if (status === undefined) throw journalNotFound();
+  const ordered = [...records].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return { results: ordered.map(attachmentView) };
+}
+
+/**
+ * An attachment, with a download URL once it is available. A pending one whose file is now in
+ * storage is checked first: marked available, or rejected when the file is not the one declared.
+ * Errors: NotFound.
+ */
+export async function readAttachment(attachments: AttachmentChecking, uow: UnitOfWork, companyId: string, journalId: string, attachmentId: string): Promise<ReadAttachmentView> {
+  const read = async () => (await attachments.get(companyId, journalId, attachmentId)) ?? NotFound.throw('The attachment');
+  let record = await read();
+  if (record.status === 'pending') record = await checked(attachments, uow, record).catch(async (error: unknown) => {
+    // Another read checked it meanwhile: its outcome stands.
+    if (error instanceof VersionConflict) return read();
+    throw error;
+  });
+  const download = record.status === 'available' ? expiring(await attachments.storage.downloadUrl(record.objectKey, record.versionId, DOWNLOAD_SECONDS), DOWNLOAD_SECONDS) : null;
+  return { ...attachmentView(record), download };
+}
+
+/** The pending attachment as its file in storage makes it: still pending while nothing is there, else available or rejected, with its event. */
+async function checked(attachments: AttachmentChecking, uow: UnitOfWork, before: AttachmentRecord): Promise<AttachmentRecord> {
+  const stored = await attachments.storage.storedObject(before.objectKey, MAX_ATTACHMENT_BYTES);
+  if (!stored) return before;
+  const verdict = storedObjectVerdict(before, stored);
+  const checkedAt = new Date().toISOString();
+  const after: AttachmentRecord =
+    verdict.status === 'available'
+      ? { ...before, status: 'available', versionId: stored.versionId, checkedAt, version: before.version + 1 }
+      : { ...before, status: 'rejected', rejection: verdict.reason, checkedAt, version: before.version + 1 };
+  // In the name of whoever declared it: the upload was theirs, whoever's read noticed it.
+  const event = writtenRecordEvent(after.status === 'available' ? 'AttachmentAdded' : 'AttachmentRejected', before.companyId, before.createdBy, attachmentView(after), new Date(checkedAt));
+  return uow.commit([attachments.checkedChange(before, after), attachments.eventChange(event)], after);
+}

@@ -1,0 +1,57 @@
+import type { AppError } from '../errors.ts';
+import type { EventRecord } from '../events/event-record.ts';
+import type { Change } from '../unit-of-work.ts';
+import type { AttachmentRecord } from './records.ts';
+import type { DeclaredFile, StoredObject } from './rules.ts';
+
+/**
+ * What the attachment use cases (attachments.ts) need of the places they are kept: the records
+ * beside their journal, and the files in object storage. shared/db implements them.
+ */
+
+/** The documents bucket, as the use cases see it: where a file goes, and signed URLs to put and get it. */
+export interface DocumentStorage {
+  /** Where an attachment's file is kept: one key per company, journal and attachment. */
+  objectKey(companyId: string, journalId: string, attachmentId: string): string;
+  /** A URL that takes exactly this file by PUT for `seconds`: its type, length and SHA-256 are signed, so storage refuses any other. */
+  uploadUrl(objectKey: string, file: DeclaredFile, seconds: number): Promise<UploadUrl>;
+  /** A URL that gets the file (at this version, where storage keeps versions) for `seconds`. */
+  downloadUrl(objectKey: string, versionId: string | undefined, seconds: number): Promise<string>;
+  /** What storage holds under the key (its SHA-256 read only up to `maxBytes`), or undefined while nothing is there. */
+  storedObject(objectKey: string, maxBytes: number): Promise<StoredObject | undefined>;
+}
+
+/** A signed PUT: the URL, and the headers it was signed with, which the upload must send as they are. */
+export interface UploadUrl {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** What a list of a journal's attachments reads: the records only, never the bucket. */
+export interface AttachmentListing {
+  /** The journal's state (strongly consistent), or undefined when it does not exist. */
+  journalStatus(companyId: string, journalId: string): Promise<string | undefined>;
+  /** Every attachment of the journal (strongly consistent; a journal holds at most MAX_ATTACHMENTS_PER_JOURNAL). */
+  list(companyId: string, journalId: string): Promise<AttachmentRecord[]>;
+}
+
+export interface AttachmentDeclaring extends Pick<AttachmentListing, 'journalStatus'> {
+  storage: DocumentStorage;
+  /**
+   * The attachment new, counted among its journal's, which hold at most `limits.max` (else
+   * `tooMany`), with the check at commit that the journal still exists (else `gone`) in another
+   * state than `limits.refusedStatus` (else `refused`): two declarations at once cannot both take
+   * the last place, nor one slip past a void.
+   */
+  declareChanges(record: AttachmentRecord, limits: { max: number; refusedStatus: string }, errors: { tooMany: () => AppError; gone: () => AppError; refused: () => AppError }): Change[];
+}
+
+export interface AttachmentChecking {
+  /** One attachment (strongly consistent), or undefined. */
+  get(companyId: string, journalId: string, attachmentId: string): Promise<AttachmentRecord | undefined>;
+  storage: DocumentStorage;
+  /** The attachment checked (available or rejected) at the version read. Errors at commit: VersionConflict. */
+  checkedChange(before: AttachmentRecord, after: AttachmentRecord): Change;
+  /** The event of the check, in its transaction (the outbox). */
+  eventChange(event: EventRecord): Change;
+}

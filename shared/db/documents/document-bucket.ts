@@ -1,0 +1,18 @@
+import type { DocumentStorage } from '../../attachments/store.ts';
+
+/**
+ * The documents bucket (attachments/store.ts DocumentStorage): where journals' source documents
+ * are kept, one object per attachment, and the URLs that put and get them. The S3 client (about
+ * 290 KB bundled) loads with a request's first use of the bucket (s3-documents.ts), so no
+ * function loads it at start, and only the attachment functions bundle it at all.
+ */
+const s3 = () => import('./s3-documents.ts');
+
+export const documentBucket: DocumentStorage = {
+  // One key per company, journal and attachment: a company's objects share a prefix (for a
+  // retention rule or an export of its own), and the key never carries the file's name.
+  objectKey: (companyId, journalId, attachmentId) => `companies/${companyId}/journals/${journalId}/attachments/${attachmentId}`,
+  uploadUrl: async (objectKey, file, seconds) => (await s3()).presignedPut(objectKey, file, seconds),
+  downloadUrl: async (objectKey, versionId, seconds) => (await s3()).presignedGet(objectKey, versionId, seconds),
+  storedObject: async (objectKey, maxBytes) => (await s3()).storedObject(objectKey, maxBytes),
+};

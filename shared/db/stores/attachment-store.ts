@@ -1,0 +1,70 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AttachmentRecord } from '../../attachments/records.ts';
+import { config } from '../../config.ts';
+import type { AppError } from '../../errors.ts';
+import { NotFound, VersionConflict } from '../../errors.ts';
+import { db } from '../table/client.ts';
+import * as keys from '../table/keys.ts';
+import { attachmentKeys } from '../table/keys.ts';
+import { onlyAttributes, withPrefix } from '../table/prefix-query.ts';
+import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
+import type { WriteOp } from '../table/transact.ts';
+
+/**
+ * Journals' attachments: one item each under its journal's partition key, and a count per journal
+ * that caps them (keys.ts, attachmentKeys). Their files are objects of the documents bucket
+ * (documents/document-bucket.ts).
+ */
+const FIELDS = ['companyId', 'journalId', 'id', 'fileName', 'contentType', 'size', 'sha256', 'objectKey', 'status', 'versionId', 'rejection', 'checkedAt', 'version', 'createdAt', 'createdBy'] as const;
+const attachmentFromItem = (item: Item) => recordOf<AttachmentRecord>(item, FIELDS);
+
+const itemOf = (a: AttachmentRecord) => ({ ...attachmentKeys.attachment(a.companyId, a.journalId, a.id), entity: 'Attachment', ...a });
+
+/** The journal's status (strongly consistent, reading only it), or undefined when there is no such journal. */
+export async function journalStatus(companyId: string, journalId: string): Promise<string | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.journal(companyId, journalId), ConsistentRead: true, ...onlyAttributes(['status']) }));
+  return Item ? String(Item.status) : undefined;
+}
+
+/** Every attachment of the journal (strongly consistent; at most the cap, one page). */
+export async function journalAttachments(companyId: string, journalId: string): Promise<AttachmentRecord[]> {
+  const { pk } = keys.journal(companyId, journalId);
+  const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(pk, attachmentKeys.journalAttachmentsPrefix(journalId)), ConsistentRead: true }));
+  return (Items ?? []).map(attachmentFromItem);
+}
+
+export async function getAttachment(companyId: string, journalId: string, attachmentId: string): Promise<AttachmentRecord | undefined> {
+  const item = await getItem(attachmentKeys.attachment(companyId, journalId, attachmentId), { consistent: true });
+  return item && attachmentFromItem(item);
+}
+
+/**
+ * A new attachment, counted: the journal's count goes up by one unless it is at `max` already
+ * (`tooMany`), and the journal must still exist (`gone`) in another state than `refusedStatus`
+ * (`refused`). One transaction, so two declarations at once cannot both take the last place.
+ */
+export function declareAttachmentOps(record: AttachmentRecord, limits: { max: number; refusedStatus: string }, errors: { tooMany: () => AppError; gone: () => AppError; refused: () => AppError }): WriteOp[] {
+  return [
+    mainTable.put(itemOf(record), { condition: conditions.absent }),
+    mainTable.update(
+      attachmentKeys.counter(record.companyId, record.journalId),
+      { expression: 'SET entity = :entity ADD #count :one', names: { '#count': 'count' }, values: { ':entity': 'AttachmentCount', ':one': 1 } },
+      { condition: { expression: 'attribute_not_exists(#count) OR #count < :max', names: { '#count': 'count' }, values: { ':max': limits.max } }, onConditionFailed: errors.tooMany },
+    ),
+    mainTable.check(
+      keys.journal(record.companyId, record.journalId),
+      { expression: 'attribute_exists(pk) AND #status <> :refused', names: { '#status': 'status' }, values: { ':refused': limits.refusedStatus } },
+      (old) => (old ? errors.refused() : errors.gone()),
+      true,
+    ),
+  ];
+}
+
+/** The attachment after its check, at the version read; one checked meanwhile is 409. */
+export function replaceAttachmentOp(before: AttachmentRecord, after: AttachmentRecord): WriteOp {
+  return mainTable.put(itemOf(after), {
+    condition: conditions.atVersion(before.version),
+    returnOld: true,
+    onConditionFailed: (old) => (old ? new VersionConflict() : new NotFound('The attachment')),
+  });
+}
