@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -32,9 +33,17 @@ function checkRequest(route: (typeof ROUTES)[number], sent: ApiResponse['sent'])
   for (const name of query.keys()) expect(documented.map((p) => p.name), `${route.name} sends ${name}`).toContain(name);
 }
 
-/** Secrets out of examples: tokens and keys become placeholders of the same shape. */
+/** Presigned URLs as S3 answers them, for the examples: the local object storage's host and signature would mean nothing to a reader. */
+const presignedExample = (signed: string) => {
+  const put = signed.includes('x-amz-checksum-sha256');
+  const query = `X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=${put ? 900 : 300}&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=${put ? 'content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256' : 'host'}`;
+  return `https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?${query}`;
+};
+
+/** Secrets out of examples: tokens and keys become placeholders of the same shape, presigned URLs an S3 one. */
 function redacted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redacted);
+  if (typeof value === 'string' && value.includes('X-Amz-Signature=')) return presignedExample(value);
   if (!value || typeof value !== 'object') return value;
   const placeholders: Record<string, string> = { access_token: 'eyJhbGciOiJFUzI1NiJ9.example.signature', refresh_token: 'rt_example', refreshToken: 'rt_example', key: 'sk-svc_example', secret: 'whsec_example' };
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' && k in placeholders ? placeholders[k] : redacted(v)]));
@@ -222,6 +231,13 @@ describe('responses match the OpenAPI document', () => {
     check('bankAccounts.reconciliation', await api.get(`${base}/BankAccounts/${bankAccount.id}/Reconciliation?date=2027-01-31`));
     check('bankAccounts.deleteMatch', await api.delete(`${base}/BankAccounts/${bankAccount.id}/Matches/${matched.id}`, { version: matched.version }));
     check('bankAccounts.autoMatch', await api.post(`${base}/BankAccounts/${bankAccount.id}/AutoMatch`, { date: '2027-01-31' }));
+    // The payment's receipt: declared, uploaded straight to storage through the presigned URL, read back available.
+    const receipt = Buffer.from('%PDF-1.7\n% receipt of the customer payment\n%%EOF\n');
+    const receiptPath = `${base}/Journals/${paid.body.id}/Attachments`;
+    const declared = check('attachments.create', await api.post(receiptPath, { fileName: 'receipt.pdf', contentType: 'application/pdf', size: receipt.length, sha256: createHash('sha256').update(receipt).digest('hex') }));
+    expect((await fetch(declared.upload.url, { method: 'PUT', headers: declared.upload.headers, body: new Uint8Array(receipt) })).status).toBe(200);
+    expect(check('attachments.get', await api.get(`${receiptPath}/${declared.id}`)).status).toBe('available');
+    check('attachments.list', await api.get(receiptPath));
     // Four eyes: a policy holds large journals until another person approves them.
     const reviewer = await signedInUser(gateway.url);
     expect((await api.post(`${base}/Members`, { email: reviewer.user.email, roleId: ROLES[0]!.id })).status).toBe(200);
