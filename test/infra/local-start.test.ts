@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/free-port.ts';
 
@@ -33,6 +34,13 @@ function start(port: number, args: string[] = [], env: Record<string, string> = 
     child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.once('exit', (code) => reject(new Error(`exited ${code}: ${output.join('')}`)));
   });
+}
+
+/** The local object storage `npm start` printed (its `s3:` line), as a client of it. */
+function objectStorageOf(output: string[]): S3Client {
+  const endpoint = /^s3: (http:\/\/127\.0\.0\.1:\d+) /m.exec(output.join(''))?.[1];
+  expect(endpoint, output.join('')).toBeDefined();
+  return new S3Client({ region: 'local', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
 
 /** An access token from `npm run token` against the running stack's data directory. */
@@ -141,6 +149,9 @@ describe('npm start', () => {
     const created = await fetch(`http://127.0.0.1:${port}/api/v1/Companies`, { method: 'POST', headers, body: JSON.stringify({ name: 'Kept', baseCurrency: 'SAR' }) });
     const company = (await created.json()) as { id: string };
     expect(created.status).toBe(200);
+    // The local object storage beside DynamoDB Local, its objects under the data directory too.
+    expect(first.output.join('')).toContain(`objects in ${join(dataDir, 's3')}`);
+    await objectStorageOf(first.output).send(new PutObjectCommand({ Bucket: 'ledger-documents', Key: 'kept.txt', Body: 'kept across a restart', ContentType: 'text/plain' }));
 
     expect(await stop(first.child)).toBe(0);
     expect(javaProcessesFor(dataDir)).toEqual([]);
@@ -152,6 +163,8 @@ describe('npm start', () => {
     const fetched = await fetch(`http://127.0.0.1:${second.port}/api/v1/Companies/${company.id}`, { headers });
     expect(fetched.status).toBe(200);
     expect(((await fetched.json()) as { name: string }).name).toBe('Kept');
+    const kept = await objectStorageOf(second.output).send(new GetObjectCommand({ Bucket: 'ledger-documents', Key: 'kept.txt' }));
+    expect(await kept.Body!.transformToString()).toBe('kept across a restart');
     // Stopping the restarted stack, and that it leaves no java process behind, is the next test's end.
   }, 120_000);
 
