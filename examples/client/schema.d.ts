@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/db0589da-d709-4bd9-94ab-debf83e23ea6`
+         * @description Example request: `GET /api/v1/Companies/8bf88c5b-5412-41d6-8b4b-63c6538891c6`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Settings`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Settings`
+         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Roles`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Roles`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Roles/50aea570-bb96-4af2-ab1e-5b5055101205`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Roles/e30611dd-cfbf-494d-acf4-0eea73cc9d0b`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Roles/50aea570-bb96-4af2-ab1e-5b5055101205`
+         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Roles/e30611dd-cfbf-494d-acf4-0eea73cc9d0b`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Roles/50aea570-bb96-4af2-ab1e-5b5055101205`
+         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Roles/e30611dd-cfbf-494d-acf4-0eea73cc9d0b`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Members`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Members`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Members/7dc03f7c-eed5-4050-9538-4a794baafae7`
+         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Members/4bd532af-1e01-4043-b3b4-403bc0c918eb`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Members/7dc03f7c-eed5-4050-9538-4a794baafae7`
+         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Members/4bd532af-1e01-4043-b3b4-403bc0c918eb`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ApiKeys/f23bb0d7-5902-4efc-a9d0-b520f32f9165`
+         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ApiKeys/ea8ae0d4-fb1f-4d56-852c-bcee8721c08c`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Accounts`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Accounts`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Accounts/884c2e5c-d9af-4027-8c29-ebee88e9caf2`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Accounts/83e462e8-39cd-4778-9abb-1b3cffb7c91f`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Accounts/884c2e5c-d9af-4027-8c29-ebee88e9caf2`
+         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Accounts/83e462e8-39cd-4778-9abb-1b3cffb7c91f`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Accounts/884c2e5c-d9af-4027-8c29-ebee88e9caf2`
+         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Accounts/83e462e8-39cd-4778-9abb-1b3cffb7c91f`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Accounts/884c2e5c-d9af-4027-8c29-ebee88e9caf2/History`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Accounts/83e462e8-39cd-4778-9abb-1b3cffb7c91f/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters/7f32ad60-0815-4dd6-9794-c962db497737`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters/8826391e-a9af-4d86-88c2-05009279a895`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters/7f32ad60-0815-4dd6-9794-c962db497737`
+         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters/8826391e-a9af-4d86-88c2-05009279a895`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters/7f32ad60-0815-4dd6-9794-c962db497737`
+         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters/8826391e-a9af-4d86-88c2-05009279a895`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters/7f32ad60-0815-4dd6-9794-c962db497737/History`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters/8826391e-a9af-4d86-88c2-05009279a895/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters/7f32ad60-0815-4dd6-9794-c962db497737/Activate`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters/8826391e-a9af-4d86-88c2-05009279a895/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/CostCenters/7f32ad60-0815-4dd6-9794-c962db497737/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters/8826391e-a9af-4d86-88c2-05009279a895/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6`
+         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/6fa96c30-234f-49c1-b2f1-a5678441512d`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6`
+         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/6fa96c30-234f-49c1-b2f1-a5678441512d`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/Close`
+         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/Periods`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/Periods/c07b1552-03e2-4cf4-85f2-ca3eb0fc3361`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/Periods/dbd1fe77-1ccb-443f-b46a-21c934b57a99`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/Periods/c07b1552-03e2-4cf4-85f2-ca3eb0fc3361/Lock`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/Periods/dbd1fe77-1ccb-443f-b46a-21c934b57a99/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/Periods/c07b1552-03e2-4cf4-85f2-ca3eb0fc3361/Close`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/Periods/dbd1fe77-1ccb-443f-b46a-21c934b57a99/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/Periods/c07b1552-03e2-4cf4-85f2-ca3eb0fc3361/Close`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/Periods/dbd1fe77-1ccb-443f-b46a-21c934b57a99/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/FinancialYears/e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871/Periods/c07b1552-03e2-4cf4-85f2-ca3eb0fc3361/Reopen`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/Periods/dbd1fe77-1ccb-443f-b46a-21c934b57a99/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/64e38650-66ea-417d-a454-dbf239a5396e`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/64e38650-66ea-417d-a454-dbf239a5396e`
+         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/64e38650-66ea-417d-a454-dbf239a5396e/History`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/35dc1734-0e7b-4903-8297-d04d0a94301d/Submit`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/f477f938-f07c-4e24-9099-89a4529d7b0b/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/35dc1734-0e7b-4903-8297-d04d0a94301d/Approve`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/f477f938-f07c-4e24-9099-89a4529d7b0b/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/35dc1734-0e7b-4903-8297-d04d0a94301d/Reject`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/f477f938-f07c-4e24-9099-89a4529d7b0b/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/64e38650-66ea-417d-a454-dbf239a5396e/Post`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/80057350-2f5f-4e95-975d-87d3bccad048/Void`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/9762ecb7-e8f1-4572-9359-cc8937470475/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/64e38650-66ea-417d-a454-dbf239a5396e/Adjust`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Journals/64e38650-66ea-417d-a454-dbf239a5396e/Reverse`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/TrialBalance?financialYearId=e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/TrialBalance?financialYearId=5490da8e-e056-4520-90a9-470c87e1add2`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/BudgetVsActual?budgetId=49f57cce-2251-4608-af4a-c6c8cf81f0c7&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/BudgetVsActual?budgetId=f2c9171b-30b4-4b96-92ce-4ed6fa1f4577&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/db0589da-d709-4bd9-94ab-debf83e23ea6/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/8bf88c5b-5412-41d6-8b4b-63c6538891c6/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/Restatements?since=2026-11-29T15%3A17%3A53.066Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/Restatements?since=2026-11-29T15%3A21%3A36.769Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Reports/cbe0ea70-eecf-4433-9a38-d9db95238927`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/663124c6-4259-4093-859f-96b359b43ca0`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Webhooks/ebb4d988-6999-4cfc-826b-c9ee5c5ba699`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Webhooks/7d89300a-d6f2-4243-84cc-ea5448a5098d`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Webhooks/ebb4d988-6999-4cfc-826b-c9ee5c5ba699`
+         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Webhooks/7d89300a-d6f2-4243-84cc-ea5448a5098d`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Webhooks/ebb4d988-6999-4cfc-826b-c9ee5c5ba699`
+         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Webhooks/7d89300a-d6f2-4243-84cc-ea5448a5098d`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Webhooks/ebb4d988-6999-4cfc-826b-c9ee5c5ba699/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Webhooks/7d89300a-d6f2-4243-84cc-ea5448a5098d/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ExchangeRates/cc3ad3f1-ec69-4a54-80de-19708b6feea9`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ExchangeRates/7b2270c2-bd05-492b-a80a-15d1cb356a84`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ExchangeRates/cc3ad3f1-ec69-4a54-80de-19708b6feea9`
+         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ExchangeRates/7b2270c2-bd05-492b-a80a-15d1cb356a84`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ExchangeRates/cc3ad3f1-ec69-4a54-80de-19708b6feea9`
+         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ExchangeRates/7b2270c2-bd05-492b-a80a-15d1cb356a84`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Budgets`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Budgets`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Budgets/49f57cce-2251-4608-af4a-c6c8cf81f0c7`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Budgets/f2c9171b-30b4-4b96-92ce-4ed6fa1f4577`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Budgets/49f57cce-2251-4608-af4a-c6c8cf81f0c7`
+         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Budgets/f2c9171b-30b4-4b96-92ce-4ed6fa1f4577`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Budgets/49f57cce-2251-4608-af4a-c6c8cf81f0c7`
+         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Budgets/f2c9171b-30b4-4b96-92ce-4ed6fa1f4577`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Imports`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Imports`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Imports/18c9664e-0fac-487a-9ab9-d89472c614cc`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Imports/f3e891f0-0a1b-44f3-b6aa-bed342114a83`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Imports/18c9664e-0fac-487a-9ab9-d89472c614cc/Errors`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Imports/f3e891f0-0a1b-44f3-b6aa-bed342114a83/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Imports/4c9f769f-5967-4d4f-b0a2-7fbfcc6f4ccd/Approve`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Imports/20d558f3-a75f-41a3-8707-9e7e829ff073/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/TaxCodes/ae3c4a27-8fe3-4937-aa1b-96080b9571ff`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/TaxCodes/a119f5a8-c061-4e77-a83f-22274b197968`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/TaxCodes/ae3c4a27-8fe3-4937-aa1b-96080b9571ff`
+         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/TaxCodes/a119f5a8-c061-4e77-a83f-22274b197968`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/TaxCodes/ae3c4a27-8fe3-4937-aa1b-96080b9571ff/History`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/TaxCodes/a119f5a8-c061-4e77-a83f-22274b197968/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/VatReturns/4ed3f5d0-a21d-4515-8477-05e14ab81884`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/VatReturns/9352ee27-cf0d-4d6e-89eb-2c47e38ced09`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Counterparties/eb50e5a4-99b4-4ce4-ab80-796858cb62b4`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Counterparties/b7ca469f-1b63-4c80-ab30-5bfac83ce80f`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Counterparties/eb50e5a4-99b4-4ce4-ab80-796858cb62b4`
+         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Counterparties/b7ca469f-1b63-4c80-ab30-5bfac83ce80f`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/Counterparties/eb50e5a4-99b4-4ce4-ab80-796858cb62b4/History`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Counterparties/b7ca469f-1b63-4c80-ab30-5bfac83ce80f/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1697,13 +1697,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1721,12 +1721,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b`
+         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1745,7 +1745,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1767,7 +1767,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1787,7 +1787,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/Matches`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1805,14 +1805,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/Matches/9a6cf723-552c-4d70-af67-9df4cd36b83e`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/Matches/b02e04eb-71bf-4ba6-bb53-ea66bcb726a3`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/Matches/9a6cf723-552c-4d70-af67-9df4cd36b83e`
+         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/Matches/b02e04eb-71bf-4ba6-bb53-ea66bcb726a3`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1869,9 +1869,53 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/cec6aedf-204f-4b62-8262-e065f5eb29dc/BankAccounts/03a7c52f-01ef-48d4-9060-01ea4f02906b/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Journals/{id}/Attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/84d49f28-d057-48db-bc11-7408ec786dfc/Attachments`
+         */
+        get: operations["attachments.list"];
+        put?: never;
+        /**
+         * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
+         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/84d49f28-d057-48db-bc11-7408ec786dfc/Attachments`
+         */
+        post: operations["attachments.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Journals/{id}/Attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded), else rejected
+         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/84d49f28-d057-48db-bc11-7408ec786dfc/Attachments/6a1e1e8a-2091-4a67-8cd5-50f925599418`
+         */
+        get: operations["attachments.get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5504,6 +5548,185 @@ export interface components {
                 changedSince: boolean;
             }[];
         };
+        CreatedAttachmentResponse: {
+            /**
+             * Format: uuid
+             * @description The import that brought it in.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The import that brought it in.
+             */
+            journalId: string;
+            /** @description The file's name as declared (shown, never a key). */
+            fileName: string;
+            /**
+             * @description The type of the file, one a journal takes: application/pdf, image/png, image/jpeg, image/tiff, application/xml, text/xml, text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (any case; kept in lower case).
+             * @enum {string}
+             */
+            contentType: "application/pdf" | "image/png" | "image/jpeg" | "image/tiff" | "application/xml" | "text/xml" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+            /** @description Bytes, as declared: the upload must be exactly this long. */
+            size: number;
+            /** @description The SHA-256 of the file's bytes, as declared, in lower-case hex: storage refuses an upload of other bytes, and the service checks the file against it. */
+            sha256: string;
+            /**
+             * @description pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection).
+             * @enum {string}
+             */
+            status: "pending" | "available" | "rejected";
+            /** @description Why a rejected attachment was refused; null otherwise. */
+            rejection: string | null;
+            /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
+            createdBy: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When the approval began: the time each approval records.
+             */
+            createdAt: string;
+            /** @description When the service found the file in storage and checked it; null while pending. */
+            checkedAt: string | null;
+            /** @description The version read; a write based on another is refused (409). */
+            version: number;
+            /** @description How to upload the file: straight to storage, never through the API. GET the attachment afterwards: it is then checked and becomes available. */
+            upload: {
+                /** @description A presigned PUT that takes exactly the declared file, valid for 15 minutes: its Content-Type, Content-Length and x-amz-checksum-sha256 are signed, so storage refuses another type, length or body. */
+                url: string;
+                /**
+                 * Format: date-time
+                 * @description When the URL stops working: ask again (GET the attachment) for a new one.
+                 */
+                expiresAt: string;
+                /**
+                 * @description The HTTP method of the upload: PUT.
+                 * @constant
+                 */
+                method: "PUT";
+                /** @description Headers to send with the PUT as they are (Content-Type and x-amz-checksum-sha256: the SHA-256 in base64, as S3 takes it); Content-Length is the body's, which must be `size` bytes. */
+                headers: {
+                    [key: string]: string;
+                };
+            };
+        };
+        AttachmentsResponse: {
+            /** @description The journal's attachments, oldest first (at most 25). */
+            results: {
+                /**
+                 * Format: uuid
+                 * @description The import that brought it in.
+                 */
+                id: string;
+                /**
+                 * Format: uuid
+                 * @description The import that brought it in.
+                 */
+                journalId: string;
+                /** @description The file's name as declared (shown, never a key). */
+                fileName: string;
+                /**
+                 * @description The type of the file, one a journal takes: application/pdf, image/png, image/jpeg, image/tiff, application/xml, text/xml, text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (any case; kept in lower case).
+                 * @enum {string}
+                 */
+                contentType: "application/pdf" | "image/png" | "image/jpeg" | "image/tiff" | "application/xml" | "text/xml" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+                /** @description Bytes, as declared: the upload must be exactly this long. */
+                size: number;
+                /** @description The SHA-256 of the file's bytes, as declared, in lower-case hex: storage refuses an upload of other bytes, and the service checks the file against it. */
+                sha256: string;
+                /**
+                 * @description pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection).
+                 * @enum {string}
+                 */
+                status: "pending" | "available" | "rejected";
+                /** @description Why a rejected attachment was refused; null otherwise. */
+                rejection: string | null;
+                /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
+                createdBy: {
+                    /**
+                     * @description user (a signed-in user) or apiKey.
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                } | null;
+                /**
+                 * Format: date-time
+                 * @description When the approval began: the time each approval records.
+                 */
+                createdAt: string;
+                /** @description When the service found the file in storage and checked it; null while pending. */
+                checkedAt: string | null;
+                /** @description The version read; a write based on another is refused (409). */
+                version: number;
+            }[];
+        };
+        AttachmentResponse: {
+            /**
+             * Format: uuid
+             * @description The import that brought it in.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The import that brought it in.
+             */
+            journalId: string;
+            /** @description The file's name as declared (shown, never a key). */
+            fileName: string;
+            /**
+             * @description The type of the file, one a journal takes: application/pdf, image/png, image/jpeg, image/tiff, application/xml, text/xml, text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (any case; kept in lower case).
+             * @enum {string}
+             */
+            contentType: "application/pdf" | "image/png" | "image/jpeg" | "image/tiff" | "application/xml" | "text/xml" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+            /** @description Bytes, as declared: the upload must be exactly this long. */
+            size: number;
+            /** @description The SHA-256 of the file's bytes, as declared, in lower-case hex: storage refuses an upload of other bytes, and the service checks the file against it. */
+            sha256: string;
+            /**
+             * @description pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection).
+             * @enum {string}
+             */
+            status: "pending" | "available" | "rejected";
+            /** @description Why a rejected attachment was refused; null otherwise. */
+            rejection: string | null;
+            /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
+            createdBy: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When the approval began: the time each approval records.
+             */
+            createdAt: string;
+            /** @description When the service found the file in storage and checked it; null while pending. */
+            checkedAt: string | null;
+            /** @description The version read; a write based on another is refused (409). */
+            version: number;
+            /** @description How to get the file; null unless available. */
+            download: {
+                /** @description A presigned GET of the file (the version checked), valid for 5 minutes. */
+                url: string;
+                /**
+                 * Format: date-time
+                 * @description When the URL stops working: ask again (GET the attachment) for a new one.
+                 */
+                expiresAt: string;
+            } | null;
+        };
     };
     responses: {
         /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding` (each example says what it means and the way out; docs/errors.md lists them all) */
@@ -5863,7 +6086,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:37269/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43435%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=zrL5H4TmygeCNVTnUxHO1vFKDB4QzR2cAArWkAH0tSY&code_challenge_method=S256&state=mPuZ84MfwCpxE5aA5PZxO3ttDZ4qokgSnBv-UJ09Chs&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:42591/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A44221%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=kgK1e5pEdxrwNnD_56xJLa5uxRkUUsO3_kS6ZOPs-xY&code_challenge_method=S256&state=OmaNiRfNGD2TNS4Evef6tb8f_gHFBM8UTFQ8IGAnxWc&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5903,7 +6126,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "cec6aedf-204f-4b62-8262-e065f5eb29dc",
+                     *           "companyId": "e7b373d5-2d93-48ab-8108-6cc79ecdd3a6",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5949,11 +6172,13 @@ export interface operations {
                      *             "approval-policies:read",
                      *             "approval-policies:manage",
                      *             "bank:read",
-                     *             "bank:reconcile"
+                     *             "bank:reconcile",
+                     *             "attachments:read",
+                     *             "attachments:create"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "db0589da-d709-4bd9-94ab-debf83e23ea6",
+                     *           "companyId": "8bf88c5b-5412-41d6-8b4b-63c6538891c6",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5999,7 +6224,9 @@ export interface operations {
                      *             "approval-policies:read",
                      *             "approval-policies:manage",
                      *             "bank:read",
-                     *             "bank:reconcile"
+                     *             "bank:reconcile",
+                     *             "attachments:read",
+                     *             "attachments:create"
                      *           ]
                      *         }
                      *       ]
@@ -6057,7 +6284,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "cec6aedf-204f-4b62-8262-e065f5eb29dc",
+                     *           "companyId": "e7b373d5-2d93-48ab-8108-6cc79ecdd3a6",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6103,11 +6330,13 @@ export interface operations {
                      *             "approval-policies:read",
                      *             "approval-policies:manage",
                      *             "bank:read",
-                     *             "bank:reconcile"
+                     *             "bank:reconcile",
+                     *             "attachments:read",
+                     *             "attachments:create"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "db0589da-d709-4bd9-94ab-debf83e23ea6",
+                     *           "companyId": "8bf88c5b-5412-41d6-8b4b-63c6538891c6",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6153,7 +6382,9 @@ export interface operations {
                      *             "approval-policies:read",
                      *             "approval-policies:manage",
                      *             "bank:read",
-                     *             "bank:reconcile"
+                     *             "bank:reconcile",
+                     *             "attachments:read",
+                     *             "attachments:create"
                      *           ]
                      *         }
                      *       ]
@@ -6200,16 +6431,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "db0589da-d709-4bd9-94ab-debf83e23ea6",
+                     *           "id": "8bf88c5b-5412-41d6-8b4b-63c6538891c6",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T15:17:46.073Z",
+                     *           "createdAt": "2026-11-29T15:21:33.229Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "cec6aedf-204f-4b62-8262-e065f5eb29dc",
+                     *           "id": "e7b373d5-2d93-48ab-8108-6cc79ecdd3a6",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T15:17:45.834Z",
+                     *           "createdAt": "2026-11-29T15:21:33.058Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -6267,9 +6498,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "db0589da-d709-4bd9-94ab-debf83e23ea6",
+                     *       "id": "8bf88c5b-5412-41d6-8b4b-63c6538891c6",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T15:17:46.073Z",
+                     *       "createdAt": "2026-11-29T15:21:33.229Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6281,7 +6512,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T15:17:46.073Z"
+                     *         "updatedAt": "2026-11-29T15:21:33.229Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6328,7 +6559,9 @@ export interface operations {
                      *         "approval-policies:read",
                      *         "approval-policies:manage",
                      *         "bank:read",
-                     *         "bank:reconcile"
+                     *         "bank:reconcile",
+                     *         "attachments:read",
+                     *         "attachments:create"
                      *       ]
                      *     }
                      */
@@ -6365,9 +6598,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "db0589da-d709-4bd9-94ab-debf83e23ea6",
+                     *       "id": "8bf88c5b-5412-41d6-8b4b-63c6538891c6",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T15:17:46.073Z",
+                     *       "createdAt": "2026-11-29T15:21:33.229Z",
                      *       "version": 1
                      *     }
                      */
@@ -6411,7 +6644,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:17:45.834Z"
+                     *       "updatedAt": "2026-11-29T15:21:33.058Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6441,7 +6674,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "bc38189b-8ae1-45ad-a80b-ca91bd3fdebb",
+                 *       "retainedEarningsAccountId": "bf3e7008-56e7-43bf-a94d-40e263197dcd",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6500,14 +6733,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "bc38189b-8ae1-45ad-a80b-ca91bd3fdebb",
+                     *       "retainedEarningsAccountId": "bf3e7008-56e7-43bf-a94d-40e263197dcd",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T15:17:47.610Z"
+                     *       "updatedAt": "2026-11-29T15:21:33.989Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6600,7 +6833,9 @@ export interface operations {
                      *             "approval-policies:read",
                      *             "approval-policies:manage",
                      *             "bank:read",
-                     *             "bank:reconcile"
+                     *             "bank:reconcile",
+                     *             "attachments:read",
+                     *             "attachments:create"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -6651,7 +6886,9 @@ export interface operations {
                      *             "counterparties:manage",
                      *             "approval-policies:read",
                      *             "bank:read",
-                     *             "bank:reconcile"
+                     *             "bank:reconcile",
+                     *             "attachments:read",
+                     *             "attachments:create"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -6679,7 +6916,8 @@ export interface operations {
                      *             "vat-returns:read",
                      *             "counterparties:read",
                      *             "approval-policies:read",
-                     *             "bank:read"
+                     *             "bank:read",
+                     *             "attachments:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -6688,7 +6926,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "50aea570-bb96-4af2-ab1e-5b5055101205",
+                     *           "id": "e30611dd-cfbf-494d-acf4-0eea73cc9d0b",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6699,8 +6937,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T15:18:01.221Z",
-                     *           "updatedAt": "2026-11-29T15:18:01.267Z"
+                     *           "createdAt": "2026-11-29T15:21:43.171Z",
+                     *           "updatedAt": "2026-11-29T15:21:43.223Z"
                      *         }
                      *       ]
                      *     }
@@ -6750,7 +6988,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create")[];
                 };
             };
         };
@@ -6763,7 +7001,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "50aea570-bb96-4af2-ab1e-5b5055101205",
+                     *       "id": "e30611dd-cfbf-494d-acf4-0eea73cc9d0b",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6773,8 +7011,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:18:01.221Z",
-                     *       "updatedAt": "2026-11-29T15:18:01.221Z"
+                     *       "createdAt": "2026-11-29T15:21:43.171Z",
+                     *       "updatedAt": "2026-11-29T15:21:43.171Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6821,7 +7059,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "50aea570-bb96-4af2-ab1e-5b5055101205",
+                     *       "id": "e30611dd-cfbf-494d-acf4-0eea73cc9d0b",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6831,8 +7069,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:18:01.221Z",
-                     *       "updatedAt": "2026-11-29T15:18:01.221Z"
+                     *       "createdAt": "2026-11-29T15:21:43.171Z",
+                     *       "updatedAt": "2026-11-29T15:21:43.171Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6881,7 +7119,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create")[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -6896,7 +7134,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "50aea570-bb96-4af2-ab1e-5b5055101205",
+                     *       "id": "e30611dd-cfbf-494d-acf4-0eea73cc9d0b",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6907,8 +7145,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:18:01.221Z",
-                     *       "updatedAt": "2026-11-29T15:18:01.267Z"
+                     *       "createdAt": "2026-11-29T15:21:43.171Z",
+                     *       "updatedAt": "2026-11-29T15:21:43.223Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7017,8 +7255,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
-                     *           "email": "user-02feb0ec-0059-482a-824a-2dcac7b0bf8d@example.com",
+                     *           "userId": "c9a37197-6588-4d0c-959f-2795cc227944",
+                     *           "email": "user-f769ec01-5974-4ca9-9b26-4940e8136a52@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -7065,22 +7303,24 @@ export interface operations {
                      *             "approval-policies:read",
                      *             "approval-policies:manage",
                      *             "bank:read",
-                     *             "bank:reconcile"
+                     *             "bank:reconcile",
+                     *             "attachments:read",
+                     *             "attachments:create"
                      *           ],
-                     *           "joinedAt": "2026-11-29T15:17:45.834Z",
+                     *           "joinedAt": "2026-11-29T15:21:33.058Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "7dc03f7c-eed5-4050-9538-4a794baafae7",
-                     *           "email": "contract-1795965481302@example.com",
-                     *           "roleId": "50aea570-bb96-4af2-ab1e-5b5055101205",
+                     *           "userId": "4bd532af-1e01-4043-b3b4-403bc0c918eb",
+                     *           "email": "contract-1795965703249@example.com",
+                     *           "roleId": "e30611dd-cfbf-494d-acf4-0eea73cc9d0b",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T15:18:01.331Z",
+                     *           "joinedAt": "2026-11-29T15:21:43.279Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7112,8 +7352,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795965481302@example.com",
-                 *       "roleId": "50aea570-bb96-4af2-ab1e-5b5055101205"
+                 *       "email": "contract-1795965703249@example.com",
+                 *       "roleId": "e30611dd-cfbf-494d-acf4-0eea73cc9d0b"
                  *     }
                  */
                 "application/json": {
@@ -7139,16 +7379,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "7dc03f7c-eed5-4050-9538-4a794baafae7",
-                     *       "email": "contract-1795965481302@example.com",
-                     *       "roleId": "50aea570-bb96-4af2-ab1e-5b5055101205",
+                     *       "userId": "4bd532af-1e01-4043-b3b4-403bc0c918eb",
+                     *       "email": "contract-1795965703249@example.com",
+                     *       "roleId": "e30611dd-cfbf-494d-acf4-0eea73cc9d0b",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T15:18:01.331Z",
+                     *       "joinedAt": "2026-11-29T15:21:43.279Z",
                      *       "version": 1
                      *     }
                      */
@@ -7213,8 +7453,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "7dc03f7c-eed5-4050-9538-4a794baafae7",
-                     *       "email": "contract-1795965481302@example.com",
+                     *       "userId": "4bd532af-1e01-4043-b3b4-403bc0c918eb",
+                     *       "email": "contract-1795965703249@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -7233,9 +7473,10 @@ export interface operations {
                      *         "vat-returns:read",
                      *         "counterparties:read",
                      *         "approval-policies:read",
-                     *         "bank:read"
+                     *         "bank:read",
+                     *         "attachments:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T15:18:01.331Z",
+                     *       "joinedAt": "2026-11-29T15:21:43.279Z",
                      *       "version": 2
                      *     }
                      */
@@ -7345,9 +7586,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f23bb0d7-5902-4efc-a9d0-b520f32f9165",
+                     *           "id": "ea8ae0d4-fb1f-4d56-852c-bcee8721c08c",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_lXEYBC3",
+                     *           "prefix": "sk-svc_whahOyo",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7355,8 +7596,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
-                     *           "createdAt": "2026-11-29T15:18:01.451Z",
+                     *           "createdBy": "c9a37197-6588-4d0c-959f-2795cc227944",
+                     *           "createdAt": "2026-11-29T15:21:43.436Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7399,7 +7640,7 @@ export interface operations {
                     /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create")[];
                     /**
                      * Format: uuid
                      * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
@@ -7427,9 +7668,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f23bb0d7-5902-4efc-a9d0-b520f32f9165",
+                     *       "id": "ea8ae0d4-fb1f-4d56-852c-bcee8721c08c",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_lXEYBC3",
+                     *       "prefix": "sk-svc_whahOyo",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7437,8 +7678,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
-                     *       "createdAt": "2026-11-29T15:18:01.451Z",
+                     *       "createdBy": "c9a37197-6588-4d0c-959f-2795cc227944",
+                     *       "createdAt": "2026-11-29T15:21:43.436Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7490,18 +7731,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f23bb0d7-5902-4efc-a9d0-b520f32f9165",
+                     *       "id": "ea8ae0d4-fb1f-4d56-852c-bcee8721c08c",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_lXEYBC3",
+                     *       "prefix": "sk-svc_whahOyo",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T15:18:01.483Z",
-                     *       "createdBy": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
-                     *       "createdAt": "2026-11-29T15:18:01.451Z",
+                     *       "revokedAt": "2026-11-29T15:21:43.487Z",
+                     *       "createdBy": "c9a37197-6588-4d0c-959f-2795cc227944",
+                     *       "createdAt": "2026-11-29T15:21:43.436Z",
                      *       "version": 2
                      *     }
                      */
@@ -7556,24 +7797,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
+                     *           "id": "d042f648-acec-46ac-93ad-a5ca1937192a",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "247f242b-e827-44c7-aab4-c07168a340ba",
+                     *           "parentId": "cf5ba458-0ddc-4abe-83f8-31eaba80daf0",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:17:47.357Z",
-                     *           "updatedAt": "2026-11-29T15:17:47.357Z",
+                     *           "createdAt": "2026-11-29T15:21:33.850Z",
+                     *           "updatedAt": "2026-11-29T15:21:33.850Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "247f242b-e827-44c7-aab4-c07168a340ba",
+                     *           "id": "cf5ba458-0ddc-4abe-83f8-31eaba80daf0",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7582,32 +7823,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:17:47.288Z",
-                     *           "updatedAt": "2026-11-29T15:17:47.288Z",
+                     *           "createdAt": "2026-11-29T15:21:33.817Z",
+                     *           "updatedAt": "2026-11-29T15:21:33.817Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *           "id": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "e99316ed-ef62-4299-a2a6-2d9c84800d74",
+                     *           "parentId": "b44f84df-3991-4af5-a1c7-8f20209447eb",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:17:47.213Z",
-                     *           "updatedAt": "2026-11-29T15:17:47.213Z",
+                     *           "createdAt": "2026-11-29T15:21:33.765Z",
+                     *           "updatedAt": "2026-11-29T15:21:33.765Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "e99316ed-ef62-4299-a2a6-2d9c84800d74",
+                     *           "id": "b44f84df-3991-4af5-a1c7-8f20209447eb",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7616,32 +7857,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:17:47.143Z",
-                     *           "updatedAt": "2026-11-29T15:17:47.143Z",
+                     *           "createdAt": "2026-11-29T15:21:33.727Z",
+                     *           "updatedAt": "2026-11-29T15:21:33.727Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "bc38189b-8ae1-45ad-a80b-ca91bd3fdebb",
+                     *           "id": "bf3e7008-56e7-43bf-a94d-40e263197dcd",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "de7a66f8-d3a5-451e-a0c1-e1d333463d7f",
+                     *           "parentId": "8ae27918-86b7-465a-aec5-1b1a723ec320",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:17:47.054Z",
-                     *           "updatedAt": "2026-11-29T15:17:47.054Z",
+                     *           "createdAt": "2026-11-29T15:21:33.701Z",
+                     *           "updatedAt": "2026-11-29T15:21:33.701Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "de7a66f8-d3a5-451e-a0c1-e1d333463d7f",
+                     *           "id": "8ae27918-86b7-465a-aec5-1b1a723ec320",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7650,49 +7891,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:17:46.984Z",
-                     *           "updatedAt": "2026-11-29T15:17:46.984Z",
+                     *           "createdAt": "2026-11-29T15:21:33.675Z",
+                     *           "updatedAt": "2026-11-29T15:21:33.675Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *           "id": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
+                     *           "parentId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:17:46.920Z",
-                     *           "updatedAt": "2026-11-29T15:17:46.920Z",
+                     *           "createdAt": "2026-11-29T15:21:33.648Z",
+                     *           "updatedAt": "2026-11-29T15:21:33.648Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *           "id": "b1527383-afbe-480c-af54-1319500fa3aa",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
+                     *           "parentId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:17:46.767Z",
-                     *           "updatedAt": "2026-11-29T15:17:46.767Z",
+                     *           "createdAt": "2026-11-29T15:21:33.592Z",
+                     *           "updatedAt": "2026-11-29T15:21:33.592Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
+                     *           "id": "1f55f852-5aae-41e6-82e3-41613d2c042b",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7701,8 +7942,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:17:46.628Z",
-                     *           "updatedAt": "2026-11-29T15:17:46.628Z",
+                     *           "createdAt": "2026-11-29T15:21:33.556Z",
+                     *           "updatedAt": "2026-11-29T15:21:33.556Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7791,7 +8032,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "884c2e5c-d9af-4027-8c29-ebee88e9caf2",
+                     *       "id": "83e462e8-39cd-4778-9abb-1b3cffb7c91f",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7800,8 +8041,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:17:47.735Z",
-                     *       "updatedAt": "2026-11-29T15:17:47.735Z",
+                     *       "createdAt": "2026-11-29T15:21:34.063Z",
+                     *       "updatedAt": "2026-11-29T15:21:34.063Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7852,7 +8093,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "884c2e5c-d9af-4027-8c29-ebee88e9caf2",
+                     *       "id": "83e462e8-39cd-4778-9abb-1b3cffb7c91f",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7861,8 +8102,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:17:47.735Z",
-                     *       "updatedAt": "2026-11-29T15:17:47.735Z",
+                     *       "createdAt": "2026-11-29T15:21:34.063Z",
+                     *       "updatedAt": "2026-11-29T15:21:34.063Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7944,7 +8185,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "884c2e5c-d9af-4027-8c29-ebee88e9caf2",
+                     *       "id": "83e462e8-39cd-4778-9abb-1b3cffb7c91f",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7953,8 +8194,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:17:47.735Z",
-                     *       "updatedAt": "2026-11-29T15:17:48.355Z",
+                     *       "createdAt": "2026-11-29T15:21:34.063Z",
+                     *       "updatedAt": "2026-11-29T15:21:34.485Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8075,15 +8316,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "2a2936e4-57b8-477e-b33a-8f85ee5fa86b",
-                     *           "occurredAt": "2026-11-29T15:17:47.736Z",
+                     *           "requestId": "d640b73d-a4b0-41cb-95e8-1e54e137cdb8",
+                     *           "occurredAt": "2026-11-29T15:21:34.063Z",
                      *           "sequence": 14,
-                     *           "hash": "f0688d51cf170752399a7c8cc4585b163d4f58023388c6feebdb7533d4b91f4d",
+                     *           "hash": "122586f46ae8cb02a3b39c295d2d4e7d8fd9844ab10b85ba664539237bfde28e",
                      *           "state": {
-                     *             "id": "884c2e5c-d9af-4027-8c29-ebee88e9caf2",
+                     *             "id": "83e462e8-39cd-4778-9abb-1b3cffb7c91f",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -8092,8 +8333,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:17:47.735Z",
-                     *             "updatedAt": "2026-11-29T15:17:47.735Z",
+                     *             "createdAt": "2026-11-29T15:21:34.063Z",
+                     *             "updatedAt": "2026-11-29T15:21:34.063Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -8153,7 +8394,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7f32ad60-0815-4dd6-9794-c962db497737",
+                     *           "id": "8826391e-a9af-4d86-88c2-05009279a895",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -8162,12 +8403,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:17:48.969Z",
-                     *           "updatedAt": "2026-11-29T15:17:48.969Z",
+                     *           "createdAt": "2026-11-29T15:21:34.824Z",
+                     *           "updatedAt": "2026-11-29T15:21:34.824Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "33b51b2f-780f-42d3-af3e-1095510d213f",
+                     *           "id": "727f34da-5811-4691-86eb-4c922897831b",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -8176,12 +8417,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:17:47.436Z",
-                     *           "updatedAt": "2026-11-29T15:17:47.436Z",
+                     *           "createdAt": "2026-11-29T15:21:33.881Z",
+                     *           "updatedAt": "2026-11-29T15:21:33.881Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "461a1802-85de-4e8d-81e2-0b9a66bcbc2c",
+                     *           "id": "3f96b442-c70b-46c6-bc8b-e9a06769d90d",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -8190,8 +8431,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:17:47.495Z",
-                     *           "updatedAt": "2026-11-29T15:17:47.495Z",
+                     *           "createdAt": "2026-11-29T15:21:33.910Z",
+                     *           "updatedAt": "2026-11-29T15:21:33.910Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -8261,7 +8502,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7f32ad60-0815-4dd6-9794-c962db497737",
+                     *       "id": "8826391e-a9af-4d86-88c2-05009279a895",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8270,8 +8511,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:17:48.969Z",
-                     *       "updatedAt": "2026-11-29T15:17:48.969Z",
+                     *       "createdAt": "2026-11-29T15:21:34.824Z",
+                     *       "updatedAt": "2026-11-29T15:21:34.824Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8319,7 +8560,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7f32ad60-0815-4dd6-9794-c962db497737",
+                     *       "id": "8826391e-a9af-4d86-88c2-05009279a895",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8328,8 +8569,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:17:48.969Z",
-                     *       "updatedAt": "2026-11-29T15:17:48.969Z",
+                     *       "createdAt": "2026-11-29T15:21:34.824Z",
+                     *       "updatedAt": "2026-11-29T15:21:34.824Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8398,7 +8639,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7f32ad60-0815-4dd6-9794-c962db497737",
+                     *       "id": "8826391e-a9af-4d86-88c2-05009279a895",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8407,8 +8648,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:17:48.969Z",
-                     *       "updatedAt": "2026-11-29T15:17:49.220Z",
+                     *       "createdAt": "2026-11-29T15:21:34.824Z",
+                     *       "updatedAt": "2026-11-29T15:21:35.002Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8526,15 +8767,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "456004d5-d137-410d-9046-7603675c8eb9",
-                     *           "occurredAt": "2026-11-29T15:17:48.969Z",
+                     *           "requestId": "39888002-241a-477d-9e8f-45a4890b46ef",
+                     *           "occurredAt": "2026-11-29T15:21:34.824Z",
                      *           "sequence": 17,
-                     *           "hash": "7b281c906df1407e211bcb36e44f19aa0f1bf0a43f0759f9eb55b88377c3f773",
+                     *           "hash": "4842d388fb75bccbbd5c94abc049f5ce0013c1d51f80bef3a3b1c8bad616a224",
                      *           "state": {
-                     *             "id": "7f32ad60-0815-4dd6-9794-c962db497737",
+                     *             "id": "8826391e-a9af-4d86-88c2-05009279a895",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8543,8 +8784,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:17:48.969Z",
-                     *             "updatedAt": "2026-11-29T15:17:48.969Z",
+                     *             "createdAt": "2026-11-29T15:21:34.824Z",
+                     *             "updatedAt": "2026-11-29T15:21:34.824Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8597,7 +8838,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7f32ad60-0815-4dd6-9794-c962db497737",
+                     *       "id": "8826391e-a9af-4d86-88c2-05009279a895",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8606,8 +8847,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T15:17:48.969Z",
-                     *       "updatedAt": "2026-11-29T15:17:49.428Z",
+                     *       "createdAt": "2026-11-29T15:21:34.824Z",
+                     *       "updatedAt": "2026-11-29T15:21:35.101Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8658,7 +8899,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7f32ad60-0815-4dd6-9794-c962db497737",
+                     *       "id": "8826391e-a9af-4d86-88c2-05009279a895",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8667,8 +8908,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:17:48.969Z",
-                     *       "updatedAt": "2026-11-29T15:17:49.296Z",
+                     *       "createdAt": "2026-11-29T15:21:34.824Z",
+                     *       "updatedAt": "2026-11-29T15:21:35.043Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8719,19 +8960,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *           "id": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T15:17:50.888Z",
-                     *           "updatedAt": "2026-11-29T15:17:50.888Z",
+                     *           "createdAt": "2026-11-29T15:21:35.732Z",
+                     *           "updatedAt": "2026-11-29T15:21:35.732Z",
                      *           "periods": [
                      *             {
-                     *               "id": "3977ecd5-f195-4604-8915-ff995aa4872a",
-                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *               "id": "d04966aa-62f6-4c97-9e67-84bbfed19b56",
+                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8741,8 +8982,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f1c25281-0e2c-4307-8303-cbf7585b9c16",
-                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *               "id": "02eea25f-8939-4a9e-94db-f4eab17a94d4",
+                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8752,8 +8993,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6f327cc8-a0ec-4f2a-a478-ce36b31f304f",
-                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *               "id": "dc1e88b2-3f29-4dd3-a466-cbd25ef294d8",
+                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8763,8 +9004,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "94a6e721-7e84-46bf-bd1e-069d1b02637b",
-                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *               "id": "a387817a-75c0-4e36-8301-3e030ba7fbb9",
+                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8774,8 +9015,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f4186d75-80a1-403b-874d-7066dd51c701",
-                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *               "id": "b816aa70-79cd-463e-bac4-ee06254094f2",
+                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8785,8 +9026,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3a703368-23be-476e-a7c0-897eb3fcfa3e",
-                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *               "id": "05689352-1eb3-45eb-8aee-9b68bfd46f6f",
+                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8796,8 +9037,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "af64d7ad-02f5-489d-bea2-14a597400fdb",
-                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *               "id": "c4f9a250-b59e-4886-bcef-06395fe29c5c",
+                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8807,8 +9048,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d508ac3f-e5ca-462b-b0c3-2ee6a81004a0",
-                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *               "id": "c4686928-54d2-4e6f-9b0a-1eabf2ad635d",
+                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8818,8 +9059,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d8c74a4d-325b-4b51-9d59-ab15d21f4ffd",
-                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *               "id": "e0e334cc-c1a3-4654-bd5d-2b54d7ee653e",
+                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8829,8 +9070,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5851b7d3-1a37-4148-88bc-3225d6ea8fd6",
-                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *               "id": "7084969b-bdfb-4624-abac-ba33c5a04d6c",
+                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8840,8 +9081,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "51191cd6-f07e-4b0a-a865-29646dd3e53e",
-                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *               "id": "6ebefe9c-ea3b-4687-ac8a-aac9e34c6033",
+                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8851,8 +9092,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fc772843-c9ea-4efe-b7fa-5fb739baf4eb",
-                     *               "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *               "id": "8416a427-1f53-4563-bfbf-f246bd345d2a",
+                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8864,19 +9105,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T15:17:50.464Z",
-                     *           "updatedAt": "2026-11-29T15:17:50.464Z",
+                     *           "createdAt": "2026-11-29T15:21:35.603Z",
+                     *           "updatedAt": "2026-11-29T15:21:35.603Z",
                      *           "periods": [
                      *             {
-                     *               "id": "c07b1552-03e2-4cf4-85f2-ca3eb0fc3361",
-                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *               "id": "dbd1fe77-1ccb-443f-b46a-21c934b57a99",
+                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8886,8 +9127,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0a2b6cd8-b290-4c09-af7a-7aa3e26ebaf8",
-                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *               "id": "1377de77-32bc-4d1b-b542-7b75edd536ab",
+                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8897,8 +9138,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
-                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *               "id": "0104df47-7de0-45d8-80f0-253338238092",
+                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8908,8 +9149,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "40affd15-6d71-4dd1-8928-54b7f5946a26",
-                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *               "id": "e0553cc2-4068-4d46-a5f4-5b2b8f510018",
+                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8919,8 +9160,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "77b8a15e-635c-4e82-b204-f588b2e19b2e",
-                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *               "id": "0d4c8b3a-652b-429c-906a-0e63be1ab1ff",
+                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8930,8 +9171,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "80467f78-9807-408c-87a4-880a4e47518c",
-                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *               "id": "4964f1d0-65ad-48c8-bb72-3de0e2977c6a",
+                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8941,8 +9182,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "feaec450-0a95-4cb0-ad8f-58808a50e461",
-                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *               "id": "8e78b247-8aad-452c-b6fd-9e5e13f9b172",
+                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8952,8 +9193,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "40725ca0-da4d-4642-a4ba-74a3d55c15bf",
-                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *               "id": "16d19f66-c339-45f2-99a6-5335c60e7a3d",
+                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8963,8 +9204,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "11f91d13-cee5-4da8-8e86-327f167692c9",
-                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *               "id": "0c2780d6-d591-4786-a13e-638a391f1a0e",
+                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8974,8 +9215,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dac91e62-00d8-45eb-8138-46fc0d831c90",
-                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *               "id": "2c04d26d-ea33-46ab-b102-f50bc28049f6",
+                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8985,8 +9226,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "41586355-6a88-460d-a8c8-c972d5919429",
-                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *               "id": "b6df8eb1-f16d-45f2-89eb-5ae49d27bbd9",
+                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8996,8 +9237,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5e26edc7-3a00-4806-8262-580fd3d0ddaf",
-                     *               "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *               "id": "b276e5d1-9e96-4705-97e3-ddb0df5afd04",
+                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -9084,19 +9325,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *       "id": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:17:50.888Z",
-                     *       "updatedAt": "2026-11-29T15:17:50.888Z",
+                     *       "createdAt": "2026-11-29T15:21:35.732Z",
+                     *       "updatedAt": "2026-11-29T15:21:35.732Z",
                      *       "periods": [
                      *         {
-                     *           "id": "3977ecd5-f195-4604-8915-ff995aa4872a",
-                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *           "id": "d04966aa-62f6-4c97-9e67-84bbfed19b56",
+                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -9106,8 +9347,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f1c25281-0e2c-4307-8303-cbf7585b9c16",
-                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *           "id": "02eea25f-8939-4a9e-94db-f4eab17a94d4",
+                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -9117,8 +9358,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6f327cc8-a0ec-4f2a-a478-ce36b31f304f",
-                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *           "id": "dc1e88b2-3f29-4dd3-a466-cbd25ef294d8",
+                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -9128,8 +9369,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "94a6e721-7e84-46bf-bd1e-069d1b02637b",
-                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *           "id": "a387817a-75c0-4e36-8301-3e030ba7fbb9",
+                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -9139,8 +9380,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f4186d75-80a1-403b-874d-7066dd51c701",
-                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *           "id": "b816aa70-79cd-463e-bac4-ee06254094f2",
+                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -9150,8 +9391,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a703368-23be-476e-a7c0-897eb3fcfa3e",
-                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *           "id": "05689352-1eb3-45eb-8aee-9b68bfd46f6f",
+                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -9161,8 +9402,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "af64d7ad-02f5-489d-bea2-14a597400fdb",
-                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *           "id": "c4f9a250-b59e-4886-bcef-06395fe29c5c",
+                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -9172,8 +9413,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d508ac3f-e5ca-462b-b0c3-2ee6a81004a0",
-                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *           "id": "c4686928-54d2-4e6f-9b0a-1eabf2ad635d",
+                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -9183,8 +9424,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d8c74a4d-325b-4b51-9d59-ab15d21f4ffd",
-                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *           "id": "e0e334cc-c1a3-4654-bd5d-2b54d7ee653e",
+                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -9194,8 +9435,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5851b7d3-1a37-4148-88bc-3225d6ea8fd6",
-                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *           "id": "7084969b-bdfb-4624-abac-ba33c5a04d6c",
+                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -9205,8 +9446,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "51191cd6-f07e-4b0a-a865-29646dd3e53e",
-                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *           "id": "6ebefe9c-ea3b-4687-ac8a-aac9e34c6033",
+                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -9216,8 +9457,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fc772843-c9ea-4efe-b7fa-5fb739baf4eb",
-                     *           "financialYearId": "832a6d8b-2e24-49b3-bf61-ce5cce54dbe2",
+                     *           "id": "8416a427-1f53-4563-bfbf-f246bd345d2a",
+                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9273,19 +9514,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *       "id": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:17:50.464Z",
-                     *       "updatedAt": "2026-11-29T15:17:50.464Z",
+                     *       "createdAt": "2026-11-29T15:21:35.603Z",
+                     *       "updatedAt": "2026-11-29T15:21:35.603Z",
                      *       "periods": [
                      *         {
-                     *           "id": "c07b1552-03e2-4cf4-85f2-ca3eb0fc3361",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "dbd1fe77-1ccb-443f-b46a-21c934b57a99",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9295,8 +9536,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0a2b6cd8-b290-4c09-af7a-7aa3e26ebaf8",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "1377de77-32bc-4d1b-b542-7b75edd536ab",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9306,8 +9547,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "0104df47-7de0-45d8-80f0-253338238092",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9317,8 +9558,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "40affd15-6d71-4dd1-8928-54b7f5946a26",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "e0553cc2-4068-4d46-a5f4-5b2b8f510018",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9328,8 +9569,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "77b8a15e-635c-4e82-b204-f588b2e19b2e",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "0d4c8b3a-652b-429c-906a-0e63be1ab1ff",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9339,8 +9580,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "80467f78-9807-408c-87a4-880a4e47518c",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "4964f1d0-65ad-48c8-bb72-3de0e2977c6a",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9350,8 +9591,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "feaec450-0a95-4cb0-ad8f-58808a50e461",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "8e78b247-8aad-452c-b6fd-9e5e13f9b172",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9361,8 +9602,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "40725ca0-da4d-4642-a4ba-74a3d55c15bf",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "16d19f66-c339-45f2-99a6-5335c60e7a3d",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9372,8 +9613,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "11f91d13-cee5-4da8-8e86-327f167692c9",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "0c2780d6-d591-4786-a13e-638a391f1a0e",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9383,8 +9624,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dac91e62-00d8-45eb-8138-46fc0d831c90",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "2c04d26d-ea33-46ab-b102-f50bc28049f6",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9394,8 +9635,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "41586355-6a88-460d-a8c8-c972d5919429",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "b6df8eb1-f16d-45f2-89eb-5ae49d27bbd9",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9405,8 +9646,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5e26edc7-3a00-4806-8262-580fd3d0ddaf",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "b276e5d1-9e96-4705-97e3-ddb0df5afd04",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9493,19 +9734,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
+                     *       "id": "6fa96c30-234f-49c1-b2f1-a5678441512d",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:17:51.033Z",
-                     *       "updatedAt": "2026-11-29T15:17:51.199Z",
+                     *       "createdAt": "2026-11-29T15:21:35.869Z",
+                     *       "updatedAt": "2026-11-29T15:21:35.994Z",
                      *       "periods": [
                      *         {
-                     *           "id": "ba59f039-3f68-4c70-834a-22a5b2dce4e3",
-                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
+                     *           "id": "c89b9cf5-0c45-4ef6-a9a4-23837de06231",
+                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9515,8 +9756,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "139e8cac-02a4-4980-849b-017271ca2b58",
-                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
+                     *           "id": "2f5dc341-f6f5-48a2-8475-7ac29a01406c",
+                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9526,8 +9767,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "05d64010-c619-41b5-b91e-b3ada47e80aa",
-                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
+                     *           "id": "dc5b07a0-392b-4d1b-bfc2-2b8514430f90",
+                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9537,8 +9778,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "41961a33-ce46-48e8-ad32-a52a8fab476c",
-                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
+                     *           "id": "db64035a-a705-4cb1-8024-dacafee133d5",
+                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9548,8 +9789,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "97bba0f4-ac63-401a-a676-c96c6db25695",
-                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
+                     *           "id": "b0249b95-e3fa-486a-83da-ed25697b24be",
+                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9559,8 +9800,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "73d2cd32-ed71-46b9-bc00-bfee4dfa4532",
-                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
+                     *           "id": "3a151c4f-f12b-42fe-9114-2a19650838c9",
+                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9570,8 +9811,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "46aceba0-12f6-4973-998d-f8960c03ebfc",
-                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
+                     *           "id": "8fa59b32-8cc2-4ec7-9ce6-e6ebb3ad657d",
+                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9581,8 +9822,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b1683205-9d16-4ac6-97f9-fa99e932e855",
-                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
+                     *           "id": "9bf51d9e-b289-418e-91ff-88b4e70be962",
+                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9592,8 +9833,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "67964acd-8743-4461-8549-1c2c236f3b52",
-                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
+                     *           "id": "f40e701e-9fc1-40e2-abb7-118d3851f564",
+                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9603,8 +9844,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "da64c62f-f788-4ef8-abd1-704efb5c1cb1",
-                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
+                     *           "id": "30e1f2e9-2ec2-4c07-91a9-529d3000980e",
+                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9614,8 +9855,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b6e8986b-ec54-4f36-8c20-35eebf9b52d4",
-                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
+                     *           "id": "109d1b58-e238-439f-85b2-e31d60eda89f",
+                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9625,8 +9866,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f49ba7db-92cb-4583-840a-210f1467f33a",
-                     *           "financialYearId": "494e8dc8-3a8d-4c9d-89dc-37d8c0d364f6",
+                     *           "id": "14dfdbaa-4886-4a25-b273-b931242b17ca",
+                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9774,14 +10015,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e0d26034-4141-4699-b2ec-6ce9f602e562",
-                     *       "serialNumber": 5,
+                     *       "id": "d776debe-ab89-403c-ab63-3df5363bada9",
+                     *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
+                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9794,7 +10035,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "bc38189b-8ae1-45ad-a80b-ca91bd3fdebb",
+                     *           "accountId": "bf3e7008-56e7-43bf-a94d-40e263197dcd",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9822,19 +10063,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:17:59.632Z",
-                     *       "updatedAt": "2026-11-29T15:17:59.632Z",
+                     *       "createdAt": "2026-11-29T15:21:41.375Z",
+                     *       "updatedAt": "2026-11-29T15:21:41.375Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9905,8 +10146,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5e26edc7-3a00-4806-8262-580fd3d0ddaf",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "b276e5d1-9e96-4705-97e3-ddb0df5afd04",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9916,8 +10157,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "41586355-6a88-460d-a8c8-c972d5919429",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "b6df8eb1-f16d-45f2-89eb-5ae49d27bbd9",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9927,8 +10168,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dac91e62-00d8-45eb-8138-46fc0d831c90",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "2c04d26d-ea33-46ab-b102-f50bc28049f6",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9938,8 +10179,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "11f91d13-cee5-4da8-8e86-327f167692c9",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "0c2780d6-d591-4786-a13e-638a391f1a0e",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9949,8 +10190,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "40725ca0-da4d-4642-a4ba-74a3d55c15bf",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "16d19f66-c339-45f2-99a6-5335c60e7a3d",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9960,8 +10201,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "feaec450-0a95-4cb0-ad8f-58808a50e461",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "8e78b247-8aad-452c-b6fd-9e5e13f9b172",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9971,8 +10212,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "80467f78-9807-408c-87a4-880a4e47518c",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "4964f1d0-65ad-48c8-bb72-3de0e2977c6a",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9982,8 +10223,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "77b8a15e-635c-4e82-b204-f588b2e19b2e",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "0d4c8b3a-652b-429c-906a-0e63be1ab1ff",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9993,8 +10234,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "40affd15-6d71-4dd1-8928-54b7f5946a26",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "e0553cc2-4068-4d46-a5f4-5b2b8f510018",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -10004,8 +10245,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "0104df47-7de0-45d8-80f0-253338238092",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -10015,8 +10256,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0a2b6cd8-b290-4c09-af7a-7aa3e26ebaf8",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "1377de77-32bc-4d1b-b542-7b75edd536ab",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -10026,8 +10267,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c07b1552-03e2-4cf4-85f2-ca3eb0fc3361",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "id": "dbd1fe77-1ccb-443f-b46a-21c934b57a99",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -10075,8 +10316,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c07b1552-03e2-4cf4-85f2-ca3eb0fc3361",
-                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *       "id": "dbd1fe77-1ccb-443f-b46a-21c934b57a99",
+                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10133,8 +10374,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c07b1552-03e2-4cf4-85f2-ca3eb0fc3361",
-                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *       "id": "dbd1fe77-1ccb-443f-b46a-21c934b57a99",
+                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10291,8 +10532,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c07b1552-03e2-4cf4-85f2-ca3eb0fc3361",
-                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *       "id": "dbd1fe77-1ccb-443f-b46a-21c934b57a99",
+                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10381,14 +10622,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "64e38650-66ea-417d-a454-dbf239a5396e",
+                     *           "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *               "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10401,7 +10642,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *               "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10429,19 +10670,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:17:53.482Z",
-                     *           "updatedAt": "2026-11-29T15:17:53.482Z",
+                     *           "createdAt": "2026-11-29T15:21:36.924Z",
+                     *           "updatedAt": "2026-11-29T15:21:36.924Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10494,12 +10735,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                 *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                 *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10556,14 +10797,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "64e38650-66ea-417d-a454-dbf239a5396e",
+                     *       "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10576,7 +10817,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10604,19 +10845,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:17:53.482Z",
-                     *       "updatedAt": "2026-11-29T15:17:53.482Z",
+                     *       "createdAt": "2026-11-29T15:21:36.924Z",
+                     *       "updatedAt": "2026-11-29T15:21:36.924Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10674,14 +10915,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "64e38650-66ea-417d-a454-dbf239a5396e",
+                     *       "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10694,7 +10935,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10722,19 +10963,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:17:53.482Z",
-                     *       "updatedAt": "2026-11-29T15:17:53.482Z",
+                     *       "createdAt": "2026-11-29T15:21:36.924Z",
+                     *       "updatedAt": "2026-11-29T15:21:36.924Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10781,12 +11022,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                 *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                 *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10846,14 +11087,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "64e38650-66ea-417d-a454-dbf239a5396e",
+                     *       "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10866,7 +11107,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10894,19 +11135,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:17:53.482Z",
-                     *       "updatedAt": "2026-11-29T15:17:53.995Z",
+                     *       "createdAt": "2026-11-29T15:21:36.924Z",
+                     *       "updatedAt": "2026-11-29T15:21:37.133Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10976,22 +11217,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "56a772cd-592e-48c8-9ae6-cef3bc1db5cb",
-                     *           "occurredAt": "2026-11-29T15:17:53.488Z",
+                     *           "requestId": "1f17dd2c-92e4-4b6e-9c93-840180321e93",
+                     *           "occurredAt": "2026-11-29T15:21:36.927Z",
                      *           "sequence": 31,
-                     *           "hash": "85d3c940f73095d22877312d93ed26bea249f4784a85aa9dafb4fe4a04b434d9",
+                     *           "hash": "e8c02c729fe5ba18bd9588bd3774c41babc59155d550616a17d9806bfc490b94",
                      *           "state": {
-                     *             "id": "64e38650-66ea-417d-a454-dbf239a5396e",
+                     *             "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *                 "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -11004,7 +11245,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *                 "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -11032,19 +11273,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:17:53.482Z",
-                     *             "updatedAt": "2026-11-29T15:17:53.482Z",
+                     *             "createdAt": "2026-11-29T15:21:36.924Z",
+                     *             "updatedAt": "2026-11-29T15:21:36.924Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -11107,14 +11348,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "35dc1734-0e7b-4903-8297-d04d0a94301d",
-                     *       "serialNumber": 9,
+                     *       "id": "f477f938-f07c-4e24-9099-89a4529d7b0b",
+                     *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
+                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11127,7 +11368,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *           "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11155,25 +11396,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:18:05.094Z",
-                     *       "updatedAt": "2026-11-29T15:18:05.142Z",
+                     *       "createdAt": "2026-11-29T15:21:46.815Z",
+                     *       "updatedAt": "2026-11-29T15:21:46.845Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
-                     *       "submittedAt": "2026-11-29T15:18:05.142Z",
+                     *       "submittedAt": "2026-11-29T15:21:46.845Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -11239,14 +11480,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "35dc1734-0e7b-4903-8297-d04d0a94301d",
-                     *       "serialNumber": 9,
+                     *       "id": "f477f938-f07c-4e24-9099-89a4529d7b0b",
+                     *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
+                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11259,7 +11500,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *           "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11287,46 +11528,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T15:18:05.094Z",
-                     *       "updatedAt": "2026-11-29T15:18:05.234Z",
+                     *       "createdAt": "2026-11-29T15:21:46.815Z",
+                     *       "updatedAt": "2026-11-29T15:21:46.894Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
+                     *         "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
-                     *       "submittedAt": "2026-11-29T15:18:05.199Z",
+                     *       "submittedAt": "2026-11-29T15:21:46.879Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
+                     *             "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
                      *           },
-                     *           "at": "2026-11-29T15:18:05.234Z"
+                     *           "at": "2026-11-29T15:21:46.894Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
+                     *         "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
                      *       },
-                     *       "approvedAt": "2026-11-29T15:18:05.234Z",
+                     *       "approvedAt": "2026-11-29T15:21:46.894Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
+                     *           "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
                      *         },
-                     *         "at": "2026-11-29T15:18:05.182Z"
+                     *         "at": "2026-11-29T15:21:46.864Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11392,14 +11633,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "35dc1734-0e7b-4903-8297-d04d0a94301d",
-                     *       "serialNumber": 9,
+                     *       "id": "f477f938-f07c-4e24-9099-89a4529d7b0b",
+                     *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
+                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11412,7 +11653,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *           "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11440,19 +11681,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:18:05.094Z",
-                     *       "updatedAt": "2026-11-29T15:18:05.182Z",
+                     *       "createdAt": "2026-11-29T15:21:46.815Z",
+                     *       "updatedAt": "2026-11-29T15:21:46.864Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
+                     *         "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11462,9 +11703,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
+                     *           "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
                      *         },
-                     *         "at": "2026-11-29T15:18:05.182Z",
+                     *         "at": "2026-11-29T15:21:46.864Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11534,14 +11775,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "64e38650-66ea-417d-a454-dbf239a5396e",
+                     *       "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11554,7 +11795,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11574,27 +11815,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
-                     *       "periodId": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
+                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *       "periodId": "0104df47-7de0-45d8-80f0-253338238092",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:17:53.482Z",
-                     *       "updatedAt": "2026-11-29T15:17:54.120Z",
+                     *       "createdAt": "2026-11-29T15:21:36.924Z",
+                     *       "updatedAt": "2026-11-29T15:21:37.195Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11604,9 +11845,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
-                     *       "postedAt": "2026-11-29T15:17:54.120Z",
+                     *       "postedAt": "2026-11-29T15:21:37.195Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11674,14 +11915,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "80057350-2f5f-4e95-975d-87d3bccad048",
+                     *       "id": "9762ecb7-e8f1-4572-9359-cc8937470475",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
+                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11694,7 +11935,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11714,27 +11955,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
-                     *       "periodId": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
+                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *       "periodId": "0104df47-7de0-45d8-80f0-253338238092",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:17:54.526Z",
-                     *       "updatedAt": "2026-11-29T15:17:54.715Z",
+                     *       "createdAt": "2026-11-29T15:21:37.438Z",
+                     *       "updatedAt": "2026-11-29T15:21:37.489Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11744,14 +11985,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
-                     *       "postedAt": "2026-11-29T15:17:54.583Z",
+                     *       "postedAt": "2026-11-29T15:21:37.463Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
-                     *       "voidedAt": "2026-11-29T15:17:54.715Z"
+                     *       "voidedAt": "2026-11-29T15:21:37.489Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11801,14 +12042,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "64e38650-66ea-417d-a454-dbf239a5396e",
+                     *       "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11821,7 +12062,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11849,19 +12090,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T15:17:53.482Z",
-                     *       "updatedAt": "2026-11-29T15:17:54.237Z",
+                     *       "createdAt": "2026-11-29T15:21:36.924Z",
+                     *       "updatedAt": "2026-11-29T15:21:37.257Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11933,14 +12174,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7cc24c5a-ffc8-4421-ad43-47075325caaa",
+                     *       "id": "2a92b457-e34f-4024-a195-6453f7d8666d",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11953,7 +12194,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11973,27 +12214,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
-                     *       "periodId": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
-                     *       "reversalOf": "64e38650-66ea-417d-a454-dbf239a5396e",
+                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *       "periodId": "0104df47-7de0-45d8-80f0-253338238092",
+                     *       "reversalOf": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:17:54.400Z",
-                     *       "updatedAt": "2026-11-29T15:17:54.400Z",
+                     *       "createdAt": "2026-11-29T15:21:37.405Z",
+                     *       "updatedAt": "2026-11-29T15:21:37.405Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -12003,9 +12244,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
-                     *       "postedAt": "2026-11-29T15:17:54.400Z",
+                     *       "postedAt": "2026-11-29T15:21:37.405Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -12157,24 +12398,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "96b2fcb4-0776-4e70-aa0c-04059aa48302",
-                     *           "serialNumber": 8,
+                     *           "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc",
+                     *           "serialNumber": 12,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
-                     *           "postedAt": "2026-11-29T15:18:04.387Z",
+                     *           "postedAt": "2026-11-29T15:21:46.096Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12182,24 +12423,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "198a42a8-ffd0-408d-97b7-f7c9c7ef2bb6",
-                     *           "serialNumber": 6,
+                     *           "journalId": "94a193a8-e2a0-4181-8cbd-ae1424f6ef39",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
-                     *           "postedAt": "2026-11-29T15:18:02.761Z",
+                     *           "postedAt": "2026-11-29T15:21:44.873Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12207,29 +12448,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "35dc1734-0e7b-4903-8297-d04d0a94301d",
-                     *           "serialNumber": 9,
+                     *           "journalId": "f477f938-f07c-4e24-9099-89a4529d7b0b",
+                     *           "serialNumber": 13,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
+                     *               "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
-                     *           "postedAt": "2026-11-29T15:18:05.268Z",
+                     *           "postedAt": "2026-11-29T15:21:46.917Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12241,20 +12482,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
-                     *           },
-                     *           "entered": 3,
-                     *           "approved": 0,
-                     *           "posted": 3
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
+                     *             "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
                      *           "posted": 0
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *           },
+                     *           "entered": 3,
+                     *           "approved": 0,
+                     *           "posted": 3
                      *         }
                      *       ]
                      *     }
@@ -12328,14 +12569,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
+                     *           "accountId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12362,8 +12603,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
-                     *           "parentId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
+                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *           "parentId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12389,7 +12630,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "e99316ed-ef62-4299-a2a6-2d9c84800d74",
+                     *           "accountId": "b44f84df-3991-4af5-a1c7-8f20209447eb",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12416,8 +12657,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
-                     *           "parentId": "e99316ed-ef62-4299-a2a6-2d9c84800d74",
+                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *           "parentId": "b44f84df-3991-4af5-a1c7-8f20209447eb",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12443,7 +12684,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "247f242b-e827-44c7-aab4-c07168a340ba",
+                     *           "accountId": "cf5ba458-0ddc-4abe-83f8-31eaba80daf0",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12470,8 +12711,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
-                     *           "parentId": "247f242b-e827-44c7-aab4-c07168a340ba",
+                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
+                     *           "parentId": "cf5ba458-0ddc-4abe-83f8-31eaba80daf0",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12605,7 +12846,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "247f242b-e827-44c7-aab4-c07168a340ba",
+                     *           "accountId": "cf5ba458-0ddc-4abe-83f8-31eaba80daf0",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12624,8 +12865,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
-                     *           "parentId": "247f242b-e827-44c7-aab4-c07168a340ba",
+                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
+                     *           "parentId": "cf5ba458-0ddc-4abe-83f8-31eaba80daf0",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12737,7 +12978,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
+                     *           "accountId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12754,8 +12995,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
-                     *           "parentId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
+                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *           "parentId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12879,7 +13120,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
+                     *           "accountId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12895,8 +13136,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
-                     *           "parentId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
+                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *           "parentId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13005,9 +13246,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "49f57cce-2251-4608-af4a-c6c8cf81f0c7",
+                     *       "budgetId": "f2c9171b-30b4-4b96-92ce-4ed6fa1f4577",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -13034,8 +13275,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
-                     *           "parentId": "e99316ed-ef62-4299-a2a6-2d9c84800d74",
+                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *           "parentId": "b44f84df-3991-4af5-a1c7-8f20209447eb",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13068,8 +13309,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
-                     *           "parentId": "247f242b-e827-44c7-aab4-c07168a340ba",
+                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
+                     *           "parentId": "cf5ba458-0ddc-4abe-83f8-31eaba80daf0",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13080,7 +13321,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "33b51b2f-780f-42d3-af3e-1095510d213f",
+                     *             "id": "727f34da-5811-4691-86eb-4c922897831b",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13470,18 +13711,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "198a42a8-ffd0-408d-97b7-f7c9c7ef2bb6",
-                     *           "serialNumber": 6,
+                     *           "journalId": "94a193a8-e2a0-4181-8cbd-ae1424f6ef39",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "20b093a6-0bf3-42e1-9dbd-4fa0d1ca693d",
+                     *           "taxCodeId": "5d050946-1be1-438b-bba0-c9caf663f354",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13633,7 +13874,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
+                     *         "id": "1f55f852-5aae-41e6-82e3-41613d2c042b",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13654,13 +13895,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "64e38650-66ea-417d-a454-dbf239a5396e",
+                     *           "journalId": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13672,7 +13913,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNlYzZhZWRmLTIwNGYtNGI2Mi04MjYyLWUwNjVmNWViMjlkYyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYjRkMDBmMGMtMTVmNC00ZTQ2LWE3NWEtNTcxNWQwZThlZjc4IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNjRlMzg2NTAtNjZlYS00MTdkLWE0NTQtZGJmMjM5YTUzOTZlIiwiYWNjb3VudElkIjoiYzFiNTA4ODctZThmZi00NWEwLWFjNTItYWRkMmI4ZjJjOTU5IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.uz89NJOHpqDrnYPnnLPvXKiKqFTTWluNSUIcZocn7MY"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU3YjM3M2Q1LTJkOTMtNDhhYi04MTA4LTZjYzc5ZWNkZDNhNiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMWY1NWY4NTItNWFhZS00MWU2LTgyZTMtNDE2MTNkMmMwNDJiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZmIyZjhmOWMtNThiMS00YThjLWE0ZTctZjBiOTczMDMwMzVmIiwiYWNjb3VudElkIjoiYjE1MjczODMtYWZiZS00ODBjLWFmNTQtMTMxOTUwMGZhM2FhIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.WJV0ZoxoZOk5URZMW6IzGThM2pIEJ00WBuYsFyyymZs"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13785,70 +14026,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1c399f7d-1687-43dd-8e98-b136bae9d246",
+                     *           "id": "efb8b0c6-7f93-4401-958b-b170dd4b2b91",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T15:17:58.904Z",
+                     *           "createdAt": "2026-11-29T15:21:40.741Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "2d132fe32bedb3874f3220c04665d00002e838703c4bfbc3133e56d68ba7ecc5"
+                     *             "hash": "e539f3f7cdcf1faecfad4be62ab83b692e22c22caf9087ee611bb07454b7d8e7"
                      *           }
                      *         },
                      *         {
-                     *           "id": "39239221-8051-4af0-98c5-8d1e9f127701",
+                     *           "id": "03bfb895-d802-4413-9cf4-080ae1e4b84b",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T15:17:58.740Z",
+                     *           "createdAt": "2026-11-29T15:21:40.562Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "d02cc849b66a368d2a5036f484a6c89081c4e8086bfc2daf63a7e95ce81b0ddd"
+                     *             "hash": "a4c4983507be7bc124c6c8afc3aea927c6e916eacedc220b3d3cd34a81cf0d90"
                      *           }
                      *         },
                      *         {
-                     *           "id": "af4dbe1a-8829-4cf0-b446-24c995eef4be",
+                     *           "id": "0b39c73d-1b21-4d80-9ffc-8ad971433b56",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871"
+                     *             "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2"
                      *           },
-                     *           "createdAt": "2026-11-29T15:17:58.644Z",
+                     *           "createdAt": "2026-11-29T15:21:40.464Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "2326dab3fa272247bde3453d85baae5f2906ecfbdb20e560541ddee206ed05b2"
+                     *             "hash": "d8dfb778ef190198799cb2d6e2bae375f9cd1895d5ad6c9d019ab740e53a07a6"
                      *           }
                      *         },
                      *         {
-                     *           "id": "cbe0ea70-eecf-4433-9a38-d9db95238927",
+                     *           "id": "663124c6-4259-4093-859f-96b359b43ca0",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T15:17:58.504Z",
+                     *           "createdAt": "2026-11-29T15:21:40.322Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "89659c52e04697a8719ab841c2b52d351d224fd34678bb4867ac0f9019895718"
+                     *             "hash": "edf42acfda335dc3154f1c2fdacdd6f0f67b7ff2469c6113e995b5bedfbdb68a"
                      *           }
                      *         }
                      *       ],
@@ -14013,20 +14254,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cbe0ea70-eecf-4433-9a38-d9db95238927",
+                     *       "id": "663124c6-4259-4093-859f-96b359b43ca0",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T15:17:58.504Z",
+                     *       "createdAt": "2026-11-29T15:21:40.322Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "89659c52e04697a8719ab841c2b52d351d224fd34678bb4867ac0f9019895718"
+                     *         "hash": "edf42acfda335dc3154f1c2fdacdd6f0f67b7ff2469c6113e995b5bedfbdb68a"
                      *       }
                      *     }
                      */
@@ -14091,20 +14332,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cbe0ea70-eecf-4433-9a38-d9db95238927",
+                     *       "id": "663124c6-4259-4093-859f-96b359b43ca0",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T15:17:58.504Z",
+                     *       "createdAt": "2026-11-29T15:21:40.322Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "89659c52e04697a8719ab841c2b52d351d224fd34678bb4867ac0f9019895718"
+                     *         "hash": "edf42acfda335dc3154f1c2fdacdd6f0f67b7ff2469c6113e995b5bedfbdb68a"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -14123,7 +14364,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
+                     *             "accountId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -14139,8 +14380,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
-                     *             "parentId": "b4d00f0c-15f4-4e46-a75a-5715d0e8ef78",
+                     *             "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *             "parentId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -14246,27 +14487,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fba2b0db-7c66-4121-9d30-eb347d498248",
+                     *           "id": "7f9ed8cb-eb85-47cf-b652-1f36cf49b117",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "cec6aedf-204f-4b62-8262-e065f5eb29dc",
-                     *           "recordId": "64e38650-66ea-417d-a454-dbf239a5396e",
+                     *           "companyId": "e7b373d5-2d93-48ab-8108-6cc79ecdd3a6",
+                     *           "recordId": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:17:54.122Z",
-                     *           "requestId": "593230a1-e266-4785-8f83-14d2a69f5c08",
+                     *           "occurredAt": "2026-11-29T15:21:37.198Z",
+                     *           "requestId": "15e5eb5e-a274-4bcd-85f2-084bbe226628",
                      *           "data": {
-                     *             "id": "64e38650-66ea-417d-a454-dbf239a5396e",
+                     *             "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *                 "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14279,7 +14520,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *                 "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14299,27 +14540,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
-                     *             "periodId": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
+                     *             "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *             "periodId": "0104df47-7de0-45d8-80f0-253338238092",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T15:17:53.482Z",
-                     *             "updatedAt": "2026-11-29T15:17:54.120Z",
+                     *             "createdAt": "2026-11-29T15:21:36.924Z",
+                     *             "updatedAt": "2026-11-29T15:21:37.195Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14329,40 +14570,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             },
-                     *             "postedAt": "2026-11-29T15:17:54.120Z",
+                     *             "postedAt": "2026-11-29T15:21:37.195Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "ab2d850cdf9e2e4cbc34bcca92838162405a73c9c219866d6f09e966d2dda025",
-                     *           "previousHash": "67fd858e662481bdfbe3ee6a8934175ba00c4bbe25a80b8c2d80bc5cfba823e3",
-                     *           "hash": "fb882f126b4edc9df32e5eb215e3652e649d2479df464e52e4a35d593f1a29c0"
+                     *           "recordDigest": "5388dd20237a06a72790bb87b2661238cf57392b46cccec7d2f80d98d925b37d",
+                     *           "previousHash": "65405cd50bd153be9f4f43f22352fefc5b72ce2929fd0f513fd9a39ce65ce11f",
+                     *           "hash": "62e1cf3f4560570773aa7ad0f7e520374956a12fdcb9bd5f9982aa23abd9e626"
                      *         },
                      *         {
-                     *           "id": "eb09553d-625e-4487-8a75-c5334209e983",
+                     *           "id": "e727d255-854e-4def-afb0-f810d399a964",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "cec6aedf-204f-4b62-8262-e065f5eb29dc",
-                     *           "recordId": "64e38650-66ea-417d-a454-dbf239a5396e",
+                     *           "companyId": "e7b373d5-2d93-48ab-8108-6cc79ecdd3a6",
+                     *           "recordId": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:17:54.342Z",
-                     *           "requestId": "9b068c94-f63b-4825-b7b0-5b38be24d620",
+                     *           "occurredAt": "2026-11-29T15:21:37.302Z",
+                     *           "requestId": "a8420d68-d338-4851-998a-640b5f2bc0d5",
                      *           "data": {
-                     *             "id": "64e38650-66ea-417d-a454-dbf239a5396e",
+                     *             "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *                 "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14375,7 +14616,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *                 "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14395,27 +14636,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
-                     *             "periodId": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
+                     *             "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *             "periodId": "0104df47-7de0-45d8-80f0-253338238092",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T15:17:53.482Z",
-                     *             "updatedAt": "2026-11-29T15:17:54.340Z",
+                     *             "createdAt": "2026-11-29T15:21:36.924Z",
+                     *             "updatedAt": "2026-11-29T15:21:37.302Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14425,40 +14666,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             },
-                     *             "postedAt": "2026-11-29T15:17:54.340Z",
+                     *             "postedAt": "2026-11-29T15:21:37.302Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "444d5b864444ca587b03a75783fa95b6ed723667a5325f83ccdc1a2bbd7dc7d5",
-                     *           "previousHash": "5f772c1f28c33aeffad8214dbacb9615ed1c88755f5e58438b4911d32658f4b0",
-                     *           "hash": "37f45aadb017c202d7d0090397e7d5c619b099c1a01484c4afa4ae93d77c52c8"
+                     *           "recordDigest": "95c140f8b283c30d8cbdd1c3ef77e3ea4678c9612d83fb4cbb7167afa952a724",
+                     *           "previousHash": "658f7986f829a1536f0a1358f5692368bdfd3ce2fd7b73d04a98fa04b50bc316",
+                     *           "hash": "0d71d43ba4e36a862a1cefa5dc2b5bf17e19d752efc5f134940b7e7b938e556a"
                      *         },
                      *         {
-                     *           "id": "50a478ae-d43e-4746-aefb-b84747b7fabb",
+                     *           "id": "55bf03cd-269f-405a-9a55-1d8949205e3c",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "cec6aedf-204f-4b62-8262-e065f5eb29dc",
-                     *           "recordId": "64e38650-66ea-417d-a454-dbf239a5396e",
+                     *           "companyId": "e7b373d5-2d93-48ab-8108-6cc79ecdd3a6",
+                     *           "recordId": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:17:54.401Z",
-                     *           "requestId": "1e0913d0-8abc-4e36-b667-f20fecb9711e",
+                     *           "occurredAt": "2026-11-29T15:21:37.406Z",
+                     *           "requestId": "564bfd3a-6fc3-472f-8ec0-5c754555c742",
                      *           "data": {
-                     *             "id": "64e38650-66ea-417d-a454-dbf239a5396e",
+                     *             "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "c1b50887-e8ff-45a0-ac52-add2b8f2c959",
+                     *                 "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14471,7 +14712,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *                 "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14491,27 +14732,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
-                     *             "periodId": "205f62fe-c69a-42a8-923c-21fa1c8f111a",
+                     *             "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *             "periodId": "0104df47-7de0-45d8-80f0-253338238092",
                      *             "reversalOf": null,
-                     *             "reversedBy": "7cc24c5a-ffc8-4421-ad43-47075325caaa",
+                     *             "reversedBy": "2a92b457-e34f-4024-a195-6453f7d8666d",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T15:17:53.482Z",
-                     *             "updatedAt": "2026-11-29T15:17:54.400Z",
+                     *             "createdAt": "2026-11-29T15:21:36.924Z",
+                     *             "updatedAt": "2026-11-29T15:21:37.405Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14521,20 +14762,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             },
-                     *             "postedAt": "2026-11-29T15:17:54.340Z",
+                     *             "postedAt": "2026-11-29T15:21:37.302Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "bda34a99ad9acb835e83d07bf4d3a7f4b63df9caa36c636dd7a32deb7f1a8011",
-                     *           "previousHash": "37f45aadb017c202d7d0090397e7d5c619b099c1a01484c4afa4ae93d77c52c8",
-                     *           "hash": "f1abce6f5baa1530f63524f0623cbbfd273a2fd128195798a3d1b6a7e4d9bb24"
+                     *           "recordDigest": "77ce5f3632bba374358ae3beef5a816cf3bae163ef95eda8b10c5463e8bba0dd",
+                     *           "previousHash": "0d71d43ba4e36a862a1cefa5dc2b5bf17e19d752efc5f134940b7e7b938e556a",
+                     *           "hash": "2315489931fef785f41b4b4351fcee924a582fa9b8bf5e613681d58a1ba67bd2"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNlYzZhZWRmLTIwNGYtNGI2Mi04MjYyLWUwNjVmNWViMjlkYyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.0hcs1S3sYhob7pPx5kIWYFQNYb2tPqG217fkNjIGOvg"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU3YjM3M2Q1LTJkOTMtNDhhYi04MTA4LTZjYzc5ZWNkZDNhNiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.U_Hga1DMpSWdbUjHUka0T89_zj_Hb8HIaAEobDImmgA"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14582,7 +14823,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ebb4d988-6999-4cfc-826b-c9ee5c5ba699",
+                     *           "id": "7d89300a-d6f2-4243-84cc-ea5448a5098d",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14593,11 +14834,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:01.511Z",
-                     *           "updatedAt": "2026-11-29T15:18:01.511Z"
+                     *           "createdAt": "2026-11-29T15:21:43.524Z",
+                     *           "updatedAt": "2026-11-29T15:21:43.524Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14645,7 +14886,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected")[];
                     /**
                      * @description Free text.
                      * @default
@@ -14668,7 +14909,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ebb4d988-6999-4cfc-826b-c9ee5c5ba699",
+                     *       "id": "7d89300a-d6f2-4243-84cc-ea5448a5098d",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14679,11 +14920,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:18:01.511Z",
-                     *       "updatedAt": "2026-11-29T15:18:01.511Z",
+                     *       "createdAt": "2026-11-29T15:21:43.524Z",
+                     *       "updatedAt": "2026-11-29T15:21:43.524Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14732,7 +14973,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ebb4d988-6999-4cfc-826b-c9ee5c5ba699",
+                     *       "id": "7d89300a-d6f2-4243-84cc-ea5448a5098d",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14743,11 +14984,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:18:01.511Z",
-                     *       "updatedAt": "2026-11-29T15:18:01.511Z"
+                     *       "createdAt": "2026-11-29T15:21:43.524Z",
+                     *       "updatedAt": "2026-11-29T15:21:43.524Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14793,7 +15034,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected")[];
                     /**
                      * @description Free text.
                      * @default
@@ -14815,7 +15056,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ebb4d988-6999-4cfc-826b-c9ee5c5ba699",
+                     *       "id": "7d89300a-d6f2-4243-84cc-ea5448a5098d",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14827,11 +15068,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:18:01.511Z",
-                     *       "updatedAt": "2026-11-29T15:18:01.614Z"
+                     *       "createdAt": "2026-11-29T15:21:43.524Z",
+                     *       "updatedAt": "2026-11-29T15:21:43.655Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14971,13 +15212,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cc3ad3f1-ec69-4a54-80de-19708b6feea9",
+                     *           "id": "7b2270c2-bd05-492b-a80a-15d1cb356a84",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:01.747Z",
-                     *           "updatedAt": "2026-11-29T15:18:01.747Z"
+                     *           "createdAt": "2026-11-29T15:21:43.809Z",
+                     *           "updatedAt": "2026-11-29T15:21:43.809Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15038,13 +15279,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc3ad3f1-ec69-4a54-80de-19708b6feea9",
+                     *       "id": "7b2270c2-bd05-492b-a80a-15d1cb356a84",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:18:01.747Z",
-                     *       "updatedAt": "2026-11-29T15:18:01.747Z"
+                     *       "createdAt": "2026-11-29T15:21:43.809Z",
+                     *       "updatedAt": "2026-11-29T15:21:43.809Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15099,13 +15340,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc3ad3f1-ec69-4a54-80de-19708b6feea9",
+                     *       "id": "7b2270c2-bd05-492b-a80a-15d1cb356a84",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:18:01.747Z",
-                     *       "updatedAt": "2026-11-29T15:18:01.747Z"
+                     *       "createdAt": "2026-11-29T15:21:43.809Z",
+                     *       "updatedAt": "2026-11-29T15:21:43.809Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15156,13 +15397,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc3ad3f1-ec69-4a54-80de-19708b6feea9",
+                     *       "id": "7b2270c2-bd05-492b-a80a-15d1cb356a84",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:18:01.747Z",
-                     *       "updatedAt": "2026-11-29T15:18:01.944Z"
+                     *       "createdAt": "2026-11-29T15:21:43.809Z",
+                     *       "updatedAt": "2026-11-29T15:21:43.977Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15255,13 +15496,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "49f57cce-2251-4608-af4a-c6c8cf81f0c7",
+                     *           "id": "f2c9171b-30b4-4b96-92ce-4ed6fa1f4577",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.008Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.008Z"
+                     *           "createdAt": "2026-11-29T15:21:44.045Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.045Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15296,10 +15537,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                 *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                  *       "lines": [
                  *         {
-                 *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                 *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -15316,8 +15557,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
-                 *           "costCenterId": "33b51b2f-780f-42d3-af3e-1095510d213f",
+                 *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
+                 *           "costCenterId": "727f34da-5811-4691-86eb-4c922897831b",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -15368,15 +15609,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "49f57cce-2251-4608-af4a-c6c8cf81f0c7",
+                     *       "id": "f2c9171b-30b4-4b96-92ce-4ed6fa1f4577",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:18:02.008Z",
-                     *       "updatedAt": "2026-11-29T15:18:02.008Z",
+                     *       "createdAt": "2026-11-29T15:21:44.045Z",
+                     *       "updatedAt": "2026-11-29T15:21:44.045Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15394,8 +15635,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
-                     *           "costCenterId": "33b51b2f-780f-42d3-af3e-1095510d213f",
+                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
+                     *           "costCenterId": "727f34da-5811-4691-86eb-4c922897831b",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15450,15 +15691,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "49f57cce-2251-4608-af4a-c6c8cf81f0c7",
+                     *       "id": "f2c9171b-30b4-4b96-92ce-4ed6fa1f4577",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:18:02.008Z",
-                     *       "updatedAt": "2026-11-29T15:18:02.008Z",
+                     *       "createdAt": "2026-11-29T15:21:44.045Z",
+                     *       "updatedAt": "2026-11-29T15:21:44.045Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15476,8 +15717,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
-                     *           "costCenterId": "33b51b2f-780f-42d3-af3e-1095510d213f",
+                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
+                     *           "costCenterId": "727f34da-5811-4691-86eb-4c922897831b",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15524,10 +15765,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                 *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                  *       "lines": [
                  *         {
-                 *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                 *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15581,15 +15822,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "49f57cce-2251-4608-af4a-c6c8cf81f0c7",
+                     *       "id": "f2c9171b-30b4-4b96-92ce-4ed6fa1f4577",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "e9c0a4c2-e5dc-4533-ad4d-4050ef6a4871",
+                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:18:02.008Z",
-                     *       "updatedAt": "2026-11-29T15:18:02.459Z",
+                     *       "createdAt": "2026-11-29T15:21:44.045Z",
+                     *       "updatedAt": "2026-11-29T15:21:44.517Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "a2a4934f-216c-40a9-8840-5fde93567052",
+                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15699,7 +15940,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "18c9664e-0fac-487a-9ab9-d89472c614cc",
+                     *           "id": "f3e891f0-0a1b-44f3-b6aa-bed342114a83",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15731,12 +15972,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
-                     *           "createdAt": "2026-11-29T15:17:50.015Z",
-                     *           "updatedAt": "2026-11-29T15:17:50.304Z",
-                     *           "startedAt": "2026-11-29T15:17:50.139Z",
-                     *           "finishedAt": "2026-11-29T15:17:50.304Z"
+                     *           "createdAt": "2026-11-29T15:21:35.330Z",
+                     *           "updatedAt": "2026-11-29T15:21:35.511Z",
+                     *           "startedAt": "2026-11-29T15:21:35.406Z",
+                     *           "finishedAt": "2026-11-29T15:21:35.511Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15855,7 +16096,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "18c9664e-0fac-487a-9ab9-d89472c614cc",
+                     *       "id": "f3e891f0-0a1b-44f3-b6aa-bed342114a83",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15880,10 +16121,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
-                     *       "createdAt": "2026-11-29T15:17:50.015Z",
-                     *       "updatedAt": "2026-11-29T15:17:50.015Z",
+                     *       "createdAt": "2026-11-29T15:21:35.330Z",
+                     *       "updatedAt": "2026-11-29T15:21:35.330Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15932,7 +16173,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "18c9664e-0fac-487a-9ab9-d89472c614cc",
+                     *       "id": "f3e891f0-0a1b-44f3-b6aa-bed342114a83",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15964,12 +16205,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
-                     *       "createdAt": "2026-11-29T15:17:50.015Z",
-                     *       "updatedAt": "2026-11-29T15:17:50.304Z",
-                     *       "startedAt": "2026-11-29T15:17:50.139Z",
-                     *       "finishedAt": "2026-11-29T15:17:50.304Z"
+                     *       "createdAt": "2026-11-29T15:21:35.330Z",
+                     *       "updatedAt": "2026-11-29T15:21:35.511Z",
+                     *       "startedAt": "2026-11-29T15:21:35.406Z",
+                     *       "finishedAt": "2026-11-29T15:21:35.511Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -16055,12 +16296,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "4c9f769f-5967-4d4f-b0a2-7fbfcc6f4ccd",
+                     *       "importId": "20d558f3-a75f-41a3-8707-9e7e829ff073",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "4598409e-effd-4aeb-9d0a-db6a1152cccf"
+                     *         "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
                      *       },
-                     *       "approvedAt": "2026-11-29T15:18:05.582Z",
+                     *       "approvedAt": "2026-11-29T15:21:47.116Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -16116,11 +16357,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 126,
+                     *       "checked": 128,
                      *       "fromSequence": 1,
-                     *       "toSequence": 126,
-                     *       "headSequence": 126,
-                     *       "headHash": "f9cef83d9b305b43dfaac95b616326f03849239141208e07e12054452890b02e",
+                     *       "toSequence": 128,
+                     *       "headSequence": 128,
+                     *       "headHash": "7e9e7333808c11ae4f43cc9bc44074b6b4c2e3b41e184d4fab6493bca6f13f70",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -16184,7 +16425,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d7f3f017-0f08-45c2-bb7d-0dd2b77799f7",
+                     *           "id": "2f6e6aec-e1d9-4952-afb9-008a5ca6386c",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16206,11 +16447,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.559Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
+                     *           "createdAt": "2026-11-29T15:21:44.654Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
                      *         },
                      *         {
-                     *           "id": "20b093a6-0bf3-42e1-9dbd-4fa0d1ca693d",
+                     *           "id": "5d050946-1be1-438b-bba0-c9caf663f354",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16228,7 +16469,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
+                     *           "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16238,11 +16479,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.559Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
+                     *           "createdAt": "2026-11-29T15:21:44.654Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
                      *         },
                      *         {
-                     *           "id": "f6586703-93e9-4b47-b85c-cf619f63f2a5",
+                     *           "id": "c9bbf1b6-a600-460a-a0da-9ec14cdcff2b",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16262,11 +16503,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.559Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
+                     *           "createdAt": "2026-11-29T15:21:44.654Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNlYzZhZWRmLTIwNGYtNGI2Mi04MjYyLWUwNjVmNWViMjlkYyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNjZWM2YWVkZi0yMDRmLTRiNjItODI2Mi1lMDY1ZjVlYjI5ZGMjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.Xi8CE5w6HYS3Dinh1syhluJ5hZbyos71_N7f8H7ze6Q"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU3YjM3M2Q1LTJkOTMtNDhhYi04MTA4LTZjYzc5ZWNkZDNhNiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNlN2IzNzNkNS0yZDkzLTQ4YWItODEwOC02Y2M3OWVjZGQzYTYjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.lfVSk1nE1kj-pqBPaLUX6pcvtNUWClxa6kwz1S0DHt8"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16314,7 +16555,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
+                 *       "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16390,7 +16631,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ae3c4a27-8fe3-4937-aa1b-96080b9571ff",
+                     *       "id": "a119f5a8-c061-4e77-a83f-22274b197968",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16408,7 +16649,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
+                     *       "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16418,8 +16659,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:18:02.642Z",
-                     *       "updatedAt": "2026-11-29T15:18:02.642Z"
+                     *       "createdAt": "2026-11-29T15:21:44.739Z",
+                     *       "updatedAt": "2026-11-29T15:21:44.739Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16461,8 +16702,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
-                 *       "inputTaxAccountId": "32b9b4f0-d107-4d52-9a72-8227e317b147"
+                 *       "outputTaxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
+                 *       "inputTaxAccountId": "01a1c728-12d3-4a1e-99a1-4b945eb9177c"
                  *     }
                  */
                 "application/json": {
@@ -16484,7 +16725,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "20b093a6-0bf3-42e1-9dbd-4fa0d1ca693d",
+                     *           "id": "5d050946-1be1-438b-bba0-c9caf663f354",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16502,7 +16743,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
+                     *           "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16512,11 +16753,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.559Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
+                     *           "createdAt": "2026-11-29T15:21:44.654Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
                      *         },
                      *         {
-                     *           "id": "be6f313c-4918-495d-a512-6af27fc8bc91",
+                     *           "id": "01310201-eab5-457b-b7e3-6bf114d116ab",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16538,11 +16779,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.559Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
+                     *           "createdAt": "2026-11-29T15:21:44.654Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
                      *         },
                      *         {
-                     *           "id": "d7f3f017-0f08-45c2-bb7d-0dd2b77799f7",
+                     *           "id": "2f6e6aec-e1d9-4952-afb9-008a5ca6386c",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16564,11 +16805,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.559Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
+                     *           "createdAt": "2026-11-29T15:21:44.654Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
                      *         },
                      *         {
-                     *           "id": "4f7ae35b-fa6b-4faa-862f-2d1cd5727ad9",
+                     *           "id": "54555c87-dadf-4043-a82e-687293f400a7",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16590,11 +16831,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.559Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
+                     *           "createdAt": "2026-11-29T15:21:44.654Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
                      *         },
                      *         {
-                     *           "id": "26230a09-295e-46ff-ba9f-c74f0ce952dd",
+                     *           "id": "63a6a599-5b16-4a29-bbbc-f98ad51c3b72",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16616,11 +16857,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.559Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
+                     *           "createdAt": "2026-11-29T15:21:44.654Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
                      *         },
                      *         {
-                     *           "id": "f6586703-93e9-4b47-b85c-cf619f63f2a5",
+                     *           "id": "c9bbf1b6-a600-460a-a0da-9ec14cdcff2b",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16640,11 +16881,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.559Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
+                     *           "createdAt": "2026-11-29T15:21:44.654Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
                      *         },
                      *         {
-                     *           "id": "dde5d6a7-0244-4256-9c52-76408e7fdcf9",
+                     *           "id": "638aeb87-2267-495b-9a6e-d0b0fac8dcef",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16662,7 +16903,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "32b9b4f0-d107-4d52-9a72-8227e317b147",
+                     *           "taxAccountId": "01a1c728-12d3-4a1e-99a1-4b945eb9177c",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16672,11 +16913,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.559Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
+                     *           "createdAt": "2026-11-29T15:21:44.654Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
                      *         },
                      *         {
-                     *           "id": "47e51959-bf41-4546-ae56-be925e714999",
+                     *           "id": "3b3d405d-9de5-4ec8-8dc1-567b88a6b986",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16694,7 +16935,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "32b9b4f0-d107-4d52-9a72-8227e317b147",
+                     *           "taxAccountId": "01a1c728-12d3-4a1e-99a1-4b945eb9177c",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16704,11 +16945,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.559Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
+                     *           "createdAt": "2026-11-29T15:21:44.654Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
                      *         },
                      *         {
-                     *           "id": "0d995355-d432-41e0-904c-77d102bad8de",
+                     *           "id": "cb2a2eb4-0266-4a16-aedd-59931152e29e",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16726,19 +16967,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "32b9b4f0-d107-4d52-9a72-8227e317b147",
-                     *           "reverseChargeAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
+                     *           "taxAccountId": "01a1c728-12d3-4a1e-99a1-4b945eb9177c",
+                     *           "reverseChargeAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.559Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
+                     *           "createdAt": "2026-11-29T15:21:44.654Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
                      *         },
                      *         {
-                     *           "id": "81ae0278-cc34-40bd-a6de-542e32074a8f",
+                     *           "id": "851853ce-2e99-4008-b557-8993b8019565",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16760,11 +17001,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.559Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
+                     *           "createdAt": "2026-11-29T15:21:44.654Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
                      *         },
                      *         {
-                     *           "id": "5476c662-8dd9-4073-ba88-34a97978d9ae",
+                     *           "id": "623de17e-2495-46d7-b8d0-cc94f520f873",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16786,11 +17027,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.559Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
+                     *           "createdAt": "2026-11-29T15:21:44.654Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
                      *         },
                      *         {
-                     *           "id": "a611301e-998e-4dff-b154-2a0ce909af19",
+                     *           "id": "a42e7183-a597-41d5-8ad5-117366be8a35",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16810,8 +17051,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:02.559Z",
-                     *           "updatedAt": "2026-11-29T15:18:02.559Z"
+                     *           "createdAt": "2026-11-29T15:21:44.654Z",
+                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
                      *         }
                      *       ]
                      *     }
@@ -16860,7 +17101,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ae3c4a27-8fe3-4937-aa1b-96080b9571ff",
+                     *       "id": "a119f5a8-c061-4e77-a83f-22274b197968",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16878,7 +17119,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
+                     *       "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16888,8 +17129,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:18:02.642Z",
-                     *       "updatedAt": "2026-11-29T15:18:02.642Z"
+                     *       "createdAt": "2026-11-29T15:21:44.739Z",
+                     *       "updatedAt": "2026-11-29T15:21:44.739Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16933,7 +17174,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
+                 *       "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -17001,7 +17242,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ae3c4a27-8fe3-4937-aa1b-96080b9571ff",
+                     *       "id": "a119f5a8-c061-4e77-a83f-22274b197968",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -17019,7 +17260,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
+                     *       "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17029,8 +17270,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:18:02.642Z",
-                     *       "updatedAt": "2026-11-29T15:18:02.700Z"
+                     *       "createdAt": "2026-11-29T15:21:44.739Z",
+                     *       "updatedAt": "2026-11-29T15:21:44.811Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17088,15 +17329,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "4d32f911-82b5-4222-8c41-43ea5238327b",
-                     *           "occurredAt": "2026-11-29T15:18:02.642Z",
+                     *           "requestId": "0ee963a2-d16d-4124-9840-c79ea2742c3c",
+                     *           "occurredAt": "2026-11-29T15:21:44.739Z",
                      *           "sequence": 95,
-                     *           "hash": "655b877fb710184656362f60d2463c45be728dd6486b922fbf85274c51589f7c",
+                     *           "hash": "9d3f910137ac7ddc3512a086d4abc6d365221c56cb0de159ca18fbaa48b1e5af",
                      *           "state": {
-                     *             "id": "ae3c4a27-8fe3-4937-aa1b-96080b9571ff",
+                     *             "id": "a119f5a8-c061-4e77-a83f-22274b197968",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17114,7 +17355,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
+                     *             "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17124,8 +17365,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:18:02.642Z",
-                     *             "updatedAt": "2026-11-29T15:18:02.642Z"
+                     *             "createdAt": "2026-11-29T15:21:44.739Z",
+                     *             "updatedAt": "2026-11-29T15:21:44.739Z"
                      *           }
                      *         },
                      *         {
@@ -17133,15 +17374,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "da6cd561-21a8-4b26-adfa-9c8f62ceffba",
-                     *           "occurredAt": "2026-11-29T15:18:02.701Z",
+                     *           "requestId": "978589b6-d5f8-483e-a342-34cc3f8712d5",
+                     *           "occurredAt": "2026-11-29T15:21:44.811Z",
                      *           "sequence": 96,
-                     *           "hash": "96f207f211662682ba61756a96e7b47da2efe5bef9327f4b16c1cf8790f7bbe2",
+                     *           "hash": "9854fa89adc166f2683ee3017e19e74823cc143dbfbcafd12f898900eaac6382",
                      *           "state": {
-                     *             "id": "ae3c4a27-8fe3-4937-aa1b-96080b9571ff",
+                     *             "id": "a119f5a8-c061-4e77-a83f-22274b197968",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17159,7 +17400,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "f89b8df3-5e4a-4d16-b49b-2eb750f68416",
+                     *             "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17169,8 +17410,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T15:18:02.642Z",
-                     *             "updatedAt": "2026-11-29T15:18:02.700Z"
+                     *             "createdAt": "2026-11-29T15:21:44.739Z",
+                     *             "updatedAt": "2026-11-29T15:21:44.811Z"
                      *           }
                      *         }
                      *       ],
@@ -17210,7 +17451,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "4ed3f5d0-a21d-4515-8477-05e14ab81884",
+                     *           "id": "9352ee27-cf0d-4d6e-89eb-2c47e38ced09",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17383,14 +17624,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T15:18:03.088Z",
+                     *           "filedAt": "2026-11-29T15:21:45.172Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "9463dd1e623379268e37c992fc6617ab9ca4065c2422fd60e49fb5ad4d317f29"
+                     *             "hash": "1fa9a2926b044186b1aec4706fd3384efefcb1198cf6874fa0458cdd2a7096c1"
                      *           },
                      *           "version": 1
                      *         }
@@ -17454,7 +17695,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4ed3f5d0-a21d-4515-8477-05e14ab81884",
+                     *       "id": "9352ee27-cf0d-4d6e-89eb-2c47e38ced09",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17627,14 +17868,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T15:18:03.088Z",
+                     *       "filedAt": "2026-11-29T15:21:45.172Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "9463dd1e623379268e37c992fc6617ab9ca4065c2422fd60e49fb5ad4d317f29"
+                     *         "hash": "1fa9a2926b044186b1aec4706fd3384efefcb1198cf6874fa0458cdd2a7096c1"
                      *       },
                      *       "version": 1
                      *     }
@@ -17691,7 +17932,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4ed3f5d0-a21d-4515-8477-05e14ab81884",
+                     *       "id": "9352ee27-cf0d-4d6e-89eb-2c47e38ced09",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17864,14 +18105,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T15:18:03.088Z",
+                     *       "filedAt": "2026-11-29T15:21:45.172Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "9463dd1e623379268e37c992fc6617ab9ca4065c2422fd60e49fb5ad4d317f29"
+                     *         "hash": "1fa9a2926b044186b1aec4706fd3384efefcb1198cf6874fa0458cdd2a7096c1"
                      *       },
                      *       "version": 1
                      *     }
@@ -17925,7 +18166,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "eb50e5a4-99b4-4ce4-ab80-796858cb62b4",
+                     *           "id": "b7ca469f-1b63-4c80-ab30-5bfac83ce80f",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17934,8 +18175,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:03.589Z",
-                     *           "updatedAt": "2026-11-29T15:18:03.589Z"
+                     *           "createdAt": "2026-11-29T15:21:45.469Z",
+                     *           "updatedAt": "2026-11-29T15:21:45.469Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18009,7 +18250,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eb50e5a4-99b4-4ce4-ab80-796858cb62b4",
+                     *       "id": "b7ca469f-1b63-4c80-ab30-5bfac83ce80f",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18018,8 +18259,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:18:03.589Z",
-                     *       "updatedAt": "2026-11-29T15:18:03.589Z"
+                     *       "createdAt": "2026-11-29T15:21:45.469Z",
+                     *       "updatedAt": "2026-11-29T15:21:45.469Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18058,7 +18299,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eb50e5a4-99b4-4ce4-ab80-796858cb62b4",
+                     *       "id": "b7ca469f-1b63-4c80-ab30-5bfac83ce80f",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -18067,8 +18308,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:18:03.589Z",
-                     *       "updatedAt": "2026-11-29T15:18:03.589Z"
+                     *       "createdAt": "2026-11-29T15:21:45.469Z",
+                     *       "updatedAt": "2026-11-29T15:21:45.469Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18142,7 +18383,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eb50e5a4-99b4-4ce4-ab80-796858cb62b4",
+                     *       "id": "b7ca469f-1b63-4c80-ab30-5bfac83ce80f",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18151,8 +18392,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:18:03.589Z",
-                     *       "updatedAt": "2026-11-29T15:18:03.633Z"
+                     *       "createdAt": "2026-11-29T15:21:45.469Z",
+                     *       "updatedAt": "2026-11-29T15:21:45.512Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18202,15 +18443,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8ef818dc-aa25-4603-bc28-7708be5e2ef7",
-                     *           "occurredAt": "2026-11-29T15:18:03.590Z",
+                     *           "requestId": "1d2b4e24-eeb1-4579-8a44-26268c938378",
+                     *           "occurredAt": "2026-11-29T15:21:45.469Z",
                      *           "sequence": 100,
-                     *           "hash": "030a5dd808f2bd2a9fac438efa8873fce0ce1ed773bdf09ba036e0f1421d15a4",
+                     *           "hash": "e3c6edf89977dc660b26c721de314bacec7bd454cbf7146302693dd8096e6998",
                      *           "state": {
-                     *             "id": "eb50e5a4-99b4-4ce4-ab80-796858cb62b4",
+                     *             "id": "b7ca469f-1b63-4c80-ab30-5bfac83ce80f",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18219,8 +18460,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:18:03.589Z",
-                     *             "updatedAt": "2026-11-29T15:18:03.589Z"
+                     *             "createdAt": "2026-11-29T15:21:45.469Z",
+                     *             "updatedAt": "2026-11-29T15:21:45.469Z"
                      *           }
                      *         },
                      *         {
@@ -18228,15 +18469,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "2e1bf625-104c-4d25-b63d-e725f79a408b",
-                     *           "occurredAt": "2026-11-29T15:18:03.634Z",
+                     *           "requestId": "7c60e519-60ab-432c-b07f-c4c265d437f6",
+                     *           "occurredAt": "2026-11-29T15:21:45.512Z",
                      *           "sequence": 101,
-                     *           "hash": "77fbfff6ff73eab581815986ea27af65df0d8a626169f2adc36094f9957d4b40",
+                     *           "hash": "bfaac96eb6034daa23eec24b76bf03f0cd0bb61c5dd72deac0aa53829a7aa1a1",
                      *           "state": {
-                     *             "id": "eb50e5a4-99b4-4ce4-ab80-796858cb62b4",
+                     *             "id": "b7ca469f-1b63-4c80-ab30-5bfac83ce80f",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18245,8 +18486,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T15:18:03.589Z",
-                     *             "updatedAt": "2026-11-29T15:18:03.633Z"
+                     *             "createdAt": "2026-11-29T15:21:45.469Z",
+                     *             "updatedAt": "2026-11-29T15:21:45.512Z"
                      *           }
                      *         }
                      *       ],
@@ -18296,10 +18537,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:18:04.858Z",
+                     *       "updatedAt": "2026-11-29T15:21:46.690Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       }
                      *     }
                      */
@@ -18382,10 +18623,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:18:04.858Z",
+                     *       "updatedAt": "2026-11-29T15:21:46.690Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       }
                      *     }
                      */
@@ -18442,13 +18683,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51",
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "84c5185c-85f3-4aa1-a92d-4533fe6e1326",
-                     *           "occurredAt": "2026-11-29T15:18:04.858Z",
-                     *           "sequence": 116,
-                     *           "hash": "9dd5c53c9abaae2fbd215e21ec44f60a06db031c794faf524a286126776d5ce8",
+                     *           "requestId": "346f2ea5-74bc-49d1-882f-e94fd15d4906",
+                     *           "occurredAt": "2026-11-29T15:21:46.690Z",
+                     *           "sequence": 118,
+                     *           "hash": "9cbc1c3f871e255bdcae3f2d1e935ac1711813828a80ce7382051ee12047b03a",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18462,10 +18703,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T15:18:04.858Z",
+                     *             "updatedAt": "2026-11-29T15:21:46.690Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *             }
                      *           }
                      *         }
@@ -18518,8 +18759,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
-                     *           "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *           "id": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *           "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -18536,8 +18777,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:18:03.765Z",
-                     *           "updatedAt": "2026-11-29T15:18:03.765Z"
+                     *           "createdAt": "2026-11-29T15:21:45.636Z",
+                     *           "updatedAt": "2026-11-29T15:21:45.636Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18610,8 +18851,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
-                     *       "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *       "id": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *       "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18628,8 +18869,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:18:03.765Z",
-                     *       "updatedAt": "2026-11-29T15:18:03.765Z"
+                     *       "createdAt": "2026-11-29T15:21:45.636Z",
+                     *       "updatedAt": "2026-11-29T15:21:45.636Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18683,8 +18924,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
-                     *       "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *       "id": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *       "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18701,8 +18942,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:18:03.765Z",
-                     *       "updatedAt": "2026-11-29T15:18:03.765Z"
+                     *       "createdAt": "2026-11-29T15:21:45.636Z",
+                     *       "updatedAt": "2026-11-29T15:21:45.636Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18772,8 +19013,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
-                     *       "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *       "id": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *       "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -18790,8 +19031,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:18:03.765Z",
-                     *       "updatedAt": "2026-11-29T15:18:03.823Z"
+                     *       "createdAt": "2026-11-29T15:21:45.636Z",
+                     *       "updatedAt": "2026-11-29T15:21:45.712Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18870,7 +19111,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "446c79dc-ac63-49fa-a448-8830580662d9"
+                     *           "importId": "4ad70490-3421-45d5-ab57-f333308df661"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -18886,7 +19127,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "446c79dc-ac63-49fa-a448-8830580662d9"
+                     *           "importId": "4ad70490-3421-45d5-ab57-f333308df661"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18902,7 +19143,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "446c79dc-ac63-49fa-a448-8830580662d9"
+                     *           "importId": "4ad70490-3421-45d5-ab57-f333308df661"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18936,7 +19177,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc"
+                 *       "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a"
                  *     }
                  */
                 "application/json": {
@@ -18966,14 +19207,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "450ce01f-b722-4c8d-b170-725ca255dd24",
-                     *         "serialNumber": 7,
+                     *         "id": "8b7bff5a-dc06-4be5-8216-865320c77902",
+                     *         "serialNumber": 11,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *             "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -18986,7 +19227,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "f3d2fe8f-6f18-4c67-a392-a1f8b24cf8bc",
+                     *             "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -19014,19 +19255,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T15:18:04.290Z",
-                     *         "updatedAt": "2026-11-29T15:18:04.290Z",
+                     *         "createdAt": "2026-11-29T15:21:46.007Z",
+                     *         "updatedAt": "2026-11-29T15:21:46.007Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *           "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *           "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *           "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -19092,7 +19333,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "96b2fcb4-0776-4e70-aa0c-04059aa48302",
+                 *           "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc",
                  *           "line": 0
                  *         }
                  *       ]
@@ -19132,14 +19373,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9a6cf723-552c-4d70-af67-9df4cd36b83e",
-                     *       "bankAccountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *       "id": "b02e04eb-71bf-4ba6-bb53-ea66bcb726a3",
+                     *       "bankAccountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "96b2fcb4-0776-4e70-aa0c-04059aa48302",
+                     *           "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -19151,9 +19392,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:18:04.485Z",
+                     *       "matchedAt": "2026-11-29T15:21:46.167Z",
                      *       "version": 1
                      *     }
                      */
@@ -19210,8 +19451,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9a6cf723-552c-4d70-af67-9df4cd36b83e",
-                     *       "bankAccountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *       "id": "b02e04eb-71bf-4ba6-bb53-ea66bcb726a3",
+                     *       "bankAccountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19220,7 +19461,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "96b2fcb4-0776-4e70-aa0c-04059aa48302"
+                     *           "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19229,9 +19470,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:18:04.485Z",
+                     *       "matchedAt": "2026-11-29T15:21:46.167Z",
                      *       "version": 1
                      *     }
                      */
@@ -19282,8 +19523,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9a6cf723-552c-4d70-af67-9df4cd36b83e",
-                     *       "bankAccountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *       "id": "b02e04eb-71bf-4ba6-bb53-ea66bcb726a3",
+                     *       "bankAccountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19292,7 +19533,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "96b2fcb4-0776-4e70-aa0c-04059aa48302"
+                     *           "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19301,9 +19542,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:18:04.485Z",
+                     *       "matchedAt": "2026-11-29T15:21:46.167Z",
                      *       "version": 2
                      *     }
                      */
@@ -19362,7 +19603,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *       "bankAccountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -19371,14 +19612,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "25fc44e0-db56-48f0-9356-16b0934c4f63",
-                     *           "bankAccountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *           "id": "f253f509-f6c1-48b3-a9aa-de51bdf3751e",
+                     *           "bankAccountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "96b2fcb4-0776-4e70-aa0c-04059aa48302",
+                     *               "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19390,9 +19631,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
-                     *           "matchedAt": "2026-11-29T15:18:04.744Z",
+                     *           "matchedAt": "2026-11-29T15:21:46.371Z",
                      *           "version": 1
                      *         }
                      *       ]
@@ -19460,9 +19701,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *       },
-                     *       "reconciledAt": "2026-11-29T15:18:04.570Z"
+                     *       "reconciledAt": "2026-11-29T15:21:46.258Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -19521,7 +19762,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "03a7c52f-01ef-48d4-9060-01ea4f02906b",
+                     *       "bankAccountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -19574,9 +19815,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "25a1af0b-ea6e-4ec1-907e-eaf5cdd29c51"
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
                      *           },
-                     *           "reconciledAt": "2026-11-29T15:18:04.570Z",
+                     *           "reconciledAt": "2026-11-29T15:21:46.258Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -19603,6 +19844,214 @@ export interface operations {
             409: components["responses"]["PostingInProgress.409"];
             413: components["responses"]["ExportTooLarge.413"];
             429: components["responses"]["TooManyExports.429"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "attachments.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "id": "6a1e1e8a-2091-4a67-8cd5-50f925599418",
+                     *           "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc",
+                     *           "fileName": "receipt.pdf",
+                     *           "contentType": "application/pdf",
+                     *           "size": 49,
+                     *           "sha256": "2e4404037a93c9285af94fcb1d0e9c7247df81cdeb719d9118b01372c2e238de",
+                     *           "status": "available",
+                     *           "rejection": null,
+                     *           "createdBy": {
+                     *             "type": "user",
+                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *           },
+                     *           "createdAt": "2026-11-29T15:21:46.411Z",
+                     *           "checkedAt": "2026-11-29T15:21:46.549Z",
+                     *           "version": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AttachmentsResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "attachments.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fileName": "receipt.pdf",
+                 *       "contentType": "application/pdf",
+                 *       "size": 49,
+                 *       "sha256": "2e4404037a93c9285af94fcb1d0e9c7247df81cdeb719d9118b01372c2e238de"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The file's name as the person knows it (1 to 255 characters): shown, never used as a key. */
+                    fileName: string;
+                    /** @description The type of the file, one a journal takes: application/pdf, image/png, image/jpeg, image/tiff, application/xml, text/xml, text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (any case; kept in lower case). */
+                    contentType: string;
+                    /** @description The file's length in bytes, 1 to 26214400 (25 MB): the upload must be exactly this long. */
+                    size: number;
+                    /** @description The SHA-256 of the file's bytes in hexadecimal, 64 digits (as sha256sum prints it; any case, kept in lower case): storage refuses an upload of other bytes. */
+                    sha256: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6a1e1e8a-2091-4a67-8cd5-50f925599418",
+                     *       "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc",
+                     *       "fileName": "receipt.pdf",
+                     *       "contentType": "application/pdf",
+                     *       "size": 49,
+                     *       "sha256": "2e4404037a93c9285af94fcb1d0e9c7247df81cdeb719d9118b01372c2e238de",
+                     *       "status": "pending",
+                     *       "rejection": null,
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *       },
+                     *       "createdAt": "2026-11-29T15:21:46.411Z",
+                     *       "checkedAt": null,
+                     *       "version": 1,
+                     *       "upload": {
+                     *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
+                     *         "expiresAt": "2026-11-29T15:36:46.411Z",
+                     *         "method": "PUT",
+                     *         "headers": {
+                     *           "Content-Type": "application/pdf",
+                     *           "x-amz-checksum-sha256": "LkQEA3qTySha+U/LHQ6cckffgc3rcZ2RGLATcsLiON4="
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedAttachmentResponse"];
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `UnsupportedContentType`, `AttachmentTooLarge` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `InvalidState`, `TooManyAttachments` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "attachments.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+                /** @description An attachment of the journal (its id). */
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6a1e1e8a-2091-4a67-8cd5-50f925599418",
+                     *       "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc",
+                     *       "fileName": "receipt.pdf",
+                     *       "contentType": "application/pdf",
+                     *       "size": 49,
+                     *       "sha256": "2e4404037a93c9285af94fcb1d0e9c7247df81cdeb719d9118b01372c2e238de",
+                     *       "status": "available",
+                     *       "rejection": null,
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *       },
+                     *       "createdAt": "2026-11-29T15:21:46.411Z",
+                     *       "checkedAt": "2026-11-29T15:21:46.549Z",
+                     *       "version": 2,
+                     *       "download": {
+                     *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
+                     *         "expiresAt": "2026-11-29T15:26:46.566Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AttachmentResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };
