@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/8bf88c5b-5412-41d6-8b4b-63c6538891c6`
+         * @description Example request: `GET /api/v1/Companies/62c288c1-9901-48fa-9d4f-725364d4b143`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Settings`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Settings`
+         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Roles`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Roles`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Roles/e30611dd-cfbf-494d-acf4-0eea73cc9d0b`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Roles/9c206916-7b7f-4723-9258-767a5bd3dfe7`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Roles/e30611dd-cfbf-494d-acf4-0eea73cc9d0b`
+         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Roles/9c206916-7b7f-4723-9258-767a5bd3dfe7`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Roles/e30611dd-cfbf-494d-acf4-0eea73cc9d0b`
+         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Roles/9c206916-7b7f-4723-9258-767a5bd3dfe7`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Members`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Members`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Members/4bd532af-1e01-4043-b3b4-403bc0c918eb`
+         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Members/331a915b-95c3-4437-97c8-838e8226ad0d`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Members/4bd532af-1e01-4043-b3b4-403bc0c918eb`
+         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Members/331a915b-95c3-4437-97c8-838e8226ad0d`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ApiKeys/ea8ae0d4-fb1f-4d56-852c-bcee8721c08c`
+         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ApiKeys/febdecf5-a8fa-4b22-887a-312dc1a82b6f`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Accounts`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Accounts`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Accounts/83e462e8-39cd-4778-9abb-1b3cffb7c91f`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Accounts/b19a0e46-c9b4-4570-b37f-9dd4faa44bdd`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Accounts/83e462e8-39cd-4778-9abb-1b3cffb7c91f`
+         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Accounts/b19a0e46-c9b4-4570-b37f-9dd4faa44bdd`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Accounts/83e462e8-39cd-4778-9abb-1b3cffb7c91f`
+         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Accounts/b19a0e46-c9b4-4570-b37f-9dd4faa44bdd`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Accounts/83e462e8-39cd-4778-9abb-1b3cffb7c91f/History`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Accounts/b19a0e46-c9b4-4570-b37f-9dd4faa44bdd/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters/8826391e-a9af-4d86-88c2-05009279a895`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters/d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters/8826391e-a9af-4d86-88c2-05009279a895`
+         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters/d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters/8826391e-a9af-4d86-88c2-05009279a895`
+         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters/d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters/8826391e-a9af-4d86-88c2-05009279a895/History`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters/d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters/8826391e-a9af-4d86-88c2-05009279a895/Activate`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters/d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/CostCenters/8826391e-a9af-4d86-88c2-05009279a895/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters/d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/6fa96c30-234f-49c1-b2f1-a5678441512d`
+         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/78c4a102-1d7f-4970-803a-33545dbc548a`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/6fa96c30-234f-49c1-b2f1-a5678441512d`
+         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/78c4a102-1d7f-4970-803a-33545dbc548a`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/Close`
+         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/Periods`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/Periods/dbd1fe77-1ccb-443f-b46a-21c934b57a99`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/Periods/bbe3abc8-c009-4d68-9847-fdb229a0fd4e`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/Periods/dbd1fe77-1ccb-443f-b46a-21c934b57a99/Lock`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/Periods/bbe3abc8-c009-4d68-9847-fdb229a0fd4e/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/Periods/dbd1fe77-1ccb-443f-b46a-21c934b57a99/Close`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/Periods/bbe3abc8-c009-4d68-9847-fdb229a0fd4e/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/Periods/dbd1fe77-1ccb-443f-b46a-21c934b57a99/Close`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/Periods/bbe3abc8-c009-4d68-9847-fdb229a0fd4e/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/FinancialYears/5490da8e-e056-4520-90a9-470c87e1add2/Periods/dbd1fe77-1ccb-443f-b46a-21c934b57a99/Reopen`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/Periods/bbe3abc8-c009-4d68-9847-fdb229a0fd4e/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/6de82ed0-35c1-46ae-8811-cb6ce13519a5`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f`
+         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/6de82ed0-35c1-46ae-8811-cb6ce13519a5`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f/History`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/6de82ed0-35c1-46ae-8811-cb6ce13519a5/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/f477f938-f07c-4e24-9099-89a4529d7b0b/Submit`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/70e21896-8245-4f9c-920f-0aa701314840/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/f477f938-f07c-4e24-9099-89a4529d7b0b/Approve`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/70e21896-8245-4f9c-920f-0aa701314840/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/f477f938-f07c-4e24-9099-89a4529d7b0b/Reject`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/70e21896-8245-4f9c-920f-0aa701314840/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f/Post`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/6de82ed0-35c1-46ae-8811-cb6ce13519a5/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/9762ecb7-e8f1-4572-9359-cc8937470475/Void`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/d51c5721-f80b-4b69-8faa-697e8ed8f237/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f/Adjust`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/6de82ed0-35c1-46ae-8811-cb6ce13519a5/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f/Reverse`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/6de82ed0-35c1-46ae-8811-cb6ce13519a5/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/TrialBalance?financialYearId=5490da8e-e056-4520-90a9-470c87e1add2`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/TrialBalance?financialYearId=8aad14ff-db26-40ab-8965-3da35260b9b6`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/BudgetVsActual?budgetId=f2c9171b-30b4-4b96-92ce-4ed6fa1f4577&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/BudgetVsActual?budgetId=6f46d260-52ef-4522-9581-93e2f2a3c99a&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/8bf88c5b-5412-41d6-8b4b-63c6538891c6/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/62c288c1-9901-48fa-9d4f-725364d4b143/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/Restatements?since=2026-11-29T15%3A21%3A36.769Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/Restatements?since=2026-11-29T15%3A37%3A20.554Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Reports/663124c6-4259-4093-859f-96b359b43ca0`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/89f6465a-7cf2-4807-a85c-5095e573e81a`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Webhooks/7d89300a-d6f2-4243-84cc-ea5448a5098d`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Webhooks/667148f4-617f-4bb7-b3eb-6fc1113d5a54`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Webhooks/7d89300a-d6f2-4243-84cc-ea5448a5098d`
+         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Webhooks/667148f4-617f-4bb7-b3eb-6fc1113d5a54`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Webhooks/7d89300a-d6f2-4243-84cc-ea5448a5098d`
+         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Webhooks/667148f4-617f-4bb7-b3eb-6fc1113d5a54`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Webhooks/7d89300a-d6f2-4243-84cc-ea5448a5098d/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Webhooks/667148f4-617f-4bb7-b3eb-6fc1113d5a54/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ExchangeRates/7b2270c2-bd05-492b-a80a-15d1cb356a84`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ExchangeRates/39c81220-7d5c-48ad-b28f-83c41032b2ce`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ExchangeRates/7b2270c2-bd05-492b-a80a-15d1cb356a84`
+         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ExchangeRates/39c81220-7d5c-48ad-b28f-83c41032b2ce`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ExchangeRates/7b2270c2-bd05-492b-a80a-15d1cb356a84`
+         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ExchangeRates/39c81220-7d5c-48ad-b28f-83c41032b2ce`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Budgets`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Budgets`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Budgets/f2c9171b-30b4-4b96-92ce-4ed6fa1f4577`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Budgets/6f46d260-52ef-4522-9581-93e2f2a3c99a`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Budgets/f2c9171b-30b4-4b96-92ce-4ed6fa1f4577`
+         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Budgets/6f46d260-52ef-4522-9581-93e2f2a3c99a`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Budgets/f2c9171b-30b4-4b96-92ce-4ed6fa1f4577`
+         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Budgets/6f46d260-52ef-4522-9581-93e2f2a3c99a`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Imports`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Imports`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Imports/f3e891f0-0a1b-44f3-b6aa-bed342114a83`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Imports/3ecfa7bb-9535-44d7-b968-16239709534b`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Imports/f3e891f0-0a1b-44f3-b6aa-bed342114a83/Errors`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Imports/3ecfa7bb-9535-44d7-b968-16239709534b/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Imports/20d558f3-a75f-41a3-8707-9e7e829ff073/Approve`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Imports/2b92e81b-39f1-4f67-be86-f8d6b1b13eef/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/TaxCodes/a119f5a8-c061-4e77-a83f-22274b197968`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/TaxCodes/417e10c0-ad69-4293-848a-b0bc37bebbfb`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/TaxCodes/a119f5a8-c061-4e77-a83f-22274b197968`
+         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/TaxCodes/417e10c0-ad69-4293-848a-b0bc37bebbfb`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/TaxCodes/a119f5a8-c061-4e77-a83f-22274b197968/History`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/TaxCodes/417e10c0-ad69-4293-848a-b0bc37bebbfb/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/VatReturns/9352ee27-cf0d-4d6e-89eb-2c47e38ced09`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/VatReturns/3e544dad-fb93-444b-b6da-37055a3f5adc`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Counterparties/b7ca469f-1b63-4c80-ab30-5bfac83ce80f`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Counterparties/3650d876-6279-4850-9eff-a7c63a9a32c7`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Counterparties/b7ca469f-1b63-4c80-ab30-5bfac83ce80f`
+         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Counterparties/3650d876-6279-4850-9eff-a7c63a9a32c7`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Counterparties/b7ca469f-1b63-4c80-ab30-5bfac83ce80f/History`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Counterparties/3650d876-6279-4850-9eff-a7c63a9a32c7/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1697,13 +1697,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1721,12 +1721,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a`
+         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1745,7 +1745,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1767,7 +1767,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1787,7 +1787,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/Matches`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1805,14 +1805,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/Matches/b02e04eb-71bf-4ba6-bb53-ea66bcb726a3`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/Matches/b3e40ea5-9a21-462e-baba-77ce77988b6f`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/Matches/b02e04eb-71bf-4ba6-bb53-ea66bcb726a3`
+         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/Matches/b3e40ea5-9a21-462e-baba-77ce77988b6f`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1869,7 +1869,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/BankAccounts/16527306-9f12-4d21-bde3-b2c7eb2ee89a/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -1889,13 +1889,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/84d49f28-d057-48db-bc11-7408ec786dfc/Attachments`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/210f0def-8bc0-4288-8f86-6d183d32ff9d/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/84d49f28-d057-48db-bc11-7408ec786dfc/Attachments`
+         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/210f0def-8bc0-4288-8f86-6d183d32ff9d/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -1913,7 +1913,7 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded), else rejected
-         * @description Example request: `GET /api/v1/Companies/e7b373d5-2d93-48ab-8108-6cc79ecdd3a6/Journals/84d49f28-d057-48db-bc11-7408ec786dfc/Attachments/6a1e1e8a-2091-4a67-8cd5-50f925599418`
+         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/210f0def-8bc0-4288-8f86-6d183d32ff9d/Attachments/f7f8e019-bfff-40a9-b8ea-c6ad1f757252`
          */
         get: operations["attachments.get"];
         put?: never;
@@ -5143,12 +5143,21 @@ export interface components {
                 /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: string;
                 /**
-                 * @description reference: a journal reference the statement line carries, amounts equal (one to one, one to many, many to one); amountAndDate: the only line of that amount on each side, neither naming a reference the other lacks.
+                 * @description reference: a journal reference the statement line carries, amounts equal (one to one, one to many, many to one); amountAndDate: the only line of that amount on each side, neither naming a reference the other lacks; text: a line whose texts contain `contains` becomes a journal on accountId.
                  * @enum {string}
                  */
-                matchOn: "reference" | "amountAndDate";
-                /** @description Days a booking date and a posting date may be apart. */
-                dateWindowDays: number;
+                matchOn: "reference" | "amountAndDate" | "text";
+                /** @description Days a booking date and a posting date may be apart (reference and amountAndDate). */
+                dateWindowDays?: number;
+                /** @description text: what the line's description, counterparty or references contain (any case). */
+                contains?: string;
+                /**
+                 * Format: uuid
+                 * @description text: the account the journal made from the line puts its other side on.
+                 */
+                accountId?: string;
+                /** @description text: true posts the journal and matches it; false leaves a draft linked to the line. */
+                post?: boolean;
                 /** @description How far apart the two sides may be; the difference is posted to differenceAccountId and matched with them. Absent: amounts equal. */
                 amountTolerance?: string;
                 /**
@@ -5307,6 +5316,8 @@ export interface components {
             proposed: number;
             /** @description Of those, matches written. */
             matched: number;
+            /** @description Journals made from statement lines by text rules: posted and matched (each also a match), or left drafts. */
+            journalsMade: number;
             /** @description Of those, matches not written: another match took a line meanwhile. */
             skipped: number;
             /** @description Of those, matches left for the next call: one call writes at most 2,000 (call again until it is 0). */
@@ -5369,6 +5380,13 @@ export interface components {
                 matchedAt: string;
                 /** @description The version read; a write based on another is refused (409). */
                 version: number;
+                /** @description A text rule's journal made from the statement line; null for the other rules. */
+                journal: {
+                    /** @description The journal made; null in a dry run or when skipped. */
+                    id: string | null;
+                    /** @description posted (and matched), or draft (the rule leaves drafts); null in a dry run or when skipped. */
+                    status: string | null;
+                } | null;
             }[];
         };
         ReconciledPeriodResponse: {
@@ -6086,7 +6104,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:42591/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A44221%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=kgK1e5pEdxrwNnD_56xJLa5uxRkUUsO3_kS6ZOPs-xY&code_challenge_method=S256&state=OmaNiRfNGD2TNS4Evef6tb8f_gHFBM8UTFQ8IGAnxWc&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:44575/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A37573%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=sHQQyOni-_BGZjhW5zDhXpCPawqj-cZNo2f0omodgSM&code_challenge_method=S256&state=Wk7cgpE6S38G3-dafQGhglYIdp1tHgMFGJHKATALMPs&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -6126,7 +6144,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e7b373d5-2d93-48ab-8108-6cc79ecdd3a6",
+                     *           "companyId": "e28818e9-991f-464a-a35f-16e2c57b17b2",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6178,7 +6196,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "8bf88c5b-5412-41d6-8b4b-63c6538891c6",
+                     *           "companyId": "62c288c1-9901-48fa-9d4f-725364d4b143",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6284,7 +6302,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e7b373d5-2d93-48ab-8108-6cc79ecdd3a6",
+                     *           "companyId": "e28818e9-991f-464a-a35f-16e2c57b17b2",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6336,7 +6354,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "8bf88c5b-5412-41d6-8b4b-63c6538891c6",
+                     *           "companyId": "62c288c1-9901-48fa-9d4f-725364d4b143",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6431,16 +6449,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8bf88c5b-5412-41d6-8b4b-63c6538891c6",
+                     *           "id": "62c288c1-9901-48fa-9d4f-725364d4b143",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T15:21:33.229Z",
+                     *           "createdAt": "2026-11-29T15:37:06.818Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "e7b373d5-2d93-48ab-8108-6cc79ecdd3a6",
+                     *           "id": "e28818e9-991f-464a-a35f-16e2c57b17b2",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T15:21:33.058Z",
+                     *           "createdAt": "2026-11-29T15:37:06.565Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -6498,9 +6516,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8bf88c5b-5412-41d6-8b4b-63c6538891c6",
+                     *       "id": "62c288c1-9901-48fa-9d4f-725364d4b143",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T15:21:33.229Z",
+                     *       "createdAt": "2026-11-29T15:37:06.818Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6512,7 +6530,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T15:21:33.229Z"
+                     *         "updatedAt": "2026-11-29T15:37:06.818Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6598,9 +6616,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8bf88c5b-5412-41d6-8b4b-63c6538891c6",
+                     *       "id": "62c288c1-9901-48fa-9d4f-725364d4b143",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T15:21:33.229Z",
+                     *       "createdAt": "2026-11-29T15:37:06.818Z",
                      *       "version": 1
                      *     }
                      */
@@ -6644,7 +6662,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:21:33.058Z"
+                     *       "updatedAt": "2026-11-29T15:37:06.565Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6674,7 +6692,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "bf3e7008-56e7-43bf-a94d-40e263197dcd",
+                 *       "retainedEarningsAccountId": "0cd8aa5d-1753-484f-8d98-2a854af57ca2",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6733,14 +6751,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "bf3e7008-56e7-43bf-a94d-40e263197dcd",
+                     *       "retainedEarningsAccountId": "0cd8aa5d-1753-484f-8d98-2a854af57ca2",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T15:21:33.989Z"
+                     *       "updatedAt": "2026-11-29T15:37:09.411Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6926,7 +6944,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "e30611dd-cfbf-494d-acf4-0eea73cc9d0b",
+                     *           "id": "9c206916-7b7f-4723-9258-767a5bd3dfe7",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6937,8 +6955,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T15:21:43.171Z",
-                     *           "updatedAt": "2026-11-29T15:21:43.223Z"
+                     *           "createdAt": "2026-11-29T15:37:50.424Z",
+                     *           "updatedAt": "2026-11-29T15:37:50.616Z"
                      *         }
                      *       ]
                      *     }
@@ -7001,7 +7019,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e30611dd-cfbf-494d-acf4-0eea73cc9d0b",
+                     *       "id": "9c206916-7b7f-4723-9258-767a5bd3dfe7",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -7011,8 +7029,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:43.171Z",
-                     *       "updatedAt": "2026-11-29T15:21:43.171Z"
+                     *       "createdAt": "2026-11-29T15:37:50.424Z",
+                     *       "updatedAt": "2026-11-29T15:37:50.424Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7059,7 +7077,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e30611dd-cfbf-494d-acf4-0eea73cc9d0b",
+                     *       "id": "9c206916-7b7f-4723-9258-767a5bd3dfe7",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -7069,8 +7087,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:43.171Z",
-                     *       "updatedAt": "2026-11-29T15:21:43.171Z"
+                     *       "createdAt": "2026-11-29T15:37:50.424Z",
+                     *       "updatedAt": "2026-11-29T15:37:50.424Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7134,7 +7152,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e30611dd-cfbf-494d-acf4-0eea73cc9d0b",
+                     *       "id": "9c206916-7b7f-4723-9258-767a5bd3dfe7",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -7145,8 +7163,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:21:43.171Z",
-                     *       "updatedAt": "2026-11-29T15:21:43.223Z"
+                     *       "createdAt": "2026-11-29T15:37:50.424Z",
+                     *       "updatedAt": "2026-11-29T15:37:50.616Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7255,8 +7273,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "c9a37197-6588-4d0c-959f-2795cc227944",
-                     *           "email": "user-f769ec01-5974-4ca9-9b26-4940e8136a52@example.com",
+                     *           "userId": "b7be1b04-3b74-438f-900e-7e65b22a903c",
+                     *           "email": "user-21408557-d226-4663-b42f-4856eb768e0b@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -7307,20 +7325,20 @@ export interface operations {
                      *             "attachments:read",
                      *             "attachments:create"
                      *           ],
-                     *           "joinedAt": "2026-11-29T15:21:33.058Z",
+                     *           "joinedAt": "2026-11-29T15:37:06.565Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "4bd532af-1e01-4043-b3b4-403bc0c918eb",
-                     *           "email": "contract-1795965703249@example.com",
-                     *           "roleId": "e30611dd-cfbf-494d-acf4-0eea73cc9d0b",
+                     *           "userId": "331a915b-95c3-4437-97c8-838e8226ad0d",
+                     *           "email": "contract-1795966670699@example.com",
+                     *           "roleId": "9c206916-7b7f-4723-9258-767a5bd3dfe7",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T15:21:43.279Z",
+                     *           "joinedAt": "2026-11-29T15:37:50.822Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7352,8 +7370,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795965703249@example.com",
-                 *       "roleId": "e30611dd-cfbf-494d-acf4-0eea73cc9d0b"
+                 *       "email": "contract-1795966670699@example.com",
+                 *       "roleId": "9c206916-7b7f-4723-9258-767a5bd3dfe7"
                  *     }
                  */
                 "application/json": {
@@ -7379,16 +7397,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "4bd532af-1e01-4043-b3b4-403bc0c918eb",
-                     *       "email": "contract-1795965703249@example.com",
-                     *       "roleId": "e30611dd-cfbf-494d-acf4-0eea73cc9d0b",
+                     *       "userId": "331a915b-95c3-4437-97c8-838e8226ad0d",
+                     *       "email": "contract-1795966670699@example.com",
+                     *       "roleId": "9c206916-7b7f-4723-9258-767a5bd3dfe7",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T15:21:43.279Z",
+                     *       "joinedAt": "2026-11-29T15:37:50.822Z",
                      *       "version": 1
                      *     }
                      */
@@ -7453,8 +7471,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "4bd532af-1e01-4043-b3b4-403bc0c918eb",
-                     *       "email": "contract-1795965703249@example.com",
+                     *       "userId": "331a915b-95c3-4437-97c8-838e8226ad0d",
+                     *       "email": "contract-1795966670699@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -7476,7 +7494,7 @@ export interface operations {
                      *         "bank:read",
                      *         "attachments:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T15:21:43.279Z",
+                     *       "joinedAt": "2026-11-29T15:37:50.822Z",
                      *       "version": 2
                      *     }
                      */
@@ -7586,9 +7604,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ea8ae0d4-fb1f-4d56-852c-bcee8721c08c",
+                     *           "id": "febdecf5-a8fa-4b22-887a-312dc1a82b6f",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_whahOyo",
+                     *           "prefix": "sk-svc__-lHQio",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7596,8 +7614,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "c9a37197-6588-4d0c-959f-2795cc227944",
-                     *           "createdAt": "2026-11-29T15:21:43.436Z",
+                     *           "createdBy": "b7be1b04-3b74-438f-900e-7e65b22a903c",
+                     *           "createdAt": "2026-11-29T15:37:51.560Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7668,9 +7686,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ea8ae0d4-fb1f-4d56-852c-bcee8721c08c",
+                     *       "id": "febdecf5-a8fa-4b22-887a-312dc1a82b6f",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_whahOyo",
+                     *       "prefix": "sk-svc__-lHQio",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7678,8 +7696,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "c9a37197-6588-4d0c-959f-2795cc227944",
-                     *       "createdAt": "2026-11-29T15:21:43.436Z",
+                     *       "createdBy": "b7be1b04-3b74-438f-900e-7e65b22a903c",
+                     *       "createdAt": "2026-11-29T15:37:51.560Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7731,18 +7749,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ea8ae0d4-fb1f-4d56-852c-bcee8721c08c",
+                     *       "id": "febdecf5-a8fa-4b22-887a-312dc1a82b6f",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_whahOyo",
+                     *       "prefix": "sk-svc__-lHQio",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T15:21:43.487Z",
-                     *       "createdBy": "c9a37197-6588-4d0c-959f-2795cc227944",
-                     *       "createdAt": "2026-11-29T15:21:43.436Z",
+                     *       "revokedAt": "2026-11-29T15:37:51.667Z",
+                     *       "createdBy": "b7be1b04-3b74-438f-900e-7e65b22a903c",
+                     *       "createdAt": "2026-11-29T15:37:51.560Z",
                      *       "version": 2
                      *     }
                      */
@@ -7797,24 +7815,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d042f648-acec-46ac-93ad-a5ca1937192a",
+                     *           "id": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "cf5ba458-0ddc-4abe-83f8-31eaba80daf0",
+                     *           "parentId": "77495641-a553-444e-9629-80d28758c03a",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:33.850Z",
-                     *           "updatedAt": "2026-11-29T15:21:33.850Z",
+                     *           "createdAt": "2026-11-29T15:37:08.784Z",
+                     *           "updatedAt": "2026-11-29T15:37:08.784Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "cf5ba458-0ddc-4abe-83f8-31eaba80daf0",
+                     *           "id": "77495641-a553-444e-9629-80d28758c03a",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7823,32 +7841,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:33.817Z",
-                     *           "updatedAt": "2026-11-29T15:21:33.817Z",
+                     *           "createdAt": "2026-11-29T15:37:08.736Z",
+                     *           "updatedAt": "2026-11-29T15:37:08.736Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *           "id": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "b44f84df-3991-4af5-a1c7-8f20209447eb",
+                     *           "parentId": "cc7b47a7-e987-41ed-9a93-b9d069130741",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:33.765Z",
-                     *           "updatedAt": "2026-11-29T15:21:33.765Z",
+                     *           "createdAt": "2026-11-29T15:37:08.655Z",
+                     *           "updatedAt": "2026-11-29T15:37:08.655Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b44f84df-3991-4af5-a1c7-8f20209447eb",
+                     *           "id": "cc7b47a7-e987-41ed-9a93-b9d069130741",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7857,32 +7875,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:33.727Z",
-                     *           "updatedAt": "2026-11-29T15:21:33.727Z",
+                     *           "createdAt": "2026-11-29T15:37:08.573Z",
+                     *           "updatedAt": "2026-11-29T15:37:08.573Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "bf3e7008-56e7-43bf-a94d-40e263197dcd",
+                     *           "id": "0cd8aa5d-1753-484f-8d98-2a854af57ca2",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "8ae27918-86b7-465a-aec5-1b1a723ec320",
+                     *           "parentId": "807191b4-b2d3-4c49-9aa5-69d3a59211b3",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:33.701Z",
-                     *           "updatedAt": "2026-11-29T15:21:33.701Z",
+                     *           "createdAt": "2026-11-29T15:37:08.507Z",
+                     *           "updatedAt": "2026-11-29T15:37:08.507Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "8ae27918-86b7-465a-aec5-1b1a723ec320",
+                     *           "id": "807191b4-b2d3-4c49-9aa5-69d3a59211b3",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7891,49 +7909,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:33.675Z",
-                     *           "updatedAt": "2026-11-29T15:21:33.675Z",
+                     *           "createdAt": "2026-11-29T15:37:08.355Z",
+                     *           "updatedAt": "2026-11-29T15:37:08.355Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *           "id": "9fc06a30-64c0-4579-93fe-451faadaf049",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
+                     *           "parentId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:33.648Z",
-                     *           "updatedAt": "2026-11-29T15:21:33.648Z",
+                     *           "createdAt": "2026-11-29T15:37:08.234Z",
+                     *           "updatedAt": "2026-11-29T15:37:08.234Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *           "id": "ca6c6731-03de-4072-ab52-ef622729e975",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
+                     *           "parentId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:33.592Z",
-                     *           "updatedAt": "2026-11-29T15:21:33.592Z",
+                     *           "createdAt": "2026-11-29T15:37:07.866Z",
+                     *           "updatedAt": "2026-11-29T15:37:07.866Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "1f55f852-5aae-41e6-82e3-41613d2c042b",
+                     *           "id": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7942,8 +7960,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:33.556Z",
-                     *           "updatedAt": "2026-11-29T15:21:33.556Z",
+                     *           "createdAt": "2026-11-29T15:37:07.732Z",
+                     *           "updatedAt": "2026-11-29T15:37:07.732Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -8032,7 +8050,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "83e462e8-39cd-4778-9abb-1b3cffb7c91f",
+                     *       "id": "b19a0e46-c9b4-4570-b37f-9dd4faa44bdd",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -8041,8 +8059,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:34.063Z",
-                     *       "updatedAt": "2026-11-29T15:21:34.063Z",
+                     *       "createdAt": "2026-11-29T15:37:09.676Z",
+                     *       "updatedAt": "2026-11-29T15:37:09.676Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8093,7 +8111,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "83e462e8-39cd-4778-9abb-1b3cffb7c91f",
+                     *       "id": "b19a0e46-c9b4-4570-b37f-9dd4faa44bdd",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -8102,8 +8120,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:34.063Z",
-                     *       "updatedAt": "2026-11-29T15:21:34.063Z",
+                     *       "createdAt": "2026-11-29T15:37:09.676Z",
+                     *       "updatedAt": "2026-11-29T15:37:09.676Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8185,7 +8203,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "83e462e8-39cd-4778-9abb-1b3cffb7c91f",
+                     *       "id": "b19a0e46-c9b4-4570-b37f-9dd4faa44bdd",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -8194,8 +8212,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:21:34.063Z",
-                     *       "updatedAt": "2026-11-29T15:21:34.485Z",
+                     *       "createdAt": "2026-11-29T15:37:09.676Z",
+                     *       "updatedAt": "2026-11-29T15:37:11.082Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8316,15 +8334,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "d640b73d-a4b0-41cb-95e8-1e54e137cdb8",
-                     *           "occurredAt": "2026-11-29T15:21:34.063Z",
+                     *           "requestId": "62b904f6-9162-4fb8-a302-e4232199758f",
+                     *           "occurredAt": "2026-11-29T15:37:09.676Z",
                      *           "sequence": 14,
-                     *           "hash": "122586f46ae8cb02a3b39c295d2d4e7d8fd9844ab10b85ba664539237bfde28e",
+                     *           "hash": "61789b26392540393e00a9c0f72ca0cbe256fc962c6681ab327c61d28c7f9642",
                      *           "state": {
-                     *             "id": "83e462e8-39cd-4778-9abb-1b3cffb7c91f",
+                     *             "id": "b19a0e46-c9b4-4570-b37f-9dd4faa44bdd",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -8333,8 +8351,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:21:34.063Z",
-                     *             "updatedAt": "2026-11-29T15:21:34.063Z",
+                     *             "createdAt": "2026-11-29T15:37:09.676Z",
+                     *             "updatedAt": "2026-11-29T15:37:09.676Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -8394,7 +8412,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8826391e-a9af-4d86-88c2-05009279a895",
+                     *           "id": "d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -8403,12 +8421,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:34.824Z",
-                     *           "updatedAt": "2026-11-29T15:21:34.824Z",
+                     *           "createdAt": "2026-11-29T15:37:12.908Z",
+                     *           "updatedAt": "2026-11-29T15:37:12.908Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "727f34da-5811-4691-86eb-4c922897831b",
+                     *           "id": "3b6df542-7758-47d3-97e9-49c3cb9ab60d",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -8417,12 +8435,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:33.881Z",
-                     *           "updatedAt": "2026-11-29T15:21:33.881Z",
+                     *           "createdAt": "2026-11-29T15:37:08.841Z",
+                     *           "updatedAt": "2026-11-29T15:37:08.841Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "3f96b442-c70b-46c6-bc8b-e9a06769d90d",
+                     *           "id": "983722bf-1949-474b-97f9-b79bb1a6839c",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -8431,8 +8449,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:33.910Z",
-                     *           "updatedAt": "2026-11-29T15:21:33.910Z",
+                     *           "createdAt": "2026-11-29T15:37:08.959Z",
+                     *           "updatedAt": "2026-11-29T15:37:08.959Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -8502,7 +8520,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8826391e-a9af-4d86-88c2-05009279a895",
+                     *       "id": "d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8511,8 +8529,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:34.824Z",
-                     *       "updatedAt": "2026-11-29T15:21:34.824Z",
+                     *       "createdAt": "2026-11-29T15:37:12.908Z",
+                     *       "updatedAt": "2026-11-29T15:37:12.908Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8560,7 +8578,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8826391e-a9af-4d86-88c2-05009279a895",
+                     *       "id": "d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8569,8 +8587,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:34.824Z",
-                     *       "updatedAt": "2026-11-29T15:21:34.824Z",
+                     *       "createdAt": "2026-11-29T15:37:12.908Z",
+                     *       "updatedAt": "2026-11-29T15:37:12.908Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8639,7 +8657,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8826391e-a9af-4d86-88c2-05009279a895",
+                     *       "id": "d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8648,8 +8666,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:21:34.824Z",
-                     *       "updatedAt": "2026-11-29T15:21:35.002Z",
+                     *       "createdAt": "2026-11-29T15:37:12.908Z",
+                     *       "updatedAt": "2026-11-29T15:37:13.385Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8767,15 +8785,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "39888002-241a-477d-9e8f-45a4890b46ef",
-                     *           "occurredAt": "2026-11-29T15:21:34.824Z",
+                     *           "requestId": "c762fd77-e974-47aa-a3b6-547c536b5231",
+                     *           "occurredAt": "2026-11-29T15:37:12.908Z",
                      *           "sequence": 17,
-                     *           "hash": "4842d388fb75bccbbd5c94abc049f5ce0013c1d51f80bef3a3b1c8bad616a224",
+                     *           "hash": "b7f68ebfdc878bfd01b308efe2e99d33bbdd56daaa08081d8878927a95222c07",
                      *           "state": {
-                     *             "id": "8826391e-a9af-4d86-88c2-05009279a895",
+                     *             "id": "d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8784,8 +8802,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:21:34.824Z",
-                     *             "updatedAt": "2026-11-29T15:21:34.824Z",
+                     *             "createdAt": "2026-11-29T15:37:12.908Z",
+                     *             "updatedAt": "2026-11-29T15:37:12.908Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8838,7 +8856,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8826391e-a9af-4d86-88c2-05009279a895",
+                     *       "id": "d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8847,8 +8865,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T15:21:34.824Z",
-                     *       "updatedAt": "2026-11-29T15:21:35.101Z",
+                     *       "createdAt": "2026-11-29T15:37:12.908Z",
+                     *       "updatedAt": "2026-11-29T15:37:13.918Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8899,7 +8917,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8826391e-a9af-4d86-88c2-05009279a895",
+                     *       "id": "d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8908,8 +8926,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:21:34.824Z",
-                     *       "updatedAt": "2026-11-29T15:21:35.043Z",
+                     *       "createdAt": "2026-11-29T15:37:12.908Z",
+                     *       "updatedAt": "2026-11-29T15:37:13.562Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8960,19 +8978,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *           "id": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T15:21:35.732Z",
-                     *           "updatedAt": "2026-11-29T15:21:35.732Z",
+                     *           "createdAt": "2026-11-29T15:37:16.053Z",
+                     *           "updatedAt": "2026-11-29T15:37:16.053Z",
                      *           "periods": [
                      *             {
-                     *               "id": "d04966aa-62f6-4c97-9e67-84bbfed19b56",
-                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *               "id": "19dad0f5-bb20-4738-a58d-96deecef6348",
+                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8982,8 +9000,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "02eea25f-8939-4a9e-94db-f4eab17a94d4",
-                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *               "id": "8146f769-a839-4304-a066-daf233efa3db",
+                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8993,8 +9011,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dc1e88b2-3f29-4dd3-a466-cbd25ef294d8",
-                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *               "id": "f913af2b-caa0-4f8a-b054-043f6d58e37f",
+                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -9004,8 +9022,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a387817a-75c0-4e36-8301-3e030ba7fbb9",
-                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *               "id": "f3036748-5172-42b5-9184-c9213e63625b",
+                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -9015,8 +9033,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b816aa70-79cd-463e-bac4-ee06254094f2",
-                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *               "id": "ff9e6496-6536-47a4-b064-cc39205d8589",
+                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -9026,8 +9044,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "05689352-1eb3-45eb-8aee-9b68bfd46f6f",
-                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *               "id": "33c5a57a-c830-4437-aca5-e1f4199f3550",
+                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -9037,8 +9055,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c4f9a250-b59e-4886-bcef-06395fe29c5c",
-                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *               "id": "6018d7d9-2c2e-49cc-b7e1-5dbb03592656",
+                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -9048,8 +9066,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c4686928-54d2-4e6f-9b0a-1eabf2ad635d",
-                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *               "id": "432dec86-34c1-4a14-9189-afd61aee3404",
+                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -9059,8 +9077,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e0e334cc-c1a3-4654-bd5d-2b54d7ee653e",
-                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *               "id": "0f6004be-1144-42a5-b64b-e7df835ba356",
+                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -9070,8 +9088,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7084969b-bdfb-4624-abac-ba33c5a04d6c",
-                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *               "id": "100fbe2b-13fb-4f0f-adde-e99bdcb3af23",
+                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -9081,8 +9099,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6ebefe9c-ea3b-4687-ac8a-aac9e34c6033",
-                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *               "id": "6619f576-039d-41a2-8aa2-a914cc9bbf4f",
+                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -9092,8 +9110,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8416a427-1f53-4563-bfbf-f246bd345d2a",
-                     *               "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *               "id": "34a86361-c75e-4ffc-b62f-aac6628dbadb",
+                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -9105,19 +9123,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T15:21:35.603Z",
-                     *           "updatedAt": "2026-11-29T15:21:35.603Z",
+                     *           "createdAt": "2026-11-29T15:37:15.888Z",
+                     *           "updatedAt": "2026-11-29T15:37:15.888Z",
                      *           "periods": [
                      *             {
-                     *               "id": "dbd1fe77-1ccb-443f-b46a-21c934b57a99",
-                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *               "id": "bbe3abc8-c009-4d68-9847-fdb229a0fd4e",
+                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -9127,8 +9145,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1377de77-32bc-4d1b-b542-7b75edd536ab",
-                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *               "id": "aabc7671-2233-43ee-a20c-55d1653abbc9",
+                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -9138,8 +9156,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0104df47-7de0-45d8-80f0-253338238092",
-                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *               "id": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
+                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -9149,8 +9167,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e0553cc2-4068-4d46-a5f4-5b2b8f510018",
-                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *               "id": "61f8fdbf-a629-4556-8fd2-79c1487b2a35",
+                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -9160,8 +9178,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0d4c8b3a-652b-429c-906a-0e63be1ab1ff",
-                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *               "id": "13c1597d-ac21-4978-9b71-c602a7fbc8a6",
+                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -9171,8 +9189,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4964f1d0-65ad-48c8-bb72-3de0e2977c6a",
-                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *               "id": "5c8e1faa-73b3-41ed-ae7c-dc8d5333e716",
+                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -9182,8 +9200,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8e78b247-8aad-452c-b6fd-9e5e13f9b172",
-                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *               "id": "442a44b1-ba86-4ef8-b3c0-b1ae90e94b89",
+                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -9193,8 +9211,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "16d19f66-c339-45f2-99a6-5335c60e7a3d",
-                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *               "id": "7c22ff9f-5026-440e-9525-b56f27f8c6f2",
+                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -9204,8 +9222,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0c2780d6-d591-4786-a13e-638a391f1a0e",
-                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *               "id": "46a20440-3c7e-43af-8208-161945de100a",
+                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -9215,8 +9233,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2c04d26d-ea33-46ab-b102-f50bc28049f6",
-                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *               "id": "aa898028-3c52-42c8-817a-74a8772be4c6",
+                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -9226,8 +9244,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b6df8eb1-f16d-45f2-89eb-5ae49d27bbd9",
-                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *               "id": "fb6a3416-0c2c-4f76-a373-a8a56be10b97",
+                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -9237,8 +9255,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b276e5d1-9e96-4705-97e3-ddb0df5afd04",
-                     *               "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *               "id": "22a9864a-14df-49d4-a34a-c4769f4c5a8c",
+                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -9325,19 +9343,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *       "id": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:21:35.732Z",
-                     *       "updatedAt": "2026-11-29T15:21:35.732Z",
+                     *       "createdAt": "2026-11-29T15:37:16.053Z",
+                     *       "updatedAt": "2026-11-29T15:37:16.053Z",
                      *       "periods": [
                      *         {
-                     *           "id": "d04966aa-62f6-4c97-9e67-84bbfed19b56",
-                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *           "id": "19dad0f5-bb20-4738-a58d-96deecef6348",
+                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -9347,8 +9365,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "02eea25f-8939-4a9e-94db-f4eab17a94d4",
-                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *           "id": "8146f769-a839-4304-a066-daf233efa3db",
+                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -9358,8 +9376,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dc1e88b2-3f29-4dd3-a466-cbd25ef294d8",
-                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *           "id": "f913af2b-caa0-4f8a-b054-043f6d58e37f",
+                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -9369,8 +9387,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a387817a-75c0-4e36-8301-3e030ba7fbb9",
-                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *           "id": "f3036748-5172-42b5-9184-c9213e63625b",
+                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -9380,8 +9398,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b816aa70-79cd-463e-bac4-ee06254094f2",
-                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *           "id": "ff9e6496-6536-47a4-b064-cc39205d8589",
+                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -9391,8 +9409,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "05689352-1eb3-45eb-8aee-9b68bfd46f6f",
-                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *           "id": "33c5a57a-c830-4437-aca5-e1f4199f3550",
+                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -9402,8 +9420,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c4f9a250-b59e-4886-bcef-06395fe29c5c",
-                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *           "id": "6018d7d9-2c2e-49cc-b7e1-5dbb03592656",
+                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -9413,8 +9431,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c4686928-54d2-4e6f-9b0a-1eabf2ad635d",
-                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *           "id": "432dec86-34c1-4a14-9189-afd61aee3404",
+                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -9424,8 +9442,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e0e334cc-c1a3-4654-bd5d-2b54d7ee653e",
-                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *           "id": "0f6004be-1144-42a5-b64b-e7df835ba356",
+                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -9435,8 +9453,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7084969b-bdfb-4624-abac-ba33c5a04d6c",
-                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *           "id": "100fbe2b-13fb-4f0f-adde-e99bdcb3af23",
+                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -9446,8 +9464,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6ebefe9c-ea3b-4687-ac8a-aac9e34c6033",
-                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *           "id": "6619f576-039d-41a2-8aa2-a914cc9bbf4f",
+                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -9457,8 +9475,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8416a427-1f53-4563-bfbf-f246bd345d2a",
-                     *           "financialYearId": "ef761a60-057f-44ec-a636-0a141c647dc4",
+                     *           "id": "34a86361-c75e-4ffc-b62f-aac6628dbadb",
+                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9514,19 +9532,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *       "id": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:21:35.603Z",
-                     *       "updatedAt": "2026-11-29T15:21:35.603Z",
+                     *       "createdAt": "2026-11-29T15:37:15.888Z",
+                     *       "updatedAt": "2026-11-29T15:37:15.888Z",
                      *       "periods": [
                      *         {
-                     *           "id": "dbd1fe77-1ccb-443f-b46a-21c934b57a99",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "bbe3abc8-c009-4d68-9847-fdb229a0fd4e",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9536,8 +9554,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1377de77-32bc-4d1b-b542-7b75edd536ab",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "aabc7671-2233-43ee-a20c-55d1653abbc9",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9547,8 +9565,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0104df47-7de0-45d8-80f0-253338238092",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9558,8 +9576,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e0553cc2-4068-4d46-a5f4-5b2b8f510018",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "61f8fdbf-a629-4556-8fd2-79c1487b2a35",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9569,8 +9587,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0d4c8b3a-652b-429c-906a-0e63be1ab1ff",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "13c1597d-ac21-4978-9b71-c602a7fbc8a6",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9580,8 +9598,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4964f1d0-65ad-48c8-bb72-3de0e2977c6a",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "5c8e1faa-73b3-41ed-ae7c-dc8d5333e716",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9591,8 +9609,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8e78b247-8aad-452c-b6fd-9e5e13f9b172",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "442a44b1-ba86-4ef8-b3c0-b1ae90e94b89",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9602,8 +9620,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "16d19f66-c339-45f2-99a6-5335c60e7a3d",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "7c22ff9f-5026-440e-9525-b56f27f8c6f2",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9613,8 +9631,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0c2780d6-d591-4786-a13e-638a391f1a0e",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "46a20440-3c7e-43af-8208-161945de100a",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9624,8 +9642,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2c04d26d-ea33-46ab-b102-f50bc28049f6",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "aa898028-3c52-42c8-817a-74a8772be4c6",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9635,8 +9653,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b6df8eb1-f16d-45f2-89eb-5ae49d27bbd9",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "fb6a3416-0c2c-4f76-a373-a8a56be10b97",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9646,8 +9664,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b276e5d1-9e96-4705-97e3-ddb0df5afd04",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "22a9864a-14df-49d4-a34a-c4769f4c5a8c",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9734,19 +9752,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6fa96c30-234f-49c1-b2f1-a5678441512d",
+                     *       "id": "78c4a102-1d7f-4970-803a-33545dbc548a",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:21:35.869Z",
-                     *       "updatedAt": "2026-11-29T15:21:35.994Z",
+                     *       "createdAt": "2026-11-29T15:37:16.268Z",
+                     *       "updatedAt": "2026-11-29T15:37:16.837Z",
                      *       "periods": [
                      *         {
-                     *           "id": "c89b9cf5-0c45-4ef6-a9a4-23837de06231",
-                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
+                     *           "id": "283ec529-804f-42a1-a87d-97420f2c6333",
+                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9756,8 +9774,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2f5dc341-f6f5-48a2-8475-7ac29a01406c",
-                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
+                     *           "id": "b535a69b-6ed8-4f6d-bf31-4c850ac843dd",
+                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9767,8 +9785,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dc5b07a0-392b-4d1b-bfc2-2b8514430f90",
-                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
+                     *           "id": "90b626e6-c054-4a5e-b6ac-9a9ae42f9dcd",
+                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9778,8 +9796,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "db64035a-a705-4cb1-8024-dacafee133d5",
-                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
+                     *           "id": "01ea7317-a09e-4bed-b274-7b2b921a7c9a",
+                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9789,8 +9807,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b0249b95-e3fa-486a-83da-ed25697b24be",
-                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
+                     *           "id": "ccfcad47-38c6-4eba-b0dd-0e5375911f36",
+                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9800,8 +9818,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a151c4f-f12b-42fe-9114-2a19650838c9",
-                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
+                     *           "id": "84d69356-6073-449b-84d6-ad91f7eeaabf",
+                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9811,8 +9829,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8fa59b32-8cc2-4ec7-9ce6-e6ebb3ad657d",
-                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
+                     *           "id": "a21a9b9d-7400-4c73-af59-6bc687e5de04",
+                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9822,8 +9840,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9bf51d9e-b289-418e-91ff-88b4e70be962",
-                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
+                     *           "id": "359d6280-4c9b-45dc-9d47-21680852788a",
+                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9833,8 +9851,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f40e701e-9fc1-40e2-abb7-118d3851f564",
-                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
+                     *           "id": "1c2666cb-45f2-426f-b327-6181fe0ab3b2",
+                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9844,8 +9862,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "30e1f2e9-2ec2-4c07-91a9-529d3000980e",
-                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
+                     *           "id": "b844c1b9-7071-4cbf-ab42-0f75dfc160db",
+                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9855,8 +9873,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "109d1b58-e238-439f-85b2-e31d60eda89f",
-                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
+                     *           "id": "9a42f746-bffa-4141-ba48-67c530b33f78",
+                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9866,8 +9884,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "14dfdbaa-4886-4a25-b273-b931242b17ca",
-                     *           "financialYearId": "6fa96c30-234f-49c1-b2f1-a5678441512d",
+                     *           "id": "493eae38-67da-4e4c-af10-cc512da07779",
+                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -10015,14 +10033,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d776debe-ab89-403c-ab63-3df5363bada9",
-                     *       "serialNumber": 8,
+                     *       "id": "8b67b8bb-daf2-4802-9983-d2d50c5f9bf3",
+                     *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
+                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -10035,7 +10053,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "bf3e7008-56e7-43bf-a94d-40e263197dcd",
+                     *           "accountId": "0cd8aa5d-1753-484f-8d98-2a854af57ca2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -10063,19 +10081,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:41.375Z",
-                     *       "updatedAt": "2026-11-29T15:21:41.375Z",
+                     *       "createdAt": "2026-11-29T15:37:40.841Z",
+                     *       "updatedAt": "2026-11-29T15:37:40.841Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10146,8 +10164,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b276e5d1-9e96-4705-97e3-ddb0df5afd04",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "22a9864a-14df-49d4-a34a-c4769f4c5a8c",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -10157,8 +10175,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b6df8eb1-f16d-45f2-89eb-5ae49d27bbd9",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "fb6a3416-0c2c-4f76-a373-a8a56be10b97",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -10168,8 +10186,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2c04d26d-ea33-46ab-b102-f50bc28049f6",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "aa898028-3c52-42c8-817a-74a8772be4c6",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -10179,8 +10197,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0c2780d6-d591-4786-a13e-638a391f1a0e",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "46a20440-3c7e-43af-8208-161945de100a",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -10190,8 +10208,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "16d19f66-c339-45f2-99a6-5335c60e7a3d",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "7c22ff9f-5026-440e-9525-b56f27f8c6f2",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -10201,8 +10219,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8e78b247-8aad-452c-b6fd-9e5e13f9b172",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "442a44b1-ba86-4ef8-b3c0-b1ae90e94b89",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -10212,8 +10230,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4964f1d0-65ad-48c8-bb72-3de0e2977c6a",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "5c8e1faa-73b3-41ed-ae7c-dc8d5333e716",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -10223,8 +10241,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0d4c8b3a-652b-429c-906a-0e63be1ab1ff",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "13c1597d-ac21-4978-9b71-c602a7fbc8a6",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -10234,8 +10252,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e0553cc2-4068-4d46-a5f4-5b2b8f510018",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "61f8fdbf-a629-4556-8fd2-79c1487b2a35",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -10245,8 +10263,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0104df47-7de0-45d8-80f0-253338238092",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -10256,8 +10274,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1377de77-32bc-4d1b-b542-7b75edd536ab",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "aabc7671-2233-43ee-a20c-55d1653abbc9",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -10267,8 +10285,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dbd1fe77-1ccb-443f-b46a-21c934b57a99",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "id": "bbe3abc8-c009-4d68-9847-fdb229a0fd4e",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -10316,8 +10334,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dbd1fe77-1ccb-443f-b46a-21c934b57a99",
-                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *       "id": "bbe3abc8-c009-4d68-9847-fdb229a0fd4e",
+                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10374,8 +10392,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dbd1fe77-1ccb-443f-b46a-21c934b57a99",
-                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *       "id": "bbe3abc8-c009-4d68-9847-fdb229a0fd4e",
+                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10532,8 +10550,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dbd1fe77-1ccb-443f-b46a-21c934b57a99",
-                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *       "id": "bbe3abc8-c009-4d68-9847-fdb229a0fd4e",
+                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10622,14 +10640,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
+                     *           "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *               "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10642,7 +10660,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *               "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10670,19 +10688,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:36.924Z",
-                     *           "updatedAt": "2026-11-29T15:21:36.924Z",
+                     *           "createdAt": "2026-11-29T15:37:21.699Z",
+                     *           "updatedAt": "2026-11-29T15:37:21.699Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10735,12 +10753,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                 *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                 *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10797,14 +10815,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
+                     *       "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10817,7 +10835,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10845,19 +10863,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:36.924Z",
-                     *       "updatedAt": "2026-11-29T15:21:36.924Z",
+                     *       "createdAt": "2026-11-29T15:37:21.699Z",
+                     *       "updatedAt": "2026-11-29T15:37:21.699Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10915,14 +10933,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
+                     *       "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10935,7 +10953,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10963,19 +10981,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:36.924Z",
-                     *       "updatedAt": "2026-11-29T15:21:36.924Z",
+                     *       "createdAt": "2026-11-29T15:37:21.699Z",
+                     *       "updatedAt": "2026-11-29T15:37:21.699Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11022,12 +11040,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                 *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                 *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -11087,14 +11105,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
+                     *       "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11107,7 +11125,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11135,19 +11153,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:21:36.924Z",
-                     *       "updatedAt": "2026-11-29T15:21:37.133Z",
+                     *       "createdAt": "2026-11-29T15:37:21.699Z",
+                     *       "updatedAt": "2026-11-29T15:37:22.682Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11217,22 +11235,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "1f17dd2c-92e4-4b6e-9c93-840180321e93",
-                     *           "occurredAt": "2026-11-29T15:21:36.927Z",
+                     *           "requestId": "c533c413-9b7b-4488-b4d9-6f12736f21cb",
+                     *           "occurredAt": "2026-11-29T15:37:21.715Z",
                      *           "sequence": 31,
-                     *           "hash": "e8c02c729fe5ba18bd9588bd3774c41babc59155d550616a17d9806bfc490b94",
+                     *           "hash": "394ad191bc1a18dd508930958112d024951a3b32ac88d08e2bcb9312ed2860fe",
                      *           "state": {
-                     *             "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
+                     *             "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *                 "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -11245,7 +11263,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *                 "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -11273,19 +11291,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:21:36.924Z",
-                     *             "updatedAt": "2026-11-29T15:21:36.924Z",
+                     *             "createdAt": "2026-11-29T15:37:21.699Z",
+                     *             "updatedAt": "2026-11-29T15:37:21.699Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -11348,14 +11366,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f477f938-f07c-4e24-9099-89a4529d7b0b",
-                     *       "serialNumber": 13,
+                     *       "id": "70e21896-8245-4f9c-920f-0aa701314840",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
+                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11368,7 +11386,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *           "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11396,25 +11414,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:21:46.815Z",
-                     *       "updatedAt": "2026-11-29T15:21:46.845Z",
+                     *       "createdAt": "2026-11-29T15:38:02.291Z",
+                     *       "updatedAt": "2026-11-29T15:38:02.361Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
-                     *       "submittedAt": "2026-11-29T15:21:46.845Z",
+                     *       "submittedAt": "2026-11-29T15:38:02.361Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -11480,14 +11498,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f477f938-f07c-4e24-9099-89a4529d7b0b",
-                     *       "serialNumber": 13,
+                     *       "id": "70e21896-8245-4f9c-920f-0aa701314840",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
+                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11500,7 +11518,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *           "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11528,46 +11546,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T15:21:46.815Z",
-                     *       "updatedAt": "2026-11-29T15:21:46.894Z",
+                     *       "createdAt": "2026-11-29T15:38:02.291Z",
+                     *       "updatedAt": "2026-11-29T15:38:02.546Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
+                     *         "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
-                     *       "submittedAt": "2026-11-29T15:21:46.879Z",
+                     *       "submittedAt": "2026-11-29T15:38:02.442Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
+                     *             "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
                      *           },
-                     *           "at": "2026-11-29T15:21:46.894Z"
+                     *           "at": "2026-11-29T15:38:02.546Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
+                     *         "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
                      *       },
-                     *       "approvedAt": "2026-11-29T15:21:46.894Z",
+                     *       "approvedAt": "2026-11-29T15:38:02.546Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
+                     *           "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
                      *         },
-                     *         "at": "2026-11-29T15:21:46.864Z"
+                     *         "at": "2026-11-29T15:38:02.393Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11633,14 +11651,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f477f938-f07c-4e24-9099-89a4529d7b0b",
-                     *       "serialNumber": 13,
+                     *       "id": "70e21896-8245-4f9c-920f-0aa701314840",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
+                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11653,7 +11671,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *           "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11681,19 +11699,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:21:46.815Z",
-                     *       "updatedAt": "2026-11-29T15:21:46.864Z",
+                     *       "createdAt": "2026-11-29T15:38:02.291Z",
+                     *       "updatedAt": "2026-11-29T15:38:02.393Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
+                     *         "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11703,9 +11721,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
+                     *           "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
                      *         },
-                     *         "at": "2026-11-29T15:21:46.864Z",
+                     *         "at": "2026-11-29T15:38:02.393Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11775,14 +11793,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
+                     *       "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11795,7 +11813,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11815,27 +11833,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
-                     *       "periodId": "0104df47-7de0-45d8-80f0-253338238092",
+                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *       "periodId": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:21:36.924Z",
-                     *       "updatedAt": "2026-11-29T15:21:37.195Z",
+                     *       "createdAt": "2026-11-29T15:37:21.699Z",
+                     *       "updatedAt": "2026-11-29T15:37:23.434Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11845,9 +11863,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
-                     *       "postedAt": "2026-11-29T15:21:37.195Z",
+                     *       "postedAt": "2026-11-29T15:37:23.434Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11915,14 +11933,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9762ecb7-e8f1-4572-9359-cc8937470475",
+                     *       "id": "d51c5721-f80b-4b69-8faa-697e8ed8f237",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
+                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11935,7 +11953,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11955,27 +11973,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
-                     *       "periodId": "0104df47-7de0-45d8-80f0-253338238092",
+                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *       "periodId": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:21:37.438Z",
-                     *       "updatedAt": "2026-11-29T15:21:37.489Z",
+                     *       "createdAt": "2026-11-29T15:37:25.487Z",
+                     *       "updatedAt": "2026-11-29T15:37:27.056Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11985,14 +12003,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
-                     *       "postedAt": "2026-11-29T15:21:37.463Z",
+                     *       "postedAt": "2026-11-29T15:37:25.846Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
-                     *       "voidedAt": "2026-11-29T15:21:37.489Z"
+                     *       "voidedAt": "2026-11-29T15:37:27.056Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -12042,14 +12060,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
+                     *       "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -12062,7 +12080,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -12090,19 +12108,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T15:21:36.924Z",
-                     *       "updatedAt": "2026-11-29T15:21:37.257Z",
+                     *       "createdAt": "2026-11-29T15:37:21.699Z",
+                     *       "updatedAt": "2026-11-29T15:37:23.868Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -12174,14 +12192,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2a92b457-e34f-4024-a195-6453f7d8666d",
+                     *       "id": "f4d2e898-c6e6-4e4a-be2b-1a36e120d5dd",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -12194,7 +12212,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -12214,27 +12232,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
-                     *       "periodId": "0104df47-7de0-45d8-80f0-253338238092",
-                     *       "reversalOf": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
+                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *       "periodId": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
+                     *       "reversalOf": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:37.405Z",
-                     *       "updatedAt": "2026-11-29T15:21:37.405Z",
+                     *       "createdAt": "2026-11-29T15:37:24.702Z",
+                     *       "updatedAt": "2026-11-29T15:37:24.702Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -12244,9 +12262,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
-                     *       "postedAt": "2026-11-29T15:21:37.405Z",
+                     *       "postedAt": "2026-11-29T15:37:24.702Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -12398,24 +12416,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc",
-                     *           "serialNumber": 12,
+                     *           "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d",
+                     *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
-                     *           "postedAt": "2026-11-29T15:21:46.096Z",
+                     *           "postedAt": "2026-11-29T15:38:00.722Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12423,24 +12441,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "94a193a8-e2a0-4181-8cbd-ae1424f6ef39",
-                     *           "serialNumber": 10,
+                     *           "journalId": "0d9a51b1-e1bf-4abc-940b-710fbb3e0b83",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
-                     *           "postedAt": "2026-11-29T15:21:44.873Z",
+                     *           "postedAt": "2026-11-29T15:37:57.442Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12448,29 +12466,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "f477f938-f07c-4e24-9099-89a4529d7b0b",
-                     *           "serialNumber": 13,
+                     *           "journalId": "70e21896-8245-4f9c-920f-0aa701314840",
+                     *           "serialNumber": 9,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
+                     *               "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
-                     *           "postedAt": "2026-11-29T15:21:46.917Z",
+                     *           "postedAt": "2026-11-29T15:38:02.633Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12482,7 +12500,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
+                     *             "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
@@ -12491,7 +12509,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
@@ -12569,14 +12587,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
+                     *           "accountId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12603,8 +12621,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
-                     *           "parentId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
+                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *           "parentId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12630,7 +12648,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b44f84df-3991-4af5-a1c7-8f20209447eb",
+                     *           "accountId": "cc7b47a7-e987-41ed-9a93-b9d069130741",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12657,8 +12675,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
-                     *           "parentId": "b44f84df-3991-4af5-a1c7-8f20209447eb",
+                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *           "parentId": "cc7b47a7-e987-41ed-9a93-b9d069130741",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12684,7 +12702,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "cf5ba458-0ddc-4abe-83f8-31eaba80daf0",
+                     *           "accountId": "77495641-a553-444e-9629-80d28758c03a",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12711,8 +12729,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
-                     *           "parentId": "cf5ba458-0ddc-4abe-83f8-31eaba80daf0",
+                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
+                     *           "parentId": "77495641-a553-444e-9629-80d28758c03a",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12846,7 +12864,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "cf5ba458-0ddc-4abe-83f8-31eaba80daf0",
+                     *           "accountId": "77495641-a553-444e-9629-80d28758c03a",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12865,8 +12883,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
-                     *           "parentId": "cf5ba458-0ddc-4abe-83f8-31eaba80daf0",
+                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
+                     *           "parentId": "77495641-a553-444e-9629-80d28758c03a",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12978,7 +12996,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
+                     *           "accountId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12995,8 +13013,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
-                     *           "parentId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
+                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *           "parentId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13120,7 +13138,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
+                     *           "accountId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -13136,8 +13154,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
-                     *           "parentId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
+                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *           "parentId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13246,9 +13264,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "f2c9171b-30b4-4b96-92ce-4ed6fa1f4577",
+                     *       "budgetId": "6f46d260-52ef-4522-9581-93e2f2a3c99a",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -13275,8 +13293,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
-                     *           "parentId": "b44f84df-3991-4af5-a1c7-8f20209447eb",
+                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *           "parentId": "cc7b47a7-e987-41ed-9a93-b9d069130741",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13309,8 +13327,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
-                     *           "parentId": "cf5ba458-0ddc-4abe-83f8-31eaba80daf0",
+                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
+                     *           "parentId": "77495641-a553-444e-9629-80d28758c03a",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13321,7 +13339,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "727f34da-5811-4691-86eb-4c922897831b",
+                     *             "id": "3b6df542-7758-47d3-97e9-49c3cb9ab60d",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13711,18 +13729,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "94a193a8-e2a0-4181-8cbd-ae1424f6ef39",
-                     *           "serialNumber": 10,
+                     *           "journalId": "0d9a51b1-e1bf-4abc-940b-710fbb3e0b83",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "5d050946-1be1-438b-bba0-c9caf663f354",
+                     *           "taxCodeId": "a5869501-23b1-44f9-a4e7-4b1db778f5f9",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13874,7 +13892,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "1f55f852-5aae-41e6-82e3-41613d2c042b",
+                     *         "id": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13895,13 +13913,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
+                     *           "journalId": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13913,7 +13931,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU3YjM3M2Q1LTJkOTMtNDhhYi04MTA4LTZjYzc5ZWNkZDNhNiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMWY1NWY4NTItNWFhZS00MWU2LTgyZTMtNDE2MTNkMmMwNDJiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZmIyZjhmOWMtNThiMS00YThjLWE0ZTctZjBiOTczMDMwMzVmIiwiYWNjb3VudElkIjoiYjE1MjczODMtYWZiZS00ODBjLWFmNTQtMTMxOTUwMGZhM2FhIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.WJV0ZoxoZOk5URZMW6IzGThM2pIEJ00WBuYsFyyymZs"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUyODgxOGU5LTk5MWYtNDY0YS1hMzVmLTE2ZTJjNTdiMTdiMiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiM2VhNDJjYjYtY2E5MC00MTk3LTlhMGUtY2Y1OGZkMDA0NWI3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNmRlODJlZDAtMzVjMS00NmFlLTg4MTEtY2I2Y2UxMzUxOWE1IiwiYWNjb3VudElkIjoiY2E2YzY3MzEtMDNkZS00MDcyLWFiNTItZWY2MjI3MjllOTc1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.VK11rReE924rhoMaVs-aYvjlctHnRcOdwTNAJ-6VjfQ"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -14026,70 +14044,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "efb8b0c6-7f93-4401-958b-b170dd4b2b91",
+                     *           "id": "e0ad8b24-f231-4c8f-92b4-ef95b3094247",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T15:21:40.741Z",
+                     *           "createdAt": "2026-11-29T15:37:39.692Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "e539f3f7cdcf1faecfad4be62ab83b692e22c22caf9087ee611bb07454b7d8e7"
+                     *             "hash": "a48f4c738e7eba8daee0940f40a28de498727541717eb46c37cfde1c9e93e9bd"
                      *           }
                      *         },
                      *         {
-                     *           "id": "03bfb895-d802-4413-9cf4-080ae1e4b84b",
+                     *           "id": "8ce33ed0-bbdd-4d33-b67d-edfeb8e81e41",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T15:21:40.562Z",
+                     *           "createdAt": "2026-11-29T15:37:39.136Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "a4c4983507be7bc124c6c8afc3aea927c6e916eacedc220b3d3cd34a81cf0d90"
+                     *             "hash": "2f9fac160bdb128ee3fb58a1673208515249ff6c01ca2c3ec88176d7853f2173"
                      *           }
                      *         },
                      *         {
-                     *           "id": "0b39c73d-1b21-4d80-9ffc-8ad971433b56",
+                     *           "id": "5e084bc7-2ac3-4ed9-b0a1-2cfe067913c1",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2"
+                     *             "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6"
                      *           },
-                     *           "createdAt": "2026-11-29T15:21:40.464Z",
+                     *           "createdAt": "2026-11-29T15:37:38.881Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "d8dfb778ef190198799cb2d6e2bae375f9cd1895d5ad6c9d019ab740e53a07a6"
+                     *             "hash": "f951d4bcc6a67047703a3a60ebed79607a1597d073059fac6f826f6480ec7f0b"
                      *           }
                      *         },
                      *         {
-                     *           "id": "663124c6-4259-4093-859f-96b359b43ca0",
+                     *           "id": "89f6465a-7cf2-4807-a85c-5095e573e81a",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T15:21:40.322Z",
+                     *           "createdAt": "2026-11-29T15:37:38.445Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "edf42acfda335dc3154f1c2fdacdd6f0f67b7ff2469c6113e995b5bedfbdb68a"
+                     *             "hash": "84ef305e7140ea154cffeddecdc223ec7c8a1977906fdb2a15990b8226cb9150"
                      *           }
                      *         }
                      *       ],
@@ -14254,20 +14272,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "663124c6-4259-4093-859f-96b359b43ca0",
+                     *       "id": "89f6465a-7cf2-4807-a85c-5095e573e81a",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T15:21:40.322Z",
+                     *       "createdAt": "2026-11-29T15:37:38.445Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "edf42acfda335dc3154f1c2fdacdd6f0f67b7ff2469c6113e995b5bedfbdb68a"
+                     *         "hash": "84ef305e7140ea154cffeddecdc223ec7c8a1977906fdb2a15990b8226cb9150"
                      *       }
                      *     }
                      */
@@ -14332,20 +14350,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "663124c6-4259-4093-859f-96b359b43ca0",
+                     *       "id": "89f6465a-7cf2-4807-a85c-5095e573e81a",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T15:21:40.322Z",
+                     *       "createdAt": "2026-11-29T15:37:38.445Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "edf42acfda335dc3154f1c2fdacdd6f0f67b7ff2469c6113e995b5bedfbdb68a"
+                     *         "hash": "84ef305e7140ea154cffeddecdc223ec7c8a1977906fdb2a15990b8226cb9150"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -14364,7 +14382,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
+                     *             "accountId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -14380,8 +14398,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
-                     *             "parentId": "1f55f852-5aae-41e6-82e3-41613d2c042b",
+                     *             "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *             "parentId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -14487,27 +14505,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7f9ed8cb-eb85-47cf-b652-1f36cf49b117",
+                     *           "id": "59fd922d-d1ed-4b35-835a-696746115d74",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e7b373d5-2d93-48ab-8108-6cc79ecdd3a6",
-                     *           "recordId": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
+                     *           "companyId": "e28818e9-991f-464a-a35f-16e2c57b17b2",
+                     *           "recordId": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:21:37.198Z",
-                     *           "requestId": "15e5eb5e-a274-4bcd-85f2-084bbe226628",
+                     *           "occurredAt": "2026-11-29T15:37:23.507Z",
+                     *           "requestId": "a580bb79-291c-4631-a5bb-246bb3dd0a56",
                      *           "data": {
-                     *             "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
+                     *             "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *                 "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14520,7 +14538,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *                 "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14540,27 +14558,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
-                     *             "periodId": "0104df47-7de0-45d8-80f0-253338238092",
+                     *             "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *             "periodId": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T15:21:36.924Z",
-                     *             "updatedAt": "2026-11-29T15:21:37.195Z",
+                     *             "createdAt": "2026-11-29T15:37:21.699Z",
+                     *             "updatedAt": "2026-11-29T15:37:23.434Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14570,40 +14588,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             },
-                     *             "postedAt": "2026-11-29T15:21:37.195Z",
+                     *             "postedAt": "2026-11-29T15:37:23.434Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "5388dd20237a06a72790bb87b2661238cf57392b46cccec7d2f80d98d925b37d",
-                     *           "previousHash": "65405cd50bd153be9f4f43f22352fefc5b72ce2929fd0f513fd9a39ce65ce11f",
-                     *           "hash": "62e1cf3f4560570773aa7ad0f7e520374956a12fdcb9bd5f9982aa23abd9e626"
+                     *           "recordDigest": "41d60e835bbd73993e370473c1d01fc460d31a4bb3a59bb12df33268ae625754",
+                     *           "previousHash": "7ffb1d4121ae7c6d6db2d1b8e920cebbb2c1d880b972517421c4877a91443772",
+                     *           "hash": "e6d572b5de7d46cc3942e548f802a77dccdc19369044b7369ec532ef88bbf673"
                      *         },
                      *         {
-                     *           "id": "e727d255-854e-4def-afb0-f810d399a964",
+                     *           "id": "3e00c62b-c7f0-4165-b560-c83dac87c369",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e7b373d5-2d93-48ab-8108-6cc79ecdd3a6",
-                     *           "recordId": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
+                     *           "companyId": "e28818e9-991f-464a-a35f-16e2c57b17b2",
+                     *           "recordId": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:21:37.302Z",
-                     *           "requestId": "a8420d68-d338-4851-998a-640b5f2bc0d5",
+                     *           "occurredAt": "2026-11-29T15:37:24.211Z",
+                     *           "requestId": "3b557910-4eda-4454-ac9e-07e908126ed6",
                      *           "data": {
-                     *             "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
+                     *             "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *                 "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14616,7 +14634,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *                 "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14636,27 +14654,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
-                     *             "periodId": "0104df47-7de0-45d8-80f0-253338238092",
+                     *             "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *             "periodId": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T15:21:36.924Z",
-                     *             "updatedAt": "2026-11-29T15:21:37.302Z",
+                     *             "createdAt": "2026-11-29T15:37:21.699Z",
+                     *             "updatedAt": "2026-11-29T15:37:24.207Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14666,40 +14684,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             },
-                     *             "postedAt": "2026-11-29T15:21:37.302Z",
+                     *             "postedAt": "2026-11-29T15:37:24.207Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "95c140f8b283c30d8cbdd1c3ef77e3ea4678c9612d83fb4cbb7167afa952a724",
-                     *           "previousHash": "658f7986f829a1536f0a1358f5692368bdfd3ce2fd7b73d04a98fa04b50bc316",
-                     *           "hash": "0d71d43ba4e36a862a1cefa5dc2b5bf17e19d752efc5f134940b7e7b938e556a"
+                     *           "recordDigest": "12bb1e7f51d97b5d81cbc0424ccd06e409f72494375419098b1e7bc7cd3d5ac8",
+                     *           "previousHash": "b771a78b9dc2d7811cbc0f813fc77c96ebd56591f4e40022d6d523971c1f8bc7",
+                     *           "hash": "4f8d0b5cfe2a8025ebc843496cf6ea9bcec7699ef5ec40f6df594f8350e95a1e"
                      *         },
                      *         {
-                     *           "id": "55bf03cd-269f-405a-9a55-1d8949205e3c",
+                     *           "id": "c3e4b34d-1e83-4ca1-baca-be60fc6cee6f",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "e7b373d5-2d93-48ab-8108-6cc79ecdd3a6",
-                     *           "recordId": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
+                     *           "companyId": "e28818e9-991f-464a-a35f-16e2c57b17b2",
+                     *           "recordId": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:21:37.406Z",
-                     *           "requestId": "564bfd3a-6fc3-472f-8ec0-5c754555c742",
+                     *           "occurredAt": "2026-11-29T15:37:24.834Z",
+                     *           "requestId": "40a0dc83-d06a-4b48-bfff-c352eb4556ac",
                      *           "data": {
-                     *             "id": "fb2f8f9c-58b1-4a8c-a4e7-f0b97303035f",
+                     *             "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "b1527383-afbe-480c-af54-1319500fa3aa",
+                     *                 "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14712,7 +14730,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *                 "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14732,27 +14750,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
-                     *             "periodId": "0104df47-7de0-45d8-80f0-253338238092",
+                     *             "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *             "periodId": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
                      *             "reversalOf": null,
-                     *             "reversedBy": "2a92b457-e34f-4024-a195-6453f7d8666d",
+                     *             "reversedBy": "f4d2e898-c6e6-4e4a-be2b-1a36e120d5dd",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T15:21:36.924Z",
-                     *             "updatedAt": "2026-11-29T15:21:37.405Z",
+                     *             "createdAt": "2026-11-29T15:37:21.699Z",
+                     *             "updatedAt": "2026-11-29T15:37:24.702Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14762,20 +14780,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             },
-                     *             "postedAt": "2026-11-29T15:21:37.302Z",
+                     *             "postedAt": "2026-11-29T15:37:24.207Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "77ce5f3632bba374358ae3beef5a816cf3bae163ef95eda8b10c5463e8bba0dd",
-                     *           "previousHash": "0d71d43ba4e36a862a1cefa5dc2b5bf17e19d752efc5f134940b7e7b938e556a",
-                     *           "hash": "2315489931fef785f41b4b4351fcee924a582fa9b8bf5e613681d58a1ba67bd2"
+                     *           "recordDigest": "b033c003db993602d22e64bf1eeff780b4af1857ac40245de574e0b4c1344c45",
+                     *           "previousHash": "4f8d0b5cfe2a8025ebc843496cf6ea9bcec7699ef5ec40f6df594f8350e95a1e",
+                     *           "hash": "2737e3845db8a74270c09c7a9a53145aa26b546b0f6335a9e3458ade43c26fab"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU3YjM3M2Q1LTJkOTMtNDhhYi04MTA4LTZjYzc5ZWNkZDNhNiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.U_Hga1DMpSWdbUjHUka0T89_zj_Hb8HIaAEobDImmgA"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUyODgxOGU5LTk5MWYtNDY0YS1hMzVmLTE2ZTJjNTdiMTdiMiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.qV-NGVnzJID-Pp6hoB07L68TeaAipF8ahkFZBCYoWGc"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14823,7 +14841,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7d89300a-d6f2-4243-84cc-ea5448a5098d",
+                     *           "id": "667148f4-617f-4bb7-b3eb-6fc1113d5a54",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14834,11 +14852,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:43.524Z",
-                     *           "updatedAt": "2026-11-29T15:21:43.524Z"
+                     *           "createdAt": "2026-11-29T15:37:51.748Z",
+                     *           "updatedAt": "2026-11-29T15:37:51.748Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14909,7 +14927,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7d89300a-d6f2-4243-84cc-ea5448a5098d",
+                     *       "id": "667148f4-617f-4bb7-b3eb-6fc1113d5a54",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14920,11 +14938,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:43.524Z",
-                     *       "updatedAt": "2026-11-29T15:21:43.524Z",
+                     *       "createdAt": "2026-11-29T15:37:51.748Z",
+                     *       "updatedAt": "2026-11-29T15:37:51.748Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14973,7 +14991,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7d89300a-d6f2-4243-84cc-ea5448a5098d",
+                     *       "id": "667148f4-617f-4bb7-b3eb-6fc1113d5a54",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14984,11 +15002,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:43.524Z",
-                     *       "updatedAt": "2026-11-29T15:21:43.524Z"
+                     *       "createdAt": "2026-11-29T15:37:51.748Z",
+                     *       "updatedAt": "2026-11-29T15:37:51.748Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -15056,7 +15074,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7d89300a-d6f2-4243-84cc-ea5448a5098d",
+                     *       "id": "667148f4-617f-4bb7-b3eb-6fc1113d5a54",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -15068,11 +15086,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:21:43.524Z",
-                     *       "updatedAt": "2026-11-29T15:21:43.655Z"
+                     *       "createdAt": "2026-11-29T15:37:51.748Z",
+                     *       "updatedAt": "2026-11-29T15:37:52.508Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -15212,13 +15230,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7b2270c2-bd05-492b-a80a-15d1cb356a84",
+                     *           "id": "39c81220-7d5c-48ad-b28f-83c41032b2ce",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:43.809Z",
-                     *           "updatedAt": "2026-11-29T15:21:43.809Z"
+                     *           "createdAt": "2026-11-29T15:37:53.127Z",
+                     *           "updatedAt": "2026-11-29T15:37:53.127Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15279,13 +15297,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7b2270c2-bd05-492b-a80a-15d1cb356a84",
+                     *       "id": "39c81220-7d5c-48ad-b28f-83c41032b2ce",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:43.809Z",
-                     *       "updatedAt": "2026-11-29T15:21:43.809Z"
+                     *       "createdAt": "2026-11-29T15:37:53.127Z",
+                     *       "updatedAt": "2026-11-29T15:37:53.127Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15340,13 +15358,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7b2270c2-bd05-492b-a80a-15d1cb356a84",
+                     *       "id": "39c81220-7d5c-48ad-b28f-83c41032b2ce",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:43.809Z",
-                     *       "updatedAt": "2026-11-29T15:21:43.809Z"
+                     *       "createdAt": "2026-11-29T15:37:53.127Z",
+                     *       "updatedAt": "2026-11-29T15:37:53.127Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15397,13 +15415,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7b2270c2-bd05-492b-a80a-15d1cb356a84",
+                     *       "id": "39c81220-7d5c-48ad-b28f-83c41032b2ce",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:21:43.809Z",
-                     *       "updatedAt": "2026-11-29T15:21:43.977Z"
+                     *       "createdAt": "2026-11-29T15:37:53.127Z",
+                     *       "updatedAt": "2026-11-29T15:37:54.740Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15496,13 +15514,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f2c9171b-30b4-4b96-92ce-4ed6fa1f4577",
+                     *           "id": "6f46d260-52ef-4522-9581-93e2f2a3c99a",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.045Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.045Z"
+                     *           "createdAt": "2026-11-29T15:37:55.179Z",
+                     *           "updatedAt": "2026-11-29T15:37:55.179Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15537,10 +15555,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                 *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                  *       "lines": [
                  *         {
-                 *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                 *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -15557,8 +15575,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
-                 *           "costCenterId": "727f34da-5811-4691-86eb-4c922897831b",
+                 *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
+                 *           "costCenterId": "3b6df542-7758-47d3-97e9-49c3cb9ab60d",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -15609,15 +15627,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f2c9171b-30b4-4b96-92ce-4ed6fa1f4577",
+                     *       "id": "6f46d260-52ef-4522-9581-93e2f2a3c99a",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:44.045Z",
-                     *       "updatedAt": "2026-11-29T15:21:44.045Z",
+                     *       "createdAt": "2026-11-29T15:37:55.179Z",
+                     *       "updatedAt": "2026-11-29T15:37:55.179Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15635,8 +15653,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
-                     *           "costCenterId": "727f34da-5811-4691-86eb-4c922897831b",
+                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
+                     *           "costCenterId": "3b6df542-7758-47d3-97e9-49c3cb9ab60d",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15691,15 +15709,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f2c9171b-30b4-4b96-92ce-4ed6fa1f4577",
+                     *       "id": "6f46d260-52ef-4522-9581-93e2f2a3c99a",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:44.045Z",
-                     *       "updatedAt": "2026-11-29T15:21:44.045Z",
+                     *       "createdAt": "2026-11-29T15:37:55.179Z",
+                     *       "updatedAt": "2026-11-29T15:37:55.179Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15717,8 +15735,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
-                     *           "costCenterId": "727f34da-5811-4691-86eb-4c922897831b",
+                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
+                     *           "costCenterId": "3b6df542-7758-47d3-97e9-49c3cb9ab60d",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15765,10 +15783,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                 *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                  *       "lines": [
                  *         {
-                 *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                 *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15822,15 +15840,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f2c9171b-30b4-4b96-92ce-4ed6fa1f4577",
+                     *       "id": "6f46d260-52ef-4522-9581-93e2f2a3c99a",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "5490da8e-e056-4520-90a9-470c87e1add2",
+                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:21:44.045Z",
-                     *       "updatedAt": "2026-11-29T15:21:44.517Z",
+                     *       "createdAt": "2026-11-29T15:37:55.179Z",
+                     *       "updatedAt": "2026-11-29T15:37:56.339Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "2645cc47-6d7b-40a4-a374-9fb2eea17065",
+                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15940,7 +15958,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f3e891f0-0a1b-44f3-b6aa-bed342114a83",
+                     *           "id": "3ecfa7bb-9535-44d7-b968-16239709534b",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15972,12 +15990,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
-                     *           "createdAt": "2026-11-29T15:21:35.330Z",
-                     *           "updatedAt": "2026-11-29T15:21:35.511Z",
-                     *           "startedAt": "2026-11-29T15:21:35.406Z",
-                     *           "finishedAt": "2026-11-29T15:21:35.511Z"
+                     *           "createdAt": "2026-11-29T15:37:14.976Z",
+                     *           "updatedAt": "2026-11-29T15:37:15.696Z",
+                     *           "startedAt": "2026-11-29T15:37:15.369Z",
+                     *           "finishedAt": "2026-11-29T15:37:15.696Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16096,7 +16114,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f3e891f0-0a1b-44f3-b6aa-bed342114a83",
+                     *       "id": "3ecfa7bb-9535-44d7-b968-16239709534b",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16121,10 +16139,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
-                     *       "createdAt": "2026-11-29T15:21:35.330Z",
-                     *       "updatedAt": "2026-11-29T15:21:35.330Z",
+                     *       "createdAt": "2026-11-29T15:37:14.976Z",
+                     *       "updatedAt": "2026-11-29T15:37:14.976Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -16173,7 +16191,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f3e891f0-0a1b-44f3-b6aa-bed342114a83",
+                     *       "id": "3ecfa7bb-9535-44d7-b968-16239709534b",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16205,12 +16223,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
-                     *       "createdAt": "2026-11-29T15:21:35.330Z",
-                     *       "updatedAt": "2026-11-29T15:21:35.511Z",
-                     *       "startedAt": "2026-11-29T15:21:35.406Z",
-                     *       "finishedAt": "2026-11-29T15:21:35.511Z"
+                     *       "createdAt": "2026-11-29T15:37:14.976Z",
+                     *       "updatedAt": "2026-11-29T15:37:15.696Z",
+                     *       "startedAt": "2026-11-29T15:37:15.369Z",
+                     *       "finishedAt": "2026-11-29T15:37:15.696Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -16296,12 +16314,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "20d558f3-a75f-41a3-8707-9e7e829ff073",
+                     *       "importId": "2b92e81b-39f1-4f67-be86-f8d6b1b13eef",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "6cf57882-1d30-4cc0-9329-4143f21860c9"
+                     *         "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
                      *       },
-                     *       "approvedAt": "2026-11-29T15:21:47.116Z",
+                     *       "approvedAt": "2026-11-29T15:38:03.285Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -16361,7 +16379,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 128,
                      *       "headSequence": 128,
-                     *       "headHash": "7e9e7333808c11ae4f43cc9bc44074b6b4c2e3b41e184d4fab6493bca6f13f70",
+                     *       "headHash": "e8b5eb7461990b5157718f42ad318df7ed2d1be2b4e1c2add0a6712bef5290fb",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -16425,7 +16443,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2f6e6aec-e1d9-4952-afb9-008a5ca6386c",
+                     *           "id": "4ccbbf51-c07e-4bba-9d5d-3537da7b1477",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16447,11 +16465,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.654Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
+                     *           "createdAt": "2026-11-29T15:37:56.675Z",
+                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
                      *         },
                      *         {
-                     *           "id": "5d050946-1be1-438b-bba0-c9caf663f354",
+                     *           "id": "a5869501-23b1-44f9-a4e7-4b1db778f5f9",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16469,7 +16487,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
+                     *           "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16479,11 +16497,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.654Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
+                     *           "createdAt": "2026-11-29T15:37:56.675Z",
+                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
                      *         },
                      *         {
-                     *           "id": "c9bbf1b6-a600-460a-a0da-9ec14cdcff2b",
+                     *           "id": "1de0fb45-252a-4556-8133-0b98843f21e1",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16503,11 +16521,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.654Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
+                     *           "createdAt": "2026-11-29T15:37:56.675Z",
+                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU3YjM3M2Q1LTJkOTMtNDhhYi04MTA4LTZjYzc5ZWNkZDNhNiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNlN2IzNzNkNS0yZDkzLTQ4YWItODEwOC02Y2M3OWVjZGQzYTYjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.lfVSk1nE1kj-pqBPaLUX6pcvtNUWClxa6kwz1S0DHt8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUyODgxOGU5LTk5MWYtNDY0YS1hMzVmLTE2ZTJjNTdiMTdiMiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNlMjg4MThlOS05OTFmLTQ2NGEtYTM1Zi0xNmUyYzU3YjE3YjIjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.Hc1IlJermzJqqm9QcEWLuuBaSh4DioBrb_rUZTyt9DM"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16555,7 +16573,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
+                 *       "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16631,7 +16649,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a119f5a8-c061-4e77-a83f-22274b197968",
+                     *       "id": "417e10c0-ad69-4293-848a-b0bc37bebbfb",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16649,7 +16667,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
+                     *       "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16659,8 +16677,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:44.739Z",
-                     *       "updatedAt": "2026-11-29T15:21:44.739Z"
+                     *       "createdAt": "2026-11-29T15:37:56.846Z",
+                     *       "updatedAt": "2026-11-29T15:37:56.846Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16702,8 +16720,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
-                 *       "inputTaxAccountId": "01a1c728-12d3-4a1e-99a1-4b945eb9177c"
+                 *       "outputTaxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
+                 *       "inputTaxAccountId": "68099a9b-e945-4774-8b06-23fc22e40193"
                  *     }
                  */
                 "application/json": {
@@ -16725,7 +16743,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "5d050946-1be1-438b-bba0-c9caf663f354",
+                     *           "id": "a5869501-23b1-44f9-a4e7-4b1db778f5f9",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16743,7 +16761,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
+                     *           "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16753,11 +16771,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.654Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
+                     *           "createdAt": "2026-11-29T15:37:56.675Z",
+                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
                      *         },
                      *         {
-                     *           "id": "01310201-eab5-457b-b7e3-6bf114d116ab",
+                     *           "id": "d50f3f75-30c2-4610-a4e1-4b7501310532",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16779,11 +16797,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.654Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
+                     *           "createdAt": "2026-11-29T15:37:56.675Z",
+                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
                      *         },
                      *         {
-                     *           "id": "2f6e6aec-e1d9-4952-afb9-008a5ca6386c",
+                     *           "id": "4ccbbf51-c07e-4bba-9d5d-3537da7b1477",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16805,11 +16823,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.654Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
+                     *           "createdAt": "2026-11-29T15:37:56.675Z",
+                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
                      *         },
                      *         {
-                     *           "id": "54555c87-dadf-4043-a82e-687293f400a7",
+                     *           "id": "23a9d154-156d-4ef0-90b9-7deb5f03eb20",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16831,11 +16849,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.654Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
+                     *           "createdAt": "2026-11-29T15:37:56.675Z",
+                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
                      *         },
                      *         {
-                     *           "id": "63a6a599-5b16-4a29-bbbc-f98ad51c3b72",
+                     *           "id": "c9d1f64d-add5-49f0-bcbf-1b5ef1cf4b46",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16857,11 +16875,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.654Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
+                     *           "createdAt": "2026-11-29T15:37:56.675Z",
+                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
                      *         },
                      *         {
-                     *           "id": "c9bbf1b6-a600-460a-a0da-9ec14cdcff2b",
+                     *           "id": "1de0fb45-252a-4556-8133-0b98843f21e1",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16881,11 +16899,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.654Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
+                     *           "createdAt": "2026-11-29T15:37:56.675Z",
+                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
                      *         },
                      *         {
-                     *           "id": "638aeb87-2267-495b-9a6e-d0b0fac8dcef",
+                     *           "id": "37baa6ac-8960-4b34-a68c-9aa955db7239",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16903,7 +16921,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "01a1c728-12d3-4a1e-99a1-4b945eb9177c",
+                     *           "taxAccountId": "68099a9b-e945-4774-8b06-23fc22e40193",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16913,11 +16931,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.654Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
+                     *           "createdAt": "2026-11-29T15:37:56.675Z",
+                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
                      *         },
                      *         {
-                     *           "id": "3b3d405d-9de5-4ec8-8dc1-567b88a6b986",
+                     *           "id": "0cc07ac4-fac7-46c5-80ce-465b14ff7737",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16935,7 +16953,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "01a1c728-12d3-4a1e-99a1-4b945eb9177c",
+                     *           "taxAccountId": "68099a9b-e945-4774-8b06-23fc22e40193",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16945,11 +16963,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.654Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
+                     *           "createdAt": "2026-11-29T15:37:56.675Z",
+                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
                      *         },
                      *         {
-                     *           "id": "cb2a2eb4-0266-4a16-aedd-59931152e29e",
+                     *           "id": "29f0ae36-cfa6-4f29-ba6d-7ee205654b72",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16967,19 +16985,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "01a1c728-12d3-4a1e-99a1-4b945eb9177c",
-                     *           "reverseChargeAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
+                     *           "taxAccountId": "68099a9b-e945-4774-8b06-23fc22e40193",
+                     *           "reverseChargeAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.654Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
+                     *           "createdAt": "2026-11-29T15:37:56.675Z",
+                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
                      *         },
                      *         {
-                     *           "id": "851853ce-2e99-4008-b557-8993b8019565",
+                     *           "id": "cae7364b-1cce-4fa6-86d8-e9b1826ea574",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -17001,11 +17019,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.654Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
+                     *           "createdAt": "2026-11-29T15:37:56.675Z",
+                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
                      *         },
                      *         {
-                     *           "id": "623de17e-2495-46d7-b8d0-cc94f520f873",
+                     *           "id": "4d55c843-b4b9-4a61-b430-8cc5dfceca26",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -17027,11 +17045,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.654Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
+                     *           "createdAt": "2026-11-29T15:37:56.675Z",
+                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
                      *         },
                      *         {
-                     *           "id": "a42e7183-a597-41d5-8ad5-117366be8a35",
+                     *           "id": "53f4536d-b662-462b-9faf-8e3f03adc7b3",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -17051,8 +17069,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:44.654Z",
-                     *           "updatedAt": "2026-11-29T15:21:44.654Z"
+                     *           "createdAt": "2026-11-29T15:37:56.675Z",
+                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
                      *         }
                      *       ]
                      *     }
@@ -17101,7 +17119,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a119f5a8-c061-4e77-a83f-22274b197968",
+                     *       "id": "417e10c0-ad69-4293-848a-b0bc37bebbfb",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -17119,7 +17137,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
+                     *       "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17129,8 +17147,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:44.739Z",
-                     *       "updatedAt": "2026-11-29T15:21:44.739Z"
+                     *       "createdAt": "2026-11-29T15:37:56.846Z",
+                     *       "updatedAt": "2026-11-29T15:37:56.846Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17174,7 +17192,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
+                 *       "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -17242,7 +17260,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a119f5a8-c061-4e77-a83f-22274b197968",
+                     *       "id": "417e10c0-ad69-4293-848a-b0bc37bebbfb",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -17260,7 +17278,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
+                     *       "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17270,8 +17288,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:21:44.739Z",
-                     *       "updatedAt": "2026-11-29T15:21:44.811Z"
+                     *       "createdAt": "2026-11-29T15:37:56.846Z",
+                     *       "updatedAt": "2026-11-29T15:37:57.206Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17329,15 +17347,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0ee963a2-d16d-4124-9840-c79ea2742c3c",
-                     *           "occurredAt": "2026-11-29T15:21:44.739Z",
+                     *           "requestId": "0a8a6da1-79cf-4014-9670-a889903aa0ad",
+                     *           "occurredAt": "2026-11-29T15:37:56.846Z",
                      *           "sequence": 95,
-                     *           "hash": "9d3f910137ac7ddc3512a086d4abc6d365221c56cb0de159ca18fbaa48b1e5af",
+                     *           "hash": "a9b7a882843e9d2947c4d9e3b3bba6d79e5ebf20b61deeee7b486dab3b1eb47a",
                      *           "state": {
-                     *             "id": "a119f5a8-c061-4e77-a83f-22274b197968",
+                     *             "id": "417e10c0-ad69-4293-848a-b0bc37bebbfb",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17355,7 +17373,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
+                     *             "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17365,8 +17383,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:21:44.739Z",
-                     *             "updatedAt": "2026-11-29T15:21:44.739Z"
+                     *             "createdAt": "2026-11-29T15:37:56.846Z",
+                     *             "updatedAt": "2026-11-29T15:37:56.846Z"
                      *           }
                      *         },
                      *         {
@@ -17374,15 +17392,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "978589b6-d5f8-483e-a342-34cc3f8712d5",
-                     *           "occurredAt": "2026-11-29T15:21:44.811Z",
+                     *           "requestId": "6df73ee6-0bca-4036-b21a-47e5ceab7107",
+                     *           "occurredAt": "2026-11-29T15:37:57.206Z",
                      *           "sequence": 96,
-                     *           "hash": "9854fa89adc166f2683ee3017e19e74823cc143dbfbcafd12f898900eaac6382",
+                     *           "hash": "f0d684a0530a96c628028ae172bb9edd15fb49df2cf59006b57329a9256d7191",
                      *           "state": {
-                     *             "id": "a119f5a8-c061-4e77-a83f-22274b197968",
+                     *             "id": "417e10c0-ad69-4293-848a-b0bc37bebbfb",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17400,7 +17418,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "5e4cfc68-02a5-4ef7-bb12-dfdf8b6039b6",
+                     *             "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17410,8 +17428,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T15:21:44.739Z",
-                     *             "updatedAt": "2026-11-29T15:21:44.811Z"
+                     *             "createdAt": "2026-11-29T15:37:56.846Z",
+                     *             "updatedAt": "2026-11-29T15:37:57.206Z"
                      *           }
                      *         }
                      *       ],
@@ -17451,7 +17469,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "9352ee27-cf0d-4d6e-89eb-2c47e38ced09",
+                     *           "id": "3e544dad-fb93-444b-b6da-37055a3f5adc",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17624,14 +17642,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T15:21:45.172Z",
+                     *           "filedAt": "2026-11-29T15:37:58.483Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "1fa9a2926b044186b1aec4706fd3384efefcb1198cf6874fa0458cdd2a7096c1"
+                     *             "hash": "6e84452cbd557880fc39baac596e8f4b11349d9e6d62e4cf767ee33f82ae9a04"
                      *           },
                      *           "version": 1
                      *         }
@@ -17695,7 +17713,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9352ee27-cf0d-4d6e-89eb-2c47e38ced09",
+                     *       "id": "3e544dad-fb93-444b-b6da-37055a3f5adc",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17868,14 +17886,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T15:21:45.172Z",
+                     *       "filedAt": "2026-11-29T15:37:58.483Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "1fa9a2926b044186b1aec4706fd3384efefcb1198cf6874fa0458cdd2a7096c1"
+                     *         "hash": "6e84452cbd557880fc39baac596e8f4b11349d9e6d62e4cf767ee33f82ae9a04"
                      *       },
                      *       "version": 1
                      *     }
@@ -17932,7 +17950,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9352ee27-cf0d-4d6e-89eb-2c47e38ced09",
+                     *       "id": "3e544dad-fb93-444b-b6da-37055a3f5adc",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -18105,14 +18123,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T15:21:45.172Z",
+                     *       "filedAt": "2026-11-29T15:37:58.483Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "1fa9a2926b044186b1aec4706fd3384efefcb1198cf6874fa0458cdd2a7096c1"
+                     *         "hash": "6e84452cbd557880fc39baac596e8f4b11349d9e6d62e4cf767ee33f82ae9a04"
                      *       },
                      *       "version": 1
                      *     }
@@ -18166,7 +18184,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b7ca469f-1b63-4c80-ab30-5bfac83ce80f",
+                     *           "id": "3650d876-6279-4850-9eff-a7c63a9a32c7",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -18175,8 +18193,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:45.469Z",
-                     *           "updatedAt": "2026-11-29T15:21:45.469Z"
+                     *           "createdAt": "2026-11-29T15:37:59.060Z",
+                     *           "updatedAt": "2026-11-29T15:37:59.060Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18250,7 +18268,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b7ca469f-1b63-4c80-ab30-5bfac83ce80f",
+                     *       "id": "3650d876-6279-4850-9eff-a7c63a9a32c7",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18259,8 +18277,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:45.469Z",
-                     *       "updatedAt": "2026-11-29T15:21:45.469Z"
+                     *       "createdAt": "2026-11-29T15:37:59.060Z",
+                     *       "updatedAt": "2026-11-29T15:37:59.060Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18299,7 +18317,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b7ca469f-1b63-4c80-ab30-5bfac83ce80f",
+                     *       "id": "3650d876-6279-4850-9eff-a7c63a9a32c7",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -18308,8 +18326,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:45.469Z",
-                     *       "updatedAt": "2026-11-29T15:21:45.469Z"
+                     *       "createdAt": "2026-11-29T15:37:59.060Z",
+                     *       "updatedAt": "2026-11-29T15:37:59.060Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18383,7 +18401,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b7ca469f-1b63-4c80-ab30-5bfac83ce80f",
+                     *       "id": "3650d876-6279-4850-9eff-a7c63a9a32c7",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18392,8 +18410,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:21:45.469Z",
-                     *       "updatedAt": "2026-11-29T15:21:45.512Z"
+                     *       "createdAt": "2026-11-29T15:37:59.060Z",
+                     *       "updatedAt": "2026-11-29T15:37:59.172Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18443,15 +18461,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "1d2b4e24-eeb1-4579-8a44-26268c938378",
-                     *           "occurredAt": "2026-11-29T15:21:45.469Z",
+                     *           "requestId": "bbe39b51-9849-4e3e-8cf9-a9ed5675c4d4",
+                     *           "occurredAt": "2026-11-29T15:37:59.061Z",
                      *           "sequence": 100,
-                     *           "hash": "e3c6edf89977dc660b26c721de314bacec7bd454cbf7146302693dd8096e6998",
+                     *           "hash": "0c3e35904cb417c69ef4acf2ae07d0761c00c60daae7e0c5491b7317efbfbc82",
                      *           "state": {
-                     *             "id": "b7ca469f-1b63-4c80-ab30-5bfac83ce80f",
+                     *             "id": "3650d876-6279-4850-9eff-a7c63a9a32c7",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18460,8 +18478,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:21:45.469Z",
-                     *             "updatedAt": "2026-11-29T15:21:45.469Z"
+                     *             "createdAt": "2026-11-29T15:37:59.060Z",
+                     *             "updatedAt": "2026-11-29T15:37:59.060Z"
                      *           }
                      *         },
                      *         {
@@ -18469,15 +18487,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7c60e519-60ab-432c-b07f-c4c265d437f6",
-                     *           "occurredAt": "2026-11-29T15:21:45.512Z",
+                     *           "requestId": "a70c1a96-b740-4236-947f-629d178de5bf",
+                     *           "occurredAt": "2026-11-29T15:37:59.172Z",
                      *           "sequence": 101,
-                     *           "hash": "bfaac96eb6034daa23eec24b76bf03f0cd0bb61c5dd72deac0aa53829a7aa1a1",
+                     *           "hash": "ee88987d37a35cffccea74a8cb05f2c1e7066d6a82c5e77bef9e0d6554d932d9",
                      *           "state": {
-                     *             "id": "b7ca469f-1b63-4c80-ab30-5bfac83ce80f",
+                     *             "id": "3650d876-6279-4850-9eff-a7c63a9a32c7",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18486,8 +18504,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T15:21:45.469Z",
-                     *             "updatedAt": "2026-11-29T15:21:45.512Z"
+                     *             "createdAt": "2026-11-29T15:37:59.060Z",
+                     *             "updatedAt": "2026-11-29T15:37:59.172Z"
                      *           }
                      *         }
                      *       ],
@@ -18537,10 +18555,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:21:46.690Z",
+                     *       "updatedAt": "2026-11-29T15:38:01.955Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       }
                      *     }
                      */
@@ -18623,10 +18641,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:21:46.690Z",
+                     *       "updatedAt": "2026-11-29T15:38:01.955Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       }
                      *     }
                      */
@@ -18683,13 +18701,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944",
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "346f2ea5-74bc-49d1-882f-e94fd15d4906",
-                     *           "occurredAt": "2026-11-29T15:21:46.690Z",
+                     *           "requestId": "17f829c3-dfd5-4123-a42c-f6a4b1c66f20",
+                     *           "occurredAt": "2026-11-29T15:38:01.955Z",
                      *           "sequence": 118,
-                     *           "hash": "9cbc1c3f871e255bdcae3f2d1e935ac1711813828a80ce7382051ee12047b03a",
+                     *           "hash": "173157a9b968a7b8fd93d97508115930010db3450326e3b9b4fed72684b4b47c",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18703,10 +18721,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T15:21:46.690Z",
+                     *             "updatedAt": "2026-11-29T15:38:01.955Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *             }
                      *           }
                      *         }
@@ -18759,8 +18777,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
-                     *           "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *           "id": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *           "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -18777,8 +18795,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:21:45.636Z",
-                     *           "updatedAt": "2026-11-29T15:21:45.636Z"
+                     *           "createdAt": "2026-11-29T15:37:59.341Z",
+                     *           "updatedAt": "2026-11-29T15:37:59.341Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18831,13 +18849,19 @@ export interface operations {
                          * @description reference: a journal reference the statement line carries, amounts equal (one to one, one to many, many to one); amountAndDate: the only line of that amount on each side, neither naming a reference the other lacks.
                          * @enum {string}
                          */
-                        matchOn: "reference" | "amountAndDate";
+                        matchOn: "reference" | "amountAndDate" | "text";
                         /** @description Days a statement line's booking date and a ledger line's posting date may be apart (0 to 31). */
-                        dateWindowDays: number;
+                        dateWindowDays?: number;
                         /** @description How far apart the two sides of a match the rule finds may be (a decimal such as 0.50; left out: equal amounts). The difference is posted to differenceAccountId and matched with them. */
                         amountTolerance?: string;
                         /** @description The leaf account (UUID or path) the differences a rule's tolerance allows are posted to, in the bank account's currency; required with an amountTolerance above 0. */
                         differenceAccountId?: string;
+                        /** @description text rules: what a statement line's description, counterparty or references contain (any case) for the rule to make a journal of it. */
+                        contains?: string;
+                        /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it. */
+                        accountId?: string;
+                        /** @description text rules: true (the default) posts the journal made from the line on its booking date and matches it; false leaves a draft linked to the line. */
+                        post?: boolean;
                     }[];
                 };
             };
@@ -18851,8 +18875,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
-                     *       "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *       "id": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *       "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18869,8 +18893,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:45.636Z",
-                     *       "updatedAt": "2026-11-29T15:21:45.636Z"
+                     *       "createdAt": "2026-11-29T15:37:59.341Z",
+                     *       "updatedAt": "2026-11-29T15:37:59.341Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18924,8 +18948,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
-                     *       "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *       "id": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *       "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18942,8 +18966,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:21:45.636Z",
-                     *       "updatedAt": "2026-11-29T15:21:45.636Z"
+                     *       "createdAt": "2026-11-29T15:37:59.341Z",
+                     *       "updatedAt": "2026-11-29T15:37:59.341Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18991,13 +19015,19 @@ export interface operations {
                          * @description reference: a journal reference the statement line carries, amounts equal (one to one, one to many, many to one); amountAndDate: the only line of that amount on each side, neither naming a reference the other lacks.
                          * @enum {string}
                          */
-                        matchOn: "reference" | "amountAndDate";
+                        matchOn: "reference" | "amountAndDate" | "text";
                         /** @description Days a statement line's booking date and a ledger line's posting date may be apart (0 to 31). */
-                        dateWindowDays: number;
+                        dateWindowDays?: number;
                         /** @description How far apart the two sides of a match the rule finds may be (a decimal such as 0.50; left out: equal amounts). The difference is posted to differenceAccountId and matched with them. */
                         amountTolerance?: string;
                         /** @description The leaf account (UUID or path) the differences a rule's tolerance allows are posted to, in the bank account's currency; required with an amountTolerance above 0. */
                         differenceAccountId?: string;
+                        /** @description text rules: what a statement line's description, counterparty or references contain (any case) for the rule to make a journal of it. */
+                        contains?: string;
+                        /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it. */
+                        accountId?: string;
+                        /** @description text rules: true (the default) posts the journal made from the line on its booking date and matches it; false leaves a draft linked to the line. */
+                        post?: boolean;
                     }[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
@@ -19013,8 +19043,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
-                     *       "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *       "id": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *       "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -19031,8 +19061,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:21:45.636Z",
-                     *       "updatedAt": "2026-11-29T15:21:45.712Z"
+                     *       "createdAt": "2026-11-29T15:37:59.341Z",
+                     *       "updatedAt": "2026-11-29T15:37:59.519Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19111,7 +19141,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "4ad70490-3421-45d5-ab57-f333308df661"
+                     *           "importId": "0e17c692-7f50-4726-9f90-f2063508f32a"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -19127,7 +19157,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "4ad70490-3421-45d5-ab57-f333308df661"
+                     *           "importId": "0e17c692-7f50-4726-9f90-f2063508f32a"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -19143,7 +19173,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "4ad70490-3421-45d5-ab57-f333308df661"
+                     *           "importId": "0e17c692-7f50-4726-9f90-f2063508f32a"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19177,7 +19207,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a"
+                 *       "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e"
                  *     }
                  */
                 "application/json": {
@@ -19207,14 +19237,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "8b7bff5a-dc06-4be5-8216-865320c77902",
-                     *         "serialNumber": 11,
+                     *         "id": "e7172aa2-e7c9-4f10-b636-c8daabbc4ea7",
+                     *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *             "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -19227,7 +19257,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "d042f648-acec-46ac-93ad-a5ca1937192a",
+                     *             "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -19255,19 +19285,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T15:21:46.007Z",
-                     *         "updatedAt": "2026-11-29T15:21:46.007Z",
+                     *         "createdAt": "2026-11-29T15:38:00.517Z",
+                     *         "updatedAt": "2026-11-29T15:38:00.517Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *           "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *           "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *           "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -19333,7 +19363,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc",
+                 *           "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d",
                  *           "line": 0
                  *         }
                  *       ]
@@ -19373,14 +19403,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b02e04eb-71bf-4ba6-bb53-ea66bcb726a3",
-                     *       "bankAccountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *       "id": "b3e40ea5-9a21-462e-baba-77ce77988b6f",
+                     *       "bankAccountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc",
+                     *           "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -19392,9 +19422,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:21:46.167Z",
+                     *       "matchedAt": "2026-11-29T15:38:00.957Z",
                      *       "version": 1
                      *     }
                      */
@@ -19451,8 +19481,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b02e04eb-71bf-4ba6-bb53-ea66bcb726a3",
-                     *       "bankAccountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *       "id": "b3e40ea5-9a21-462e-baba-77ce77988b6f",
+                     *       "bankAccountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19461,7 +19491,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc"
+                     *           "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19470,9 +19500,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:21:46.167Z",
+                     *       "matchedAt": "2026-11-29T15:38:00.957Z",
                      *       "version": 1
                      *     }
                      */
@@ -19523,8 +19553,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b02e04eb-71bf-4ba6-bb53-ea66bcb726a3",
-                     *       "bankAccountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *       "id": "b3e40ea5-9a21-462e-baba-77ce77988b6f",
+                     *       "bankAccountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19533,7 +19563,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc"
+                     *           "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19542,9 +19572,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:21:46.167Z",
+                     *       "matchedAt": "2026-11-29T15:38:00.957Z",
                      *       "version": 2
                      *     }
                      */
@@ -19603,23 +19633,24 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *       "bankAccountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
                      *       "matched": 1,
+                     *       "journalsMade": 0,
                      *       "skipped": 0,
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "f253f509-f6c1-48b3-a9aa-de51bdf3751e",
-                     *           "bankAccountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *           "id": "89470e7f-9295-4cfe-b400-8b5e0316c9c1",
+                     *           "bankAccountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc",
+                     *               "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19631,10 +19662,11 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
-                     *           "matchedAt": "2026-11-29T15:21:46.371Z",
-                     *           "version": 1
+                     *           "matchedAt": "2026-11-29T15:38:01.332Z",
+                     *           "version": 1,
+                     *           "journal": null
                      *         }
                      *       ]
                      *     }
@@ -19701,9 +19733,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
-                     *       "reconciledAt": "2026-11-29T15:21:46.258Z"
+                     *       "reconciledAt": "2026-11-29T15:38:01.144Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -19762,7 +19794,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "16527306-9f12-4d21-bde3-b2c7eb2ee89a",
+                     *       "bankAccountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -19815,9 +19847,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
-                     *           "reconciledAt": "2026-11-29T15:21:46.258Z",
+                     *           "reconciledAt": "2026-11-29T15:38:01.144Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -19872,8 +19904,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "6a1e1e8a-2091-4a67-8cd5-50f925599418",
-                     *           "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc",
+                     *           "id": "f7f8e019-bfff-40a9-b8ea-c6ad1f757252",
+                     *           "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -19882,10 +19914,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *           },
-                     *           "createdAt": "2026-11-29T15:21:46.411Z",
-                     *           "checkedAt": "2026-11-29T15:21:46.549Z",
+                     *           "createdAt": "2026-11-29T15:38:01.412Z",
+                     *           "checkedAt": "2026-11-29T15:38:01.753Z",
                      *           "version": 2
                      *         }
                      *       ]
@@ -19945,8 +19977,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6a1e1e8a-2091-4a67-8cd5-50f925599418",
-                     *       "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc",
+                     *       "id": "f7f8e019-bfff-40a9-b8ea-c6ad1f757252",
+                     *       "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19955,14 +19987,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
-                     *       "createdAt": "2026-11-29T15:21:46.411Z",
+                     *       "createdAt": "2026-11-29T15:38:01.412Z",
                      *       "checkedAt": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T15:36:46.411Z",
+                     *         "expiresAt": "2026-11-29T15:53:01.412Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -20024,8 +20056,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6a1e1e8a-2091-4a67-8cd5-50f925599418",
-                     *       "journalId": "84d49f28-d057-48db-bc11-7408ec786dfc",
+                     *       "id": "f7f8e019-bfff-40a9-b8ea-c6ad1f757252",
+                     *       "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20034,14 +20066,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c9a37197-6588-4d0c-959f-2795cc227944"
+                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
                      *       },
-                     *       "createdAt": "2026-11-29T15:21:46.411Z",
-                     *       "checkedAt": "2026-11-29T15:21:46.549Z",
+                     *       "createdAt": "2026-11-29T15:38:01.412Z",
+                     *       "checkedAt": "2026-11-29T15:38:01.753Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T15:26:46.566Z"
+                     *         "expiresAt": "2026-11-29T15:43:01.766Z"
                      *       }
                      *     }
                      */

@@ -1,4 +1,4 @@
-import { autoMatching } from '../../shared/db/stores/reconciliation-ports.ts';
+import { autoMatching } from '../../shared/db/stores/auto-matching-ports.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import * as bankAccountsRoutes from '../../shared/routes/bank-accounts.ts';
 import { autoMatch } from '../../shared/reconciliation/auto-matching.ts';

@@ -1,4 +1,4 @@
-import { matching } from '../../shared/db/stores/reconciliation-ports.ts';
+import { matching } from '../../shared/db/stores/matching-ports.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import * as bankAccountsRoutes from '../../shared/routes/bank-accounts.ts';
 import { createMatch } from '../../shared/reconciliation/matches.ts';

@@ -1,4 +1,4 @@
-import { matching } from '../../shared/db/stores/reconciliation-ports.ts';
+import { matching } from '../../shared/db/stores/matching-ports.ts';
 import { writeEndpoint } from '../../shared/http/write-endpoint.ts';
 import * as bankAccountsRoutes from '../../shared/routes/bank-accounts.ts';
 import { deleteMatch } from '../../shared/reconciliation/matches.ts';

@@ -1,4 +1,4 @@
-import { matching } from '../../shared/db/stores/reconciliation-ports.ts';
+import { matching } from '../../shared/db/stores/matching-ports.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as bankAccountsRoutes from '../../shared/routes/bank-accounts.ts';
 import { readMatch } from '../../shared/reconciliation/matches.ts';

@@ -1,4 +1,4 @@
-import { reconciliationReads } from '../../shared/db/stores/reconciliation-ports.ts';
+import { reconciliationReads } from '../../shared/db/stores/reconciliation-report-ports.ts';
 import { answer } from '../../shared/http/file-answers.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as bankAccountsRoutes from '../../shared/routes/bank-accounts.ts';

@@ -21,20 +21,24 @@ const ibanOf = (text: string) => {
 };
 
 /**
- * The rules, each difference account resolved to its id: a leaf taking the bank account's
- * currency (differences are posted in it). Errors: NotFound, ValidationError (CategoryAccount,
- * AccountCurrency) naming `matchingRules[i].differenceAccountId`.
+ * The rules, each difference account and text rule's account resolved to its id: a leaf taking
+ * the bank account's currency (what is posted to it is in that currency). Errors: NotFound,
+ * ValidationError (CategoryAccount, AccountCurrency) naming `matchingRules[i].differenceAccountId`
+ * or `matchingRules[i].accountId`.
  */
 async function resolvedRules(bank: AccountResolving, companyId: string, rules: CreateBankAccountInput['matchingRules'], currency: string): Promise<BankAccountRecord['matchingRules']> {
   if (!rules) return undefined;
+  const resolved = async (reference: string | undefined, field: string, what: string) => {
+    if (reference === undefined) return undefined;
+    const account = await bank.account(companyId, reference, field);
+    if (!account.leaf) throw ValidationError.field(field, `is a category account; ${what} are posted to a leaf account: name one of the accounts under it`, 'CategoryAccount');
+    if (account.currency !== undefined && account.currency !== currency) throw ValidationError.field(field, `is kept in ${account.currency}; the bank account's ${what} are in ${currency}`, 'AccountCurrency');
+    return account.id;
+  };
   return Promise.all(
     rules.map(async (rule, i) => {
-      if (rule.differenceAccountId === undefined) return rule;
-      const field = `matchingRules[${i}].differenceAccountId`;
-      const account = await bank.account(companyId, rule.differenceAccountId, field);
-      if (!account.leaf) throw ValidationError.field(field, 'is a category account; differences are posted to a leaf account: name one of the accounts under it', 'CategoryAccount');
-      if (account.currency !== undefined && account.currency !== currency) throw ValidationError.field(field, `is kept in ${account.currency}; the bank account's differences are in ${currency}`, 'AccountCurrency');
-      return { ...rule, differenceAccountId: account.id };
+      const [differenceAccountId, accountId] = await Promise.all([resolved(rule.differenceAccountId, `matchingRules[${i}].differenceAccountId`, 'differences'), resolved(rule.accountId, `matchingRules[${i}].accountId`, "journals made from lines")]);
+      return { ...rule, ...(differenceAccountId ? { differenceAccountId } : {}), ...(accountId ? { accountId } : {}) };
     }),
   );
 }

@@ -2,6 +2,7 @@ import * as z from '../schemas/zod.ts';
 import { Version } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/currency.ts';
 import { lazy } from '../schemas/lazy.ts';
+import { described } from '../schemas/described.ts';
 import { listQueryShape } from '../schemas/list-query.ts';
 import { parsedIban } from './rules.ts';
 
@@ -23,13 +24,26 @@ const MatchingRule = () =>
   z
     .strictObject({
       name: z.string().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(100)),
-      matchOn: z.enum(['reference', 'amountAndDate']),
-      dateWindowDays: z.int().check(z.minimum(0), z.maximum(31)),
+      matchOn: z.enum(['reference', 'amountAndDate', 'text']),
+      dateWindowDays: z.optional(z.int().check(z.minimum(0), z.maximum(31))),
       amountTolerance: z.optional(Tolerance()),
       differenceAccountId: z.optional(z.string().check(z.minLength(1), z.maxLength(300))),
+      contains: described(z.optional(z.string().check(z.trim(), z.minLength(3, { error: 'must be at least 3 characters' }), z.maxLength(100))), "text rules: what a statement line's description, counterparty or references contain (any case) for the rule to make a journal of it."),
+      accountId: z.optional(z.string().check(z.minLength(1), z.maxLength(300))),
+      post: described(z.optional(z.boolean()), 'text rules: true (the default) posts the journal made from the line on its booking date and matches it; false leaves a draft linked to the line.'),
     })
     .check(
       z.superRefine((rule, ctx) => {
+        const needs = (field: string, why: string) => ctx.addIssue({ code: 'custom', path: [field], message: `is required ${why}` });
+        const only = (field: string, why: string) => ctx.addIssue({ code: 'custom', path: [field], message: `is not taken ${why}` });
+        if (rule.matchOn === 'text') {
+          if (rule.contains === undefined) needs('contains', 'by a text rule: the text a statement line must contain');
+          if (rule.accountId === undefined) needs('accountId', "by a text rule: the account of the journal's other side");
+          for (const field of ['dateWindowDays', 'amountTolerance', 'differenceAccountId'] as const) if (rule[field] !== undefined) only(field, 'by a text rule (it matches no ledger line)');
+        } else {
+          if (rule.dateWindowDays === undefined) needs('dateWindowDays', `by a ${rule.matchOn} rule`);
+          for (const field of ['contains', 'accountId', 'post'] as const) if (rule[field] !== undefined) only(field, `by a ${rule.matchOn} rule (only by a text rule)`);
+        }
         if (rule.amountTolerance !== undefined && Number(rule.amountTolerance) > 0 && rule.differenceAccountId === undefined) {
           ctx.addIssue({ code: 'custom', path: ['differenceAccountId'], message: 'is required with an amountTolerance above 0: the account a difference within it is posted to' });
         }

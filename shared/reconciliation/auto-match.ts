@@ -23,9 +23,15 @@ import { sum, type LedgerItem } from './rules.ts';
  */
 export interface MatchingRule {
   name: string;
-  matchOn: 'reference' | 'amountAndDate';
-  /** Days a statement line's booking date and a ledger line's posting date may be apart. */
-  dateWindowDays: number;
+  matchOn: 'reference' | 'amountAndDate' | 'text';
+  /** Days a statement line's booking date and a ledger line's posting date may be apart (not for `text`). */
+  dateWindowDays?: number | undefined;
+  /** `text`: what a statement line's description, counterparty or references contain (any case) for the rule to make its journal. */
+  contains?: string | undefined;
+  /** `text`: the account the journal made from the line puts its other side on. */
+  accountId?: string | undefined;
+  /** `text`: true (the default) posts the journal and matches it with the line; false leaves a draft linked to the line. */
+  post?: boolean | undefined;
   /** How far the two sides' amounts may be apart (a decimal; left out: 0, exactly equal). */
   amountTolerance?: string | undefined;
   /** The account a difference within the tolerance is posted to (required with a tolerance). */
@@ -44,6 +50,8 @@ export interface ProposedMatch {
   reason: string;
   /** Within a rule's tolerance: the statement lines' total less the ledger lines', posted to `accountId`. */
   difference?: { amount: string; accountId: string } | undefined;
+  /** A `text` rule's: the journal to make from the line (there is no ledger line yet), on `accountId`, posted and matched when `post`. */
+  journal?: { accountId: string; post: boolean } | undefined;
 }
 
 /** Ledger lines a tolerance rule looks at within one statement line's amount range: past it, the line is left as ambiguous. */
@@ -89,7 +97,7 @@ export function proposeMatches(lines: readonly StatementLineRecord[], ledger: re
   // The known references each statement line carries, found once.
   const carried = new Map(lines.map((l) => [l, new Set(textsOf(l).flatMap(words).filter((w) => known.has(w)))]));
   for (const rule of rules) {
-    const found = rule.matchOn === 'reference' ? byReference([...openLines], [...openLedger], carried, rule) : byAmountAndDate([...openLines], [...openLedger], carried, rule);
+    const found = rule.matchOn === 'reference' ? byReference([...openLines], [...openLedger], carried, rule) : rule.matchOn === 'amountAndDate' ? byAmountAndDate([...openLines], [...openLedger], carried, rule) : byText([...openLines], rule);
     for (const p of found) {
       for (const l of p.statementLines) openLines.delete(l);
       for (const l of p.ledgerLines) openLedger.delete(l);
@@ -97,6 +105,24 @@ export function proposeMatches(lines: readonly StatementLineRecord[], ledger: re
     }
   }
   return proposals;
+}
+
+/**
+ * A `text` rule: each line the rules before it left whose texts (description, counterparty,
+ * references) contain the rule's text, and that names no reference of the books, is proposed
+ * for a journal made from it (a bank charge, interest): there is no ledger line to match yet.
+ */
+function byText(lines: StatementLineRecord[], rule: MatchingRule): ProposedMatch[] {
+  const wanted = normal(rule.contains ?? '').trim();
+  if (!wanted || !rule.accountId) return [];
+  const found: ProposedMatch[] = [];
+  for (const line of lines) {
+    // A draft made from the line by an earlier run stays as it is; a journal to post goes on from it.
+    if (rule.post === false && line.journalId) continue;
+    if (![...textsOf(line), line.counterpartyName ?? ''].some((t) => normal(t).includes(wanted))) continue;
+    found.push({ statementLines: [line], ledgerLines: [], rule: rule.name, reason: `its text contains "${rule.contains}": a journal made from it on the rule's account${rule.post === false ? ', left a draft' : ', posted and matched'}`, journal: { accountId: rule.accountId, post: rule.post !== false } });
+  }
+  return found;
 }
 
 function byReference(lines: StatementLineRecord[], ledger: LedgerItem[], carried: Map<StatementLineRecord, Set<string>>, rule: MatchingRule): ProposedMatch[] {
@@ -114,7 +140,7 @@ function byReference(lines: StatementLineRecord[], ledger: LedgerItem[], carried
   }
   const found: ProposedMatch[] = [];
   for (const [ref, statementLines] of linesOf) {
-    const ledgerLines = (ledgerOf.get(ref) ?? []).filter((item) => statementLines.every((l) => daysApart(l.bookingDate, item.postingDate) <= rule.dateWindowDays));
+    const ledgerLines = (ledgerOf.get(ref) ?? []).filter((item) => statementLines.every((l) => daysApart(l.bookingDate, item.postingDate) <= (rule.dateWindowDays ?? 0)));
     if (ledgerLines.length === 0 || (statementLines.length > 1 && ledgerLines.length > 1)) continue;
     const difference = differenceWithin(sum(statementLines.map((l) => l.amount)), sum(ledgerLines.map((l) => l.amount)), rule);
     if (difference === false) continue;
@@ -152,7 +178,7 @@ function byAmountAndDate(lines: StatementLineRecord[], ledger: LedgerItem[], car
  * TOLERANCE_SCAN looked at: past it every candidate is dropped, the line too ambiguous to match).
  */
 function candidateFinder(ledger: readonly LedgerItem[], rule: MatchingRule): (line: StatementLineRecord) => LedgerItem[] {
-  const inWindow = (l: StatementLineRecord) => (item: LedgerItem) => daysApart(l.bookingDate, item.postingDate) <= rule.dateWindowDays;
+  const inWindow = (l: StatementLineRecord) => (item: LedgerItem) => daysApart(l.bookingDate, item.postingDate) <= (rule.dateWindowDays ?? 0);
   const tolerance = toleranceOf(rule);
   if (!tolerance) {
     const byAmount = new Map<string, LedgerItem[]>();

@@ -4,12 +4,11 @@ import { writtenRecordEvent } from '../events/event-record.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { DEFAULT_MATCHING_RULES, proposeMatches, type ProposedMatch } from './auto-match.ts';
-import { checkedSides, takenMeanwhile } from './match-sides.ts';
 import { matchView } from './match-view.ts';
 import type { MatchRecord } from './records.ts';
 import { ledgerItems, RECONCILIATION_ITEMS } from './reconciliation.ts';
 import { ledgerKey, sum } from './rules.ts';
-import type { AutoMatching, BankAccountFacts } from './store.ts';
+import type { AutoMatching } from './store.ts';
 
 export type AutoMatchView = ResponseOf<'AutoMatchResponse'>;
 
@@ -17,6 +16,8 @@ export type AutoMatchView = ResponseOf<'AutoMatchResponse'>;
 const AT_ONCE = 16;
 /** Matches one request writes at most (about a second's writes): the rest are `remaining`, for the next call. */
 export const AUTO_MATCH_WRITES = 2_000;
+/** Matches that post a journal (a difference, a text rule's) one request writes at most: each is a few writes in turn. */
+export const AUTO_MATCH_JOURNALS = 100;
 /** Proposals the answer lists (it counts them all). */
 const LISTED = 1_000;
 
@@ -42,28 +43,38 @@ export async function autoMatch(books: AutoMatching, uow: UnitOfWork, companyId:
   const at = new Date().toISOString();
   const records = proposals.map((p) => record(p, companyId, accountId, uow.actor!, at, bank.precision));
   const toWrite = input.dryRun ? [] : records.slice(0, AUTO_MATCH_WRITES);
-  const differing = toWrite.flatMap((_, i) => (proposals[i]!.difference ? [i] : []));
-  // Posting differences loads on the path that posts one, and is refused before anything is written.
-  const differences = differing.length > 0 ? await import('./difference-match.ts') : undefined;
-  differences?.checkMayPost(permissions, "A rule's tolerance");
-  const plain = toWrite.flatMap((_, i) => (proposals[i]!.difference ? [] : [i]));
+  // What posts a journal (a difference, a text rule's) is written one by one after the rest, loaded on the path that posts one.
+  const posting = toWrite.flatMap((_, i) => (proposals[i]!.difference || proposals[i]!.journal ? [i] : [])).slice(0, AUTO_MATCH_JOURNALS);
+  const posts = posting.length > 0 ? await import('./auto-match-journals.ts') : undefined;
+  // Refused before anything is written.
+  posts?.checkMayMake(permissions, posting.map((i) => proposals[i]!));
+  const plain = toWrite.flatMap((_, i) => (proposals[i]!.difference || proposals[i]!.journal ? [] : [i]));
   const written = new Array<boolean>(toWrite.length).fill(false);
+  const journals = new Map<number, { id: string; status: string }>();
   (await writeAll(books, uow, companyId, plain.map((i) => records[i]!))).forEach((done, k) => (written[plain[k]!] = done));
-  for (const i of differing) {
-    const made = await writtenWithDifference(books, differences!, uow, { companyId, accountId, bank }, records[i]!, proposals[i]!.difference!);
-    if (made) [records[i], written[i]] = [made, true];
+  for (const i of posting) {
+    const outcome = await posts!.writtenWithJournal(books, uow, { companyId, accountId, bank }, records[i]!, proposals[i]!);
+    if (outcome?.journal) journals.set(i, outcome.journal);
+    if (outcome?.match) [records[i], written[i]] = [outcome.match, true];
   }
+  const deferred = toWrite.length - plain.length - posting.length;
   const response: AutoMatchView = {
     bankAccountId: accountId,
     date: input.date ?? null,
     dryRun: input.dryRun,
     proposed: records.length,
     matched: written.filter(Boolean).length,
-    skipped: written.filter((w) => !w).length,
-    remaining: input.dryRun ? 0 : records.length - toWrite.length,
+    journalsMade: journals.size,
+    skipped: written.filter((w, i) => !w && !journals.has(i)).length - deferred,
+    remaining: input.dryRun ? 0 : records.length - toWrite.length + deferred,
     matches: records.slice(0, LISTED).map((m, i) => {
-      const proposed = proposals[i]!.difference;
-      return { ...matchView(m), id: written[i] ? m.matchId : null, difference: proposed ? { journalId: m.difference?.journalId ?? null, amount: proposed.amount } : null };
+      const { difference, journal } = proposals[i]!;
+      return {
+        ...matchView(m),
+        id: written[i] ? m.matchId : null,
+        difference: difference ? { journalId: m.difference?.journalId ?? null, amount: difference.amount } : null,
+        journal: journal ? { id: journals.get(i)?.id ?? null, status: journals.get(i)?.status ?? null } : null,
+      };
     }),
   };
   // A dry run writes nothing, not even its event.
@@ -84,26 +95,6 @@ function record(p: ProposedMatch, companyId: string, accountId: string, actor: N
     matchedAt: at,
     version: 1,
   };
-}
-
-/**
- * A proposed match within a rule's tolerance, written on its own: its difference's journal made
- * and posted (difference-match.ts), then the match with its event. Undefined when another request
- * took a line meanwhile (a 409), as writeAll skips one.
- */
-async function writtenWithDifference(books: AutoMatching, differences: typeof import('./difference-match.ts'), uow: UnitOfWork, at: { companyId: string; accountId: string; bank: BankAccountFacts }, proposed: MatchRecord, difference: { accountId: string }): Promise<MatchRecord | undefined> {
-  const port = await books.journaling();
-  const input = { statementLines: proposed.statementLines, ledgerLines: proposed.ledgerLines.map(({ journalId, line }) => ({ journalId, line })) };
-  try {
-    const sides = await checkedSides(port, at.companyId, at.accountId, at.bank, input);
-    const match = await differences.differenceMatch(port, uow, at, sides, input, { accountId: difference.accountId }, { rule: proposed.rule, reason: proposed.reason });
-    const event = writtenRecordEvent('BankMatchCreated', at.companyId, uow.actor, matchView(match), new Date(match.matchedAt));
-    await books.commit([...books.matchChanges(match, takenMeanwhile), books.eventChange(event)]);
-    return match;
-  } catch (error) {
-    if (error instanceof AppError && error.status === 409) return undefined;
-    throw error;
-  }
 }
 
 /** Items one transaction holds at most (DynamoDB's bound is 100). */

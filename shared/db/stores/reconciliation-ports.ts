@@ -1,14 +1,14 @@
-import type { AutoMatching, Matching, PeriodReconciling, ReconciliationReads, ReconciliationReport, StatementImporting, StatementLineList } from '../../reconciliation/store.ts';
-import { pendingEventOp } from '../events/outbox-store.ts';
-import { getJournals } from '../ledger/journal-store.ts';
-import { transactWrite } from '../table/transact.ts';
-import { ledgerLines } from '../ledger/ledger-store.ts';
+import type { PeriodReconciling, StatementImporting, StatementLineList } from '../../reconciliation/store.ts';
+import { ledgerUpTo } from './bank-ledger-lines.ts';
 import { bankAccountFacts } from './bank-account-facts.ts';
-import { getLines, getMatch, getMatches, claimedLedgerLines, getStatementChain, linesPage, reconciledOp, reconciledPeriods, linesThere, linesUpTo, matchOps, newLineOp, statementOps, statementsThere, unmatchOps } from './reconciliation-store.ts';
+import { getMatches, getStatementChain, linesPage, reconciledOp, reconciledPeriods, linesThere, linesUpTo, newLineOp, statementOps, statementsThere } from './reconciliation-store.ts';
 
-/** Bank reconciliation's ports (reconciliation/store.ts), one per use case. */
+/**
+ * Bank reconciliation's ports (reconciliation/store.ts), one per use case; those that load more on
+ * a rare path (matching, automatic matching, the report as known at a moment) are in files of
+ * their own, so no other handler bundles what their lazy paths share.
+ */
 const bankAccount = bankAccountFacts;
-const ledgerUpTo: ReconciliationReads['ledgerUpTo'] = (companyId, accountId, date, limit) => ledgerLines(companyId, accountId, { from: '0000-01-01', to: date }, undefined, limit + 1, () => true);
 
 export const statementImporting: StatementImporting = {
   bankAccount,
@@ -19,26 +19,6 @@ export const statementImporting: StatementImporting = {
   statementChanges: statementOps,
 };
 
-export const matching: Matching = {
-  bankAccount,
-  lines: getLines,
-  journals: getJournals,
-  match: getMatch,
-  matchChanges: matchOps,
-  unmatchChanges: unmatchOps,
-  journaling: async () => (await import('./line-journal-ports.ts')).lineJournaling,
-};
-
-export const reconciliationReads: ReconciliationReport = {
-  bankAccount,
-  linesUpTo,
-  ledgerUpTo,
-  matches: getMatches,
-  reconciledPeriods,
-  // As known at a moment is a rare read: its reads load on that path only.
-  knownAtReads: async () => (await import('./reconciliation-known-at-ports.ts')).reconciliationKnownAtReads,
-};
-
 export const periodReconciling: PeriodReconciling = {
   bankAccount,
   linesUpTo,
@@ -46,17 +26,6 @@ export const periodReconciling: PeriodReconciling = {
   matches: getMatches,
   reconciledPeriods,
   reconciledChange: reconciledOp,
-};
-
-export const autoMatching: AutoMatching = {
-  bankAccount,
-  linesUpTo,
-  ledgerUpTo,
-  claimedLedgerLines,
-  matchChanges: matchOps,
-  eventChange: pendingEventOp,
-  commit: transactWrite,
-  journaling: async () => (await import('./line-journal-ports.ts')).lineJournaling,
 };
 
 export const statementLineList: StatementLineList = { bankAccount, page: linesPage };

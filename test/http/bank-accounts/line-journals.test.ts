@@ -164,4 +164,43 @@ describe('journals made from statement lines', () => {
     expect(reconciliation).toMatchObject({ statementBalance: '2387.50', ledgerBalance: '2380.00', difference: '7.50', unmatchedStatement: { count: 2, total: '7.50' }, unmatchedLedger: { count: 0 } });
     expect((await api.get(`${base}/Audit/Verify`)).body).toMatchObject({ verified: true });
   });
+
+  it('makes journals from statement lines by text rules: a fee posted and matched, interest left a draft, none made twice', async () => {
+    const { api, base, chart } = await arranged();
+    const bankPath = `${base}/BankAccounts/${chart.bank.id}`;
+    const account = (await api.get(bankPath)).body;
+    const withRules = (matchingRules: unknown[]) => api.put(bankPath, { iban: account.iban, bankName: account.bankName, version: account.version, matchingRules });
+    expect((await withRules([{ name: 'Fees', matchOn: 'text', accountId: chart.rent.id }])).body.errors[0]).toMatchObject({ name: 'matchingRules[0].contains' });
+    expect((await withRules([{ name: 'Fees', matchOn: 'text', contains: 'fee', accountId: chart.rent.id, dateWindowDays: 3 }])).body.errors[0]).toMatchObject({ name: 'matchingRules[0].dateWindowDays' });
+    expect((await withRules([{ name: 'Fees', matchOn: 'text', contains: 'fee', accountId: chart.expenses.id }])).body.errors[0]).toMatchObject({ code: 'CategoryAccount', name: 'matchingRules[0].accountId' });
+    const ruled = await withRules([
+      { name: 'Reference and amount', matchOn: 'reference', dateWindowDays: 10 },
+      { name: 'Bank charges', matchOn: 'text', contains: 'fee', accountId: chart.rent.path },
+      { name: 'Interest', matchOn: 'text', contains: 'INTEREST', accountId: chart.sales.id, post: false },
+    ]);
+    expect(ruled.status, ruled.text).toBe(200);
+
+    const proposed = (await api.post(`${bankPath}/AutoMatch`, { dryRun: true })).body;
+    expect(proposed.matches.map((m: { statementLines: string[]; rule: string; journal: unknown }) => [m.statementLines[0], m.rule, m.journal])).toEqual([
+      ['B261105002', 'Bank charges', { id: null, status: null }],
+      ['B261130003', 'Interest', { id: null, status: null }],
+    ]);
+    const clerk = client(gateway.url, `Bearer ${await addApiKey(api, base, ['bank:read', 'bank:reconcile', 'journals:create', 'journals:read'])}`);
+    expect((await clerk.post(`${bankPath}/AutoMatch`, {})).status).toBe(403);
+    expect((await api.get(`${base}/Journals`)).body.results).toHaveLength(0);
+
+    const run = await api.post(`${bankPath}/AutoMatch`, {});
+    expect(run.status, run.text).toBe(200);
+    expect(run.body).toMatchObject({ proposed: 2, matched: 1, journalsMade: 2, skipped: 0, remaining: 0 });
+    const [fee, interest] = run.body.matches;
+    expect(fee.journal.status).toBe('posted');
+    expect(interest.journal).toMatchObject({ status: 'draft' });
+    expect((await api.get(`${base}/Journals/${fee.journal.id}`)).body).toMatchObject({ status: 'posted', postingDate: '2026-11-05', description: 'Account maintenance fee', entries: [{ accountId: chart.bank.id, side: 2, amount: 120 }, { accountId: chart.rent.id, side: 1, amount: 120 }] });
+    expect((await api.get(`${base}/Journals/${interest.journal.id}`)).body).toMatchObject({ status: 'draft', entries: [{ accountId: chart.bank.id, side: 1, amount: 7.5 }, { accountId: chart.sales.id, side: 2, amount: 7.5 }] });
+
+    // Run again: nothing new; the interest's draft stays the one journal of its line.
+    expect((await api.post(`${bankPath}/AutoMatch`, {})).body).toMatchObject({ proposed: 0, matched: 0, journalsMade: 0 });
+    expect((await api.get(`${base}/Journals`)).body.results).toHaveLength(2);
+    expect((await api.get(`${bankPath}/Reconciliation?date=2026-11-30`)).body).toMatchObject({ statementBalance: '2387.50', ledgerBalance: '-120.00', unmatchedStatement: { count: 3, total: '2507.50' }, unmatchedLedger: { count: 0 } });
+  });
 });
