@@ -68,7 +68,7 @@ function checkIdentity(date: string, lines: Line[], ledger: Item[], matches: Map
 describe('automatic matching and the reconciliation, over random books', () => {
   it('pairs only items of one true group, never a trap, each line once, and the identity holds after matching and after voids', () => {
     fc.assert(
-      fc.property(fc.array(group, { minLength: 1, maxLength: 25 }), fc.array(fc.nat(), { maxLength: 5 }), (groups, voids) => {
+      fc.property(fc.array(group, { minLength: 1, maxLength: 25 }), fc.array(fc.nat(), { maxLength: 5 }), fc.array(fc.nat(), { maxLength: 5 }), (groups, voids, reversals) => {
         const { lines, ledger } = books(groups);
         const date = '2026-12-31';
         checkIdentity(date, lines, ledger, new Map());
@@ -101,6 +101,13 @@ describe('automatic matching and the reconciliation, over random books', () => {
         const broken = checkIdentity(date, lines, remaining, matches);
         const brokenIds = new Set([...matches.values()].filter((m) => m.ledgerLines.some((l) => gone.has(l.journalId))).map((m) => m.matchId));
         expect(new Set(broken.brokenMatches.map((b) => b.matchId))).toEqual(brokenIds);
+        // Journals reversed after matching: their lines stay (their matches hold), the reversing journals' opposite lines are unmatched, the identity holds.
+        const reversed = [...new Set(reversals.flatMap((r) => (remaining.length > 0 ? [remaining[r % remaining.length]!.journalId] : [])))];
+        const reversing = remaining.filter((l) => reversed.includes(l.journalId)).map((l, k) => ({ ...l, journalId: `R${k}-${l.journalId}`, amount: new Big(l.amount).neg().toFixed(2), group: `reversal-${l.group}` }));
+        const afterReversals = checkIdentity(date, lines, [...remaining, ...reversing], matches);
+        expect(new Set(afterReversals.brokenMatches.map((b) => b.matchId))).toEqual(brokenIds);
+        expect(afterReversals.unmatchedLedger.filter((l) => l.journalId.startsWith('R'))).toHaveLength(reversing.length);
+        expect(afterReversals.unmatchedStatement.length).toBe(broken.unmatchedStatement.length);
       }),
       { numRuns: RUNS, seed: Number(process.env.PROPERTY_SEED ?? 20261129) },
     );
