@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/62c288c1-9901-48fa-9d4f-725364d4b143`
+         * @description Example request: `GET /api/v1/Companies/268eb98a-852e-4150-aa41-6c425f733088`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Settings`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Settings`
+         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Roles`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Roles`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Roles/9c206916-7b7f-4723-9258-767a5bd3dfe7`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Roles/31457506-b9a9-4fc8-a23f-b2fa2951ac7f`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Roles/9c206916-7b7f-4723-9258-767a5bd3dfe7`
+         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Roles/31457506-b9a9-4fc8-a23f-b2fa2951ac7f`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Roles/9c206916-7b7f-4723-9258-767a5bd3dfe7`
+         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Roles/31457506-b9a9-4fc8-a23f-b2fa2951ac7f`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Members`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Members`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Members/331a915b-95c3-4437-97c8-838e8226ad0d`
+         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Members/e5cd80b6-f6a2-459d-a1db-8e25837820b7`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Members/331a915b-95c3-4437-97c8-838e8226ad0d`
+         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Members/e5cd80b6-f6a2-459d-a1db-8e25837820b7`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ApiKeys/febdecf5-a8fa-4b22-887a-312dc1a82b6f`
+         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ApiKeys/9459c186-da0e-4e68-8553-ad650ac52b64`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Accounts`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Accounts`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Accounts/b19a0e46-c9b4-4570-b37f-9dd4faa44bdd`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Accounts/b4ba2729-0b3b-4717-822c-e9c029106ca6`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Accounts/b19a0e46-c9b4-4570-b37f-9dd4faa44bdd`
+         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Accounts/b4ba2729-0b3b-4717-822c-e9c029106ca6`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Accounts/b19a0e46-c9b4-4570-b37f-9dd4faa44bdd`
+         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Accounts/b4ba2729-0b3b-4717-822c-e9c029106ca6`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Accounts/b19a0e46-c9b4-4570-b37f-9dd4faa44bdd/History`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Accounts/b4ba2729-0b3b-4717-822c-e9c029106ca6/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters/d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters/814104c6-3f45-4ab0-855a-87dab073bf71`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters/d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f`
+         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters/814104c6-3f45-4ab0-855a-87dab073bf71`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters/d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f`
+         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters/814104c6-3f45-4ab0-855a-87dab073bf71`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters/d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f/History`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters/814104c6-3f45-4ab0-855a-87dab073bf71/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters/d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f/Activate`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters/814104c6-3f45-4ab0-855a-87dab073bf71/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/CostCenters/d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters/814104c6-3f45-4ab0-855a-87dab073bf71/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/78c4a102-1d7f-4970-803a-33545dbc548a`
+         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/94c796a9-f4d9-4167-98ba-1ec267a9d40c`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/78c4a102-1d7f-4970-803a-33545dbc548a`
+         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/94c796a9-f4d9-4167-98ba-1ec267a9d40c`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/Close`
+         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/Periods`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/Periods/bbe3abc8-c009-4d68-9847-fdb229a0fd4e`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/Periods/b3ade0b9-0212-49b0-99f8-2e42cb4f61d5`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/Periods/bbe3abc8-c009-4d68-9847-fdb229a0fd4e/Lock`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/Periods/b3ade0b9-0212-49b0-99f8-2e42cb4f61d5/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/Periods/bbe3abc8-c009-4d68-9847-fdb229a0fd4e/Close`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/Periods/b3ade0b9-0212-49b0-99f8-2e42cb4f61d5/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/Periods/bbe3abc8-c009-4d68-9847-fdb229a0fd4e/Close`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/Periods/b3ade0b9-0212-49b0-99f8-2e42cb4f61d5/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/FinancialYears/8aad14ff-db26-40ab-8965-3da35260b9b6/Periods/bbe3abc8-c009-4d68-9847-fdb229a0fd4e/Reopen`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/Periods/b3ade0b9-0212-49b0-99f8-2e42cb4f61d5/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/6de82ed0-35c1-46ae-8811-cb6ce13519a5`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/36bfe8f0-67d6-4e78-80e1-0b59ee20527c`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/6de82ed0-35c1-46ae-8811-cb6ce13519a5`
+         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/36bfe8f0-67d6-4e78-80e1-0b59ee20527c`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/6de82ed0-35c1-46ae-8811-cb6ce13519a5/History`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/36bfe8f0-67d6-4e78-80e1-0b59ee20527c/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/70e21896-8245-4f9c-920f-0aa701314840/Submit`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/5b59232b-ce4c-47e7-b209-61af30f6329a/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/70e21896-8245-4f9c-920f-0aa701314840/Approve`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/5b59232b-ce4c-47e7-b209-61af30f6329a/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/70e21896-8245-4f9c-920f-0aa701314840/Reject`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/5b59232b-ce4c-47e7-b209-61af30f6329a/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/6de82ed0-35c1-46ae-8811-cb6ce13519a5/Post`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/36bfe8f0-67d6-4e78-80e1-0b59ee20527c/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/d51c5721-f80b-4b69-8faa-697e8ed8f237/Void`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/a5a4977e-c451-4099-8fdc-fe2a41f1041e/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/6de82ed0-35c1-46ae-8811-cb6ce13519a5/Adjust`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/36bfe8f0-67d6-4e78-80e1-0b59ee20527c/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/6de82ed0-35c1-46ae-8811-cb6ce13519a5/Reverse`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/36bfe8f0-67d6-4e78-80e1-0b59ee20527c/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/TrialBalance?financialYearId=8aad14ff-db26-40ab-8965-3da35260b9b6`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/TrialBalance?financialYearId=ed46ee17-5082-46e3-834e-293a2a8b74c5`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/BudgetVsActual?budgetId=6f46d260-52ef-4522-9581-93e2f2a3c99a&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/BudgetVsActual?budgetId=e1f66d73-3f3c-4b17-95b0-ad96d0b615f5&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/62c288c1-9901-48fa-9d4f-725364d4b143/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/268eb98a-852e-4150-aa41-6c425f733088/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/Restatements?since=2026-11-29T15%3A37%3A20.554Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/Restatements?since=2026-11-29T15%3A53%3A51.039Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Reports/89f6465a-7cf2-4807-a85c-5095e573e81a`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/996c137c-da1c-47bb-bfde-e4cf23e19c63`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Webhooks/667148f4-617f-4bb7-b3eb-6fc1113d5a54`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Webhooks/05ab03d8-b4f6-4c8a-8936-cffb0796167b`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Webhooks/667148f4-617f-4bb7-b3eb-6fc1113d5a54`
+         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Webhooks/05ab03d8-b4f6-4c8a-8936-cffb0796167b`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Webhooks/667148f4-617f-4bb7-b3eb-6fc1113d5a54`
+         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Webhooks/05ab03d8-b4f6-4c8a-8936-cffb0796167b`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Webhooks/667148f4-617f-4bb7-b3eb-6fc1113d5a54/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Webhooks/05ab03d8-b4f6-4c8a-8936-cffb0796167b/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ExchangeRates/39c81220-7d5c-48ad-b28f-83c41032b2ce`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ExchangeRates/4b20bd32-5e68-44b6-b7d3-2a22792d4d09`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ExchangeRates/39c81220-7d5c-48ad-b28f-83c41032b2ce`
+         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ExchangeRates/4b20bd32-5e68-44b6-b7d3-2a22792d4d09`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ExchangeRates/39c81220-7d5c-48ad-b28f-83c41032b2ce`
+         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ExchangeRates/4b20bd32-5e68-44b6-b7d3-2a22792d4d09`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Budgets`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Budgets`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Budgets/6f46d260-52ef-4522-9581-93e2f2a3c99a`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Budgets/e1f66d73-3f3c-4b17-95b0-ad96d0b615f5`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Budgets/6f46d260-52ef-4522-9581-93e2f2a3c99a`
+         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Budgets/e1f66d73-3f3c-4b17-95b0-ad96d0b615f5`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Budgets/6f46d260-52ef-4522-9581-93e2f2a3c99a`
+         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Budgets/e1f66d73-3f3c-4b17-95b0-ad96d0b615f5`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Imports`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Imports`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Imports/3ecfa7bb-9535-44d7-b968-16239709534b`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Imports/05c00449-0cf8-40fe-b36f-9f57250085b1`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Imports/3ecfa7bb-9535-44d7-b968-16239709534b/Errors`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Imports/05c00449-0cf8-40fe-b36f-9f57250085b1/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Imports/2b92e81b-39f1-4f67-be86-f8d6b1b13eef/Approve`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Imports/0ff8169f-354a-4e88-af9f-d08537758878/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/TaxCodes/417e10c0-ad69-4293-848a-b0bc37bebbfb`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/TaxCodes/7ab14d85-b4f2-48ce-b5ae-3c07d232cfba`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/TaxCodes/417e10c0-ad69-4293-848a-b0bc37bebbfb`
+         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/TaxCodes/7ab14d85-b4f2-48ce-b5ae-3c07d232cfba`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/TaxCodes/417e10c0-ad69-4293-848a-b0bc37bebbfb/History`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/TaxCodes/7ab14d85-b4f2-48ce-b5ae-3c07d232cfba/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/VatReturns/3e544dad-fb93-444b-b6da-37055a3f5adc`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/VatReturns/0f2df866-5450-4767-8b14-c117312859a7`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Counterparties/3650d876-6279-4850-9eff-a7c63a9a32c7`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Counterparties/b0f32e40-52dc-4487-8a44-75fc50af71f0`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Counterparties/3650d876-6279-4850-9eff-a7c63a9a32c7`
+         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Counterparties/b0f32e40-52dc-4487-8a44-75fc50af71f0`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Counterparties/3650d876-6279-4850-9eff-a7c63a9a32c7/History`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Counterparties/b0f32e40-52dc-4487-8a44-75fc50af71f0/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1697,13 +1697,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1721,12 +1721,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049`
+         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1745,7 +1745,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1767,7 +1767,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1787,7 +1787,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/Matches`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1805,14 +1805,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/Matches/b3e40ea5-9a21-462e-baba-77ce77988b6f`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/Matches/3416f569-8e39-40f5-a433-6c958122d536`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/Matches/b3e40ea5-9a21-462e-baba-77ce77988b6f`
+         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/Matches/3416f569-8e39-40f5-a433-6c958122d536`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1869,7 +1869,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/BankAccounts/9fc06a30-64c0-4579-93fe-451faadaf049/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -1889,13 +1889,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/210f0def-8bc0-4288-8f86-6d183d32ff9d/Attachments`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/8a69e60f-7909-4931-895a-954ca0a68ecb/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/210f0def-8bc0-4288-8f86-6d183d32ff9d/Attachments`
+         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/8a69e60f-7909-4931-895a-954ca0a68ecb/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -1913,7 +1913,7 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded), else rejected
-         * @description Example request: `GET /api/v1/Companies/e28818e9-991f-464a-a35f-16e2c57b17b2/Journals/210f0def-8bc0-4288-8f86-6d183d32ff9d/Attachments/f7f8e019-bfff-40a9-b8ea-c6ad1f757252`
+         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/8a69e60f-7909-4931-895a-954ca0a68ecb/Attachments/1c1596e4-f8af-440c-8d8c-4039661268c6`
          */
         get: operations["attachments.get"];
         put?: never;
@@ -1963,12 +1963,12 @@ export interface components {
             companies: {
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description The company (UUID).
                  */
                 companyId: string;
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
                  */
                 roleId: string;
                 /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
@@ -1978,14 +1978,14 @@ export interface components {
         CreatedCompanyResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
             name: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /** @description The version read; a write based on another is refused (409). */
@@ -2012,13 +2012,13 @@ export interface components {
                 version: number;
                 /**
                  * Format: date-time
-                 * @description When the approval began: the time each approval records.
+                 * @description When it last changed (UTC).
                  */
                 updatedAt: string;
             };
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
              */
             roleId: string;
             /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
@@ -2031,21 +2031,21 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description Identifier (UUID).
                  */
                 id: string;
                 /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: string;
                 /**
                  * Format: date-time
-                 * @description When the approval began: the time each approval records.
+                 * @description When it was created (UTC).
                  */
                 createdAt: string;
                 /** @description The version read; a write based on another is refused (409). */
                 version: number;
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
                  */
                 roleId: string;
             }[];
@@ -2055,14 +2055,14 @@ export interface components {
         CompanyResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
             name: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /** @description The version read; a write based on another is refused (409). */
@@ -2089,7 +2089,7 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it last changed (UTC).
              */
             updatedAt: string;
         };
@@ -2100,7 +2100,7 @@ export interface components {
         RoleResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -2123,14 +2123,14 @@ export interface components {
         MemberResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description A user (UUID).
              */
             userId: string;
             /** @description The user’s email address. */
             email: string;
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
              */
             roleId: string;
             /** @description The role’s name. */
@@ -2139,7 +2139,7 @@ export interface components {
             permissions: string[];
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When the user joined the company (UTC).
              */
             joinedAt: string;
             /** @description The version read; a write based on another is refused (409). */
@@ -2156,7 +2156,7 @@ export interface components {
         CreatedApiKeyResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -2175,12 +2175,12 @@ export interface components {
             revokedAt: string | null;
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals.
              */
             createdBy: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /** @description The version read; a write based on another is refused (409). */
@@ -2201,7 +2201,7 @@ export interface components {
         ApiKeyResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -2220,12 +2220,12 @@ export interface components {
             revokedAt: string | null;
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals.
              */
             createdBy: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /** @description The version read; a write based on another is refused (409). */
@@ -2234,7 +2234,7 @@ export interface components {
         AccountResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
@@ -2254,12 +2254,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it last changed (UTC).
              */
             updatedAt: string;
             /**
@@ -2313,7 +2313,7 @@ export interface components {
                 requestId: string | null;
                 /**
                  * Format: date-time
-                 * @description When the approval began: the time each approval records.
+                 * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
                  */
                 occurredAt: string;
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
@@ -2331,7 +2331,7 @@ export interface components {
         CostCenterResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
@@ -2351,12 +2351,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it last changed (UTC).
              */
             updatedAt: string;
             /**
@@ -2376,19 +2376,19 @@ export interface components {
         YearResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
             name: string;
             /**
              * Format: date
-             * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+             * @description First day (YYYY-MM-DD), included.
              */
             startDate: string;
             /**
              * Format: date
-             * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+             * @description Last day (YYYY-MM-DD), included.
              */
             endDate: string;
             /**
@@ -2402,7 +2402,7 @@ export interface components {
             periods: components["schemas"]["PeriodResponse"][];
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description The closing journal GenerateClosingJournal made for the year, if any.
              */
             closingJournalId?: string;
             /** @description The head of the company’s event chain when it was closed (or, for a report, stored; for a VAT return, filed): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
@@ -2414,12 +2414,12 @@ export interface components {
             } | null;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it last changed (UTC).
              */
             updatedAt: string;
         };
@@ -2431,18 +2431,17 @@ export interface components {
             /** @description Cursor for the next page; null at the end. */
             nextPage: string | null;
         };
-        /** @description The journal made from the statement line: a draft, or posted on its booking date. */
         JournalResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
             serialNumber: number;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
              */
             date: string;
             /** @description Free text. */
@@ -2453,7 +2452,7 @@ export interface components {
             entries: {
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                  */
                 accountId: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
@@ -2476,7 +2475,7 @@ export interface components {
                     taxCode: string;
                     /**
                      * Format: uuid
-                     * @description The import that brought it in.
+                     * @description The tax code (UUID).
                      */
                     taxCodeId: string;
                     /**
@@ -2543,12 +2542,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it last changed (UTC).
              */
             updatedAt: string;
             /** @description Who created the journal (for a reversing journal, who reversed its original). */
@@ -2679,12 +2678,12 @@ export interface components {
         PeriodResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description A financial year (UUID).
              */
             financialYearId: string;
             /** @description The period’s number within its year, from 1. */
@@ -2693,12 +2692,12 @@ export interface components {
             name: string;
             /**
              * Format: date
-             * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+             * @description First day (YYYY-MM-DD), included.
              */
             startDate: string;
             /**
              * Format: date
-             * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+             * @description Last day (YYYY-MM-DD), included.
              */
             endDate: string;
             /**
@@ -2727,7 +2726,7 @@ export interface components {
         RevaluationResponse: {
             /**
              * Format: date
-             * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
              */
             date: string;
             /** @description true: answer what the revaluation would post and write nothing (the journal ids are then null). */
@@ -2740,7 +2739,7 @@ export interface components {
             accounts: {
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                  */
                 accountId: string;
                 /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
@@ -4179,7 +4178,7 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description The journal (UUID).
                  */
                 journalId: string;
                 /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
@@ -4193,24 +4192,24 @@ export interface components {
                 effect: "added" | "takenBack";
                 /**
                  * Format: date-time
-                 * @description When the approval began: the time each approval records.
+                 * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
                  */
                 occurredAt: string;
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
                 sequence: number;
                 /**
                  * Format: date
-                 * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                 * @description The date the journal is posted on; it decides the period.
                  */
                 postingDate: string;
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description A financial year (UUID).
                  */
                 financialYearId: string;
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description A period of the financial year (UUID).
                  */
                 periodId: string;
                 /**
@@ -4327,7 +4326,7 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description Identifier (UUID).
                  */
                 id: string;
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
@@ -4336,7 +4335,7 @@ export interface components {
                 type: string;
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description The company (UUID).
                  */
                 companyId: string;
                 /** @description The record the event is about (an account, a journal, a member’s user id, the company for its settings). */
@@ -4355,7 +4354,7 @@ export interface components {
                 } | null;
                 /**
                  * Format: date-time
-                 * @description When the approval began: the time each approval records.
+                 * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
                  */
                 occurredAt: string;
                 /** @description The record as it was after the change, as a GET shows it (the write’s response, never a secret); null for a deletion, when too large, or when the reader may not read the record. */
@@ -4381,7 +4380,7 @@ export interface components {
         CreatedWebhookResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
@@ -4413,12 +4412,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it last changed (UTC).
              */
             updatedAt: string;
             /** @description The signing secret (whsec_...), shown once: verify each delivery’s Ledger-Signature with it. Null when a stored response is replayed (secretOmitted true). */
@@ -4437,7 +4436,7 @@ export interface components {
         WebhookResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
@@ -4469,12 +4468,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it last changed (UTC).
              */
             updatedAt: string;
         };
@@ -4485,7 +4484,7 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description The event delivered (receivers drop repeats by it).
                  */
                 eventId: string;
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
@@ -4511,7 +4510,7 @@ export interface components {
                 deliveredAt: string | null;
                 /**
                  * Format: date-time
-                 * @description When the approval began: the time each approval records.
+                 * @description When it was created (UTC).
                  */
                 createdAt: string;
             }[];
@@ -4521,14 +4520,14 @@ export interface components {
         ExchangeRateResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
             currency: string;
             /**
              * Format: date
-             * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
              */
             date: string;
             /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
@@ -4537,12 +4536,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it last changed (UTC).
              */
             updatedAt: string;
         };
@@ -4557,33 +4556,33 @@ export interface components {
         BudgetResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /** @description The budget’s name. */
             name: string;
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description A financial year (UUID).
              */
             financialYearId: string;
             /** @description The version read; a write based on another is refused (409). */
             version: number;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it last changed (UTC).
              */
             updatedAt: string;
             /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
             lines: {
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
                  */
                 accountId: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
@@ -4599,26 +4598,26 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description Identifier (UUID).
                  */
                 id: string;
                 /** @description The budget’s name. */
                 name: string;
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description A financial year (UUID).
                  */
                 financialYearId: string;
                 /** @description The version read; a write based on another is refused (409). */
                 version: number;
                 /**
                  * Format: date-time
-                 * @description When the approval began: the time each approval records.
+                 * @description When it was created (UTC).
                  */
                 createdAt: string;
                 /**
                  * Format: date-time
-                 * @description When the approval began: the time each approval records.
+                 * @description When it last changed (UTC).
                  */
                 updatedAt: string;
                 /** @description How many lines the budget has (read them with GET of the budget). */
@@ -4630,7 +4629,7 @@ export interface components {
         ImportResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /**
@@ -4708,12 +4707,12 @@ export interface components {
             };
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it last changed (UTC).
              */
             updatedAt: string;
             /** @description When a worker first took it up; null while queued. */
@@ -4749,7 +4748,7 @@ export interface components {
         ImportApprovalResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description The import whose journals were approved.
              */
             importId: string;
             /** @description Who approved them: one approval per journal, in their name. */
@@ -4777,7 +4776,7 @@ export interface components {
             skipped: {
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description The journal (UUID).
                  */
                 journalId: string;
                 /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
@@ -4813,7 +4812,7 @@ export interface components {
         TaxCodeResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
@@ -4839,7 +4838,7 @@ export interface components {
             rates: {
                 /**
                  * Format: date
-                 * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                 * @description The first journal date (YYYY-MM-DD) the rate applies to.
                  */
                 effectiveFrom: string;
                 /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
@@ -4859,12 +4858,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it last changed (UTC).
              */
             updatedAt: string;
         };
@@ -5051,7 +5050,7 @@ export interface components {
         CounterpartyResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -5071,12 +5070,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it last changed (UTC).
              */
             updatedAt: string;
         };
@@ -5124,12 +5123,12 @@ export interface components {
         BankAccountResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description The bank account's id: its account's id.
              */
             id: string;
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description The leaf account that is the bank account in the books.
              */
             accountId: string;
             /** @description The IBAN in electronic form (upper case, no spaces), its check digits verified. */
@@ -5170,12 +5169,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it last changed (UTC).
              */
             updatedAt: string;
         };
@@ -5198,12 +5197,12 @@ export interface components {
                 statementId: string;
                 /**
                  * Format: date
-                 * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                 * @description The day the bank booked the line.
                  */
                 bookingDate: string;
                 /**
                  * Format: date
-                 * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                 * @description The day the line took effect for interest (the value date).
                  */
                 valueDate: string;
                 /** @description The line. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
@@ -5234,19 +5233,255 @@ export interface components {
             nextPage: string | null;
         };
         StatementLineJournalResponse: {
-            journal: components["schemas"]["JournalResponse"];
+            /** @description The journal made from the statement line: a draft, or posted on its booking date. */
+            journal: {
+                /**
+                 * Format: uuid
+                 * @description Identifier (UUID).
+                 */
+                id: string;
+                /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
+                serialNumber: number;
+                /**
+                 * Format: date-time
+                 * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
+                 */
+                date: string;
+                /** @description Free text. */
+                description: string | null;
+                /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
+                reference: string | null;
+                /** @description The journal’s lines. */
+                entries: {
+                    /**
+                     * Format: uuid
+                     * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
+                     */
+                    accountId: string;
+                    /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
+                    costCenterId: string | null;
+                    /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
+                    side: 1 | 2;
+                    /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+                    amount: number;
+                    /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                    currency: string | null;
+                    /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+                    exchangeRate: string;
+                    /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
+                    baseAmount: number;
+                    /** @description true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId). */
+                    fxRounding: boolean;
+                    /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+                    tax: {
+                        /** @description A journal line’s tax code (its code, such as S-STD): the service computes the line’s tax at the code’s rate in effect on the journal’s date and adds the tax line(s) on the code’s accounts. On a taxed line’s tax: the code it named. */
+                        taxCode: string;
+                        /**
+                         * Format: uuid
+                         * @description The tax code (UUID).
+                         */
+                        taxCodeId: string;
+                        /**
+                         * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
+                         * @enum {string}
+                         */
+                        kind: "standard" | "zeroRated" | "exempt" | "outOfScope" | "reverseCharge" | "importsAtCustoms";
+                        /**
+                         * @description Whether a tax code taxes what the company sells (supplies: output tax) or what it buys (purchases: input tax); it never changes. As a list filter: only codes of that direction.
+                         * @enum {string}
+                         */
+                        direction: "supplies" | "purchases";
+                        /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
+                        percent: string;
+                        /** @description Sent on a taxed line: the tax as the invoice has it, accepted within one minor unit of the service’s and kept as sent. On a taxed line’s tax: the tax in the line’s currency, rounded per line half away from zero. */
+                        taxAmount: number;
+                        /** @description true when the client sent the taxAmount (its invoice rounded otherwise) rather than the service computing it. */
+                        taxAmountSent: boolean;
+                        /** @description The boxes of the company’s VAT return a tax code’s base (the line’s amount without tax) counts in, as the form numbers them (SA 1 to 11; AE 1 to 10, box 1 split by Emirate). Empty without a taxJurisdiction. */
+                        baseBoxes: string[];
+                        /** @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax. */
+                        taxBoxes: string[];
+                        /** @description A UAE taxed line: the Emirate the supply counts in (AZ, DU, SH, AJ, UQ, RK, FU), which puts its box 1 figures in that Emirate’s row; left out, the company’s defaultEmirate. */
+                        emirate: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
+                        /** @description The indexes (in entries) of the tax lines this taxed line produced: one, or two for a reverse charge (recoverable and due); none when its tax is zero. */
+                        taxLines: number[];
+                    } | null;
+                    /** @description On a tax line the service added: the index (in entries) of the taxed line whose tax it posts; null on other lines. */
+                    taxOf: number | null;
+                    /** @description A journal line’s customer or supplier: one of the company’s counterparties (UUID), active when the line is written; a tax line names its taxed line’s. Left out when sent, null when answered: none. */
+                    counterpartyId: string | null;
+                }[];
+                /** @description The journal’s choice: true when its taxed lines’ amounts as sent include their tax (the service keeps each line’s amount without it and posts the tax apart); false or left out, the tax comes on top. A reverse charge’s amount never includes tax. */
+                amountsIncludeTax: boolean;
+                /** @description Sums of the root rows. */
+                totals: {
+                    /** @description Debit amount (exact decimal). */
+                    debit: number;
+                    /** @description Credit amount (exact decimal). */
+                    credit: number;
+                };
+                /**
+                 * @description The record’s state.
+                 * @enum {string}
+                 */
+                status: "draft" | "submitted" | "approved" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+                /** @description The date the journal is posted on; it decides the period. */
+                postingDate: string | null;
+                /** @description A financial year (UUID). */
+                financialYearId: string | null;
+                /** @description A period of the financial year (UUID). */
+                periodId: string | null;
+                /** @description The journal this one reverses. */
+                reversalOf: string | null;
+                /** @description The journal that reverses this one. */
+                reversedBy: string | null;
+                /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+                revaluationDate: string | null;
+                /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+                openingOf: string | null;
+                /** @description The import that wrote the journal (GET .../Imports/{id}); null for one written otherwise. Its creator is createdBy. */
+                importId: string | null;
+                /** @description The version read; a write based on another is refused (409). */
+                version: number;
+                /**
+                 * Format: date-time
+                 * @description When it was created (UTC).
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When it last changed (UTC).
+                 */
+                updatedAt: string;
+                /** @description Who created the journal (for a reversing journal, who reversed its original). */
+                createdBy: {
+                    /**
+                     * @description user (a signed-in user) or apiKey.
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                } | null;
+                /** @description Who last wrote its date, lines or texts (Create or Update): the approval rules count them as its author. */
+                editedBy: {
+                    /**
+                     * @description user (a signed-in user) or apiKey.
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                } | null;
+                /** @description Who made its last change of any kind (with updatedAt). */
+                updatedBy: {
+                    /**
+                     * @description user (a signed-in user) or apiKey.
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                } | null;
+                /** @description Who asked its approval (Submit); null unless submitted or approved (an edit drops it). */
+                submittedBy: {
+                    /**
+                     * @description user (a signed-in user) or apiKey.
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                } | null;
+                /** @description When its approval was asked. */
+                submittedAt: string | null;
+                /** @description The approvals given since it was submitted, oldest first (an edit or an Adjust drops them). */
+                approvals: {
+                    /** @description Who approved. */
+                    by: {
+                        /**
+                         * @description user (a signed-in user) or apiKey.
+                         * @enum {string}
+                         */
+                        type: "user" | "apiKey";
+                        /** @description Identifier (UUID). */
+                        id: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When.
+                     */
+                    at: string;
+                }[];
+                /** @description Who gave the approval that completed it (the last of `approvals` once approved). */
+                approvedBy: {
+                    /**
+                     * @description user (a signed-in user) or apiKey.
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                } | null;
+                /** @description When its approval was completed. */
+                approvedAt: string | null;
+                /** @description The last refusal of its approval (Reject), with its reason; kept on the draft it sent back. */
+                rejection: {
+                    /** @description Who refused it. */
+                    by: {
+                        /**
+                         * @description user (a signed-in user) or apiKey.
+                         * @enum {string}
+                         */
+                        type: "user" | "apiKey";
+                        /** @description Identifier (UUID). */
+                        id: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When.
+                     */
+                    at: string;
+                    /** @description Why, as the approver gave it. */
+                    reason: string;
+                } | null;
+                /** @description Who posted it (kept through a void or reversal). */
+                postedBy: {
+                    /**
+                     * @description user (a signed-in user) or apiKey.
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                } | null;
+                /** @description When it was posted. */
+                postedAt: string | null;
+                /** @description Who voided it. */
+                voidedBy: {
+                    /**
+                     * @description user (a signed-in user) or apiKey.
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                } | null;
+                /** @description When it was voided. */
+                voidedAt: string | null;
+            };
             /** @description The match of the line with the journal; null: the journal is a draft (post it, then send the request again with post). */
             match: components["schemas"]["MatchResponse"] | null;
         };
         MatchResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description The bank account (its id is its account's).
              */
             bankAccountId: string;
             /** @description The statement lines matched, by the bank's reference. */
@@ -5255,7 +5490,7 @@ export interface components {
             ledgerLines: {
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description The journal (UUID).
                  */
                 journalId: string;
                 /** @description The line's index in the journal (0 the first). */
@@ -5264,7 +5499,7 @@ export interface components {
                 amount: string;
                 /**
                  * Format: date
-                 * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                 * @description The date the journal is posted on; it decides the period.
                  */
                 postingDate: string;
             }[];
@@ -5278,7 +5513,7 @@ export interface components {
             difference: {
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description The journal (UUID).
                  */
                 journalId: string;
                 /** @description The statement lines less the other ledger lines: the bank line of the journal posted for it. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
@@ -5296,7 +5531,7 @@ export interface components {
             };
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When the match was made (UTC).
              */
             matchedAt: string;
             /** @description The version read; a write based on another is refused (409). */
@@ -5305,7 +5540,7 @@ export interface components {
         AutoMatchResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description The bank account (its id is its account's).
              */
             bankAccountId: string;
             /** @description The day matched up to; null: every item. */
@@ -5328,7 +5563,7 @@ export interface components {
                 id: string | null;
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description The bank account (its id is its account's).
                  */
                 bankAccountId: string;
                 /** @description The statement lines matched, by the bank's reference. */
@@ -5337,7 +5572,7 @@ export interface components {
                 ledgerLines: {
                     /**
                      * Format: uuid
-                     * @description The import that brought it in.
+                     * @description The journal (UUID).
                      */
                     journalId: string;
                     /** @description The line's index in the journal (0 the first). */
@@ -5346,7 +5581,7 @@ export interface components {
                     amount: string;
                     /**
                      * Format: date
-                     * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                     * @description The date the journal is posted on; it decides the period.
                      */
                     postingDate: string;
                 }[];
@@ -5375,7 +5610,7 @@ export interface components {
                 };
                 /**
                  * Format: date-time
-                 * @description When the approval began: the time each approval records.
+                 * @description When the match was made (UTC).
                  */
                 matchedAt: string;
                 /** @description The version read; a write based on another is refused (409). */
@@ -5392,7 +5627,7 @@ export interface components {
         ReconciledPeriodResponse: {
             /**
              * Format: date
-             * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+             * @description The day the bank account was marked reconciled at.
              */
             date: string;
             /** @description The statement balance then. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
@@ -5425,14 +5660,14 @@ export interface components {
             };
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When the bank account was marked reconciled (UTC).
              */
             reconciledAt: string;
         };
         ReconciliationResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description The bank account (its id is its account's).
              */
             bankAccountId: string;
             /**
@@ -5464,12 +5699,12 @@ export interface components {
                     statementId: string;
                     /**
                      * Format: date
-                     * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                     * @description The day the bank booked the line.
                      */
                     bookingDate: string;
                     /**
                      * Format: date
-                     * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                     * @description The day the line took effect for interest (the value date).
                      */
                     valueDate: string;
                     /** @description The line. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
@@ -5490,7 +5725,7 @@ export interface components {
                 lines: {
                     /**
                      * Format: uuid
-                     * @description The import that brought it in.
+                     * @description The journal (UUID).
                      */
                     journalId: string;
                     /** @description The line's index in the journal (0 the first). */
@@ -5499,7 +5734,7 @@ export interface components {
                     serialNumber: number;
                     /**
                      * Format: date
-                     * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                     * @description The date the journal is posted on; it decides the period.
                      */
                     postingDate: string;
                     /** @description The line as the bank sees it. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
@@ -5516,7 +5751,7 @@ export interface components {
             brokenMatches: {
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description A match of the bank account (its id).
                  */
                 matchId: string;
                 /** @description What was found there, naming the record; null when verified. */
@@ -5526,7 +5761,7 @@ export interface components {
             reconciledPeriods: {
                 /**
                  * Format: date
-                 * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
+                 * @description The day the bank account was marked reconciled at.
                  */
                 date: string;
                 /** @description The statement balance then. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
@@ -5559,7 +5794,7 @@ export interface components {
                 };
                 /**
                  * Format: date-time
-                 * @description When the approval began: the time each approval records.
+                 * @description When the bank account was marked reconciled (UTC).
                  */
                 reconciledAt: string;
                 /** @description An item up to that date changed after it was marked (a posting into it, a void, a line imported, a match made or undone): an exception to look at. */
@@ -5569,12 +5804,12 @@ export interface components {
         CreatedAttachmentResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description The journal (UUID).
              */
             journalId: string;
             /** @description The file's name as declared (shown, never a key). */
@@ -5607,7 +5842,7 @@ export interface components {
             } | null;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /** @description When the service found the file in storage and checked it; null while pending. */
@@ -5639,12 +5874,12 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description Identifier (UUID).
                  */
                 id: string;
                 /**
                  * Format: uuid
-                 * @description The import that brought it in.
+                 * @description The journal (UUID).
                  */
                 journalId: string;
                 /** @description The file's name as declared (shown, never a key). */
@@ -5677,7 +5912,7 @@ export interface components {
                 } | null;
                 /**
                  * Format: date-time
-                 * @description When the approval began: the time each approval records.
+                 * @description When it was created (UTC).
                  */
                 createdAt: string;
                 /** @description When the service found the file in storage and checked it; null while pending. */
@@ -5689,12 +5924,12 @@ export interface components {
         AttachmentResponse: {
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description Identifier (UUID).
              */
             id: string;
             /**
              * Format: uuid
-             * @description The import that brought it in.
+             * @description The journal (UUID).
              */
             journalId: string;
             /** @description The file's name as declared (shown, never a key). */
@@ -5727,7 +5962,7 @@ export interface components {
             } | null;
             /**
              * Format: date-time
-             * @description When the approval began: the time each approval records.
+             * @description When it was created (UTC).
              */
             createdAt: string;
             /** @description When the service found the file in storage and checked it; null while pending. */
@@ -6104,7 +6339,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:44575/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A37573%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=sHQQyOni-_BGZjhW5zDhXpCPawqj-cZNo2f0omodgSM&code_challenge_method=S256&state=Wk7cgpE6S38G3-dafQGhglYIdp1tHgMFGJHKATALMPs&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:37811/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A33161%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=ZjSaYo7C4q_MGDG5hPy4E0fItBOr3bRWEhe14jX7ptU&code_challenge_method=S256&state=rxwprrI0txJWhC2ltihgftU0p-NZp7bp02gt4BcqY8I&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -6144,7 +6379,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e28818e9-991f-464a-a35f-16e2c57b17b2",
+                     *           "companyId": "92ba0bf7-9e83-4732-93f8-f6dcca2fc098",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6196,7 +6431,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "62c288c1-9901-48fa-9d4f-725364d4b143",
+                     *           "companyId": "268eb98a-852e-4150-aa41-6c425f733088",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6302,7 +6537,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e28818e9-991f-464a-a35f-16e2c57b17b2",
+                     *           "companyId": "92ba0bf7-9e83-4732-93f8-f6dcca2fc098",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6354,7 +6589,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "62c288c1-9901-48fa-9d4f-725364d4b143",
+                     *           "companyId": "268eb98a-852e-4150-aa41-6c425f733088",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6449,16 +6684,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "62c288c1-9901-48fa-9d4f-725364d4b143",
+                     *           "id": "268eb98a-852e-4150-aa41-6c425f733088",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T15:37:06.818Z",
+                     *           "createdAt": "2026-11-29T15:53:45.154Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "e28818e9-991f-464a-a35f-16e2c57b17b2",
+                     *           "id": "92ba0bf7-9e83-4732-93f8-f6dcca2fc098",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T15:37:06.565Z",
+                     *           "createdAt": "2026-11-29T15:53:44.897Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -6516,9 +6751,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "62c288c1-9901-48fa-9d4f-725364d4b143",
+                     *       "id": "268eb98a-852e-4150-aa41-6c425f733088",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T15:37:06.818Z",
+                     *       "createdAt": "2026-11-29T15:53:45.154Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6530,7 +6765,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T15:37:06.818Z"
+                     *         "updatedAt": "2026-11-29T15:53:45.154Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6616,9 +6851,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "62c288c1-9901-48fa-9d4f-725364d4b143",
+                     *       "id": "268eb98a-852e-4150-aa41-6c425f733088",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T15:37:06.818Z",
+                     *       "createdAt": "2026-11-29T15:53:45.154Z",
                      *       "version": 1
                      *     }
                      */
@@ -6662,7 +6897,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:37:06.565Z"
+                     *       "updatedAt": "2026-11-29T15:53:44.897Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6692,7 +6927,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "0cd8aa5d-1753-484f-8d98-2a854af57ca2",
+                 *       "retainedEarningsAccountId": "1a8fd0be-96f3-4580-84a9-f38743eeff4a",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6751,14 +6986,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "0cd8aa5d-1753-484f-8d98-2a854af57ca2",
+                     *       "retainedEarningsAccountId": "1a8fd0be-96f3-4580-84a9-f38743eeff4a",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T15:37:09.411Z"
+                     *       "updatedAt": "2026-11-29T15:53:46.567Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6944,7 +7179,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "9c206916-7b7f-4723-9258-767a5bd3dfe7",
+                     *           "id": "31457506-b9a9-4fc8-a23f-b2fa2951ac7f",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6955,8 +7190,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T15:37:50.424Z",
-                     *           "updatedAt": "2026-11-29T15:37:50.616Z"
+                     *           "createdAt": "2026-11-29T15:54:00.978Z",
+                     *           "updatedAt": "2026-11-29T15:54:01.052Z"
                      *         }
                      *       ]
                      *     }
@@ -7019,7 +7254,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9c206916-7b7f-4723-9258-767a5bd3dfe7",
+                     *       "id": "31457506-b9a9-4fc8-a23f-b2fa2951ac7f",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -7029,8 +7264,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:50.424Z",
-                     *       "updatedAt": "2026-11-29T15:37:50.424Z"
+                     *       "createdAt": "2026-11-29T15:54:00.978Z",
+                     *       "updatedAt": "2026-11-29T15:54:00.978Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7077,7 +7312,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9c206916-7b7f-4723-9258-767a5bd3dfe7",
+                     *       "id": "31457506-b9a9-4fc8-a23f-b2fa2951ac7f",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -7087,8 +7322,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:50.424Z",
-                     *       "updatedAt": "2026-11-29T15:37:50.424Z"
+                     *       "createdAt": "2026-11-29T15:54:00.978Z",
+                     *       "updatedAt": "2026-11-29T15:54:00.978Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7152,7 +7387,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9c206916-7b7f-4723-9258-767a5bd3dfe7",
+                     *       "id": "31457506-b9a9-4fc8-a23f-b2fa2951ac7f",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -7163,8 +7398,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:37:50.424Z",
-                     *       "updatedAt": "2026-11-29T15:37:50.616Z"
+                     *       "createdAt": "2026-11-29T15:54:00.978Z",
+                     *       "updatedAt": "2026-11-29T15:54:01.052Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7273,8 +7508,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "b7be1b04-3b74-438f-900e-7e65b22a903c",
-                     *           "email": "user-21408557-d226-4663-b42f-4856eb768e0b@example.com",
+                     *           "userId": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
+                     *           "email": "user-811d3e98-52a2-46f1-b727-f9f4a361c5cf@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -7325,20 +7560,20 @@ export interface operations {
                      *             "attachments:read",
                      *             "attachments:create"
                      *           ],
-                     *           "joinedAt": "2026-11-29T15:37:06.565Z",
+                     *           "joinedAt": "2026-11-29T15:53:44.897Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "331a915b-95c3-4437-97c8-838e8226ad0d",
-                     *           "email": "contract-1795966670699@example.com",
-                     *           "roleId": "9c206916-7b7f-4723-9258-767a5bd3dfe7",
+                     *           "userId": "e5cd80b6-f6a2-459d-a1db-8e25837820b7",
+                     *           "email": "contract-1795967641089@example.com",
+                     *           "roleId": "31457506-b9a9-4fc8-a23f-b2fa2951ac7f",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T15:37:50.822Z",
+                     *           "joinedAt": "2026-11-29T15:54:01.120Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7370,8 +7605,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795966670699@example.com",
-                 *       "roleId": "9c206916-7b7f-4723-9258-767a5bd3dfe7"
+                 *       "email": "contract-1795967641089@example.com",
+                 *       "roleId": "31457506-b9a9-4fc8-a23f-b2fa2951ac7f"
                  *     }
                  */
                 "application/json": {
@@ -7397,16 +7632,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "331a915b-95c3-4437-97c8-838e8226ad0d",
-                     *       "email": "contract-1795966670699@example.com",
-                     *       "roleId": "9c206916-7b7f-4723-9258-767a5bd3dfe7",
+                     *       "userId": "e5cd80b6-f6a2-459d-a1db-8e25837820b7",
+                     *       "email": "contract-1795967641089@example.com",
+                     *       "roleId": "31457506-b9a9-4fc8-a23f-b2fa2951ac7f",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T15:37:50.822Z",
+                     *       "joinedAt": "2026-11-29T15:54:01.120Z",
                      *       "version": 1
                      *     }
                      */
@@ -7471,8 +7706,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "331a915b-95c3-4437-97c8-838e8226ad0d",
-                     *       "email": "contract-1795966670699@example.com",
+                     *       "userId": "e5cd80b6-f6a2-459d-a1db-8e25837820b7",
+                     *       "email": "contract-1795967641089@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -7494,7 +7729,7 @@ export interface operations {
                      *         "bank:read",
                      *         "attachments:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T15:37:50.822Z",
+                     *       "joinedAt": "2026-11-29T15:54:01.120Z",
                      *       "version": 2
                      *     }
                      */
@@ -7604,9 +7839,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "febdecf5-a8fa-4b22-887a-312dc1a82b6f",
+                     *           "id": "9459c186-da0e-4e68-8553-ad650ac52b64",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc__-lHQio",
+                     *           "prefix": "sk-svc_GVb5xZq",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7614,8 +7849,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "b7be1b04-3b74-438f-900e-7e65b22a903c",
-                     *           "createdAt": "2026-11-29T15:37:51.560Z",
+                     *           "createdBy": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
+                     *           "createdAt": "2026-11-29T15:54:01.253Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7686,9 +7921,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "febdecf5-a8fa-4b22-887a-312dc1a82b6f",
+                     *       "id": "9459c186-da0e-4e68-8553-ad650ac52b64",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc__-lHQio",
+                     *       "prefix": "sk-svc_GVb5xZq",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7696,8 +7931,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "b7be1b04-3b74-438f-900e-7e65b22a903c",
-                     *       "createdAt": "2026-11-29T15:37:51.560Z",
+                     *       "createdBy": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
+                     *       "createdAt": "2026-11-29T15:54:01.253Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7749,18 +7984,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "febdecf5-a8fa-4b22-887a-312dc1a82b6f",
+                     *       "id": "9459c186-da0e-4e68-8553-ad650ac52b64",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc__-lHQio",
+                     *       "prefix": "sk-svc_GVb5xZq",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T15:37:51.667Z",
-                     *       "createdBy": "b7be1b04-3b74-438f-900e-7e65b22a903c",
-                     *       "createdAt": "2026-11-29T15:37:51.560Z",
+                     *       "revokedAt": "2026-11-29T15:54:01.285Z",
+                     *       "createdBy": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
+                     *       "createdAt": "2026-11-29T15:54:01.253Z",
                      *       "version": 2
                      *     }
                      */
@@ -7815,24 +8050,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
+                     *           "id": "d9f77860-04b4-44f0-b727-795f4cd60666",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "77495641-a553-444e-9629-80d28758c03a",
+                     *           "parentId": "300437f2-4486-4443-b1d8-daa04956d858",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:08.784Z",
-                     *           "updatedAt": "2026-11-29T15:37:08.784Z",
+                     *           "createdAt": "2026-11-29T15:53:46.350Z",
+                     *           "updatedAt": "2026-11-29T15:53:46.350Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "77495641-a553-444e-9629-80d28758c03a",
+                     *           "id": "300437f2-4486-4443-b1d8-daa04956d858",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7841,32 +8076,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:08.736Z",
-                     *           "updatedAt": "2026-11-29T15:37:08.736Z",
+                     *           "createdAt": "2026-11-29T15:53:46.287Z",
+                     *           "updatedAt": "2026-11-29T15:53:46.287Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *           "id": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "cc7b47a7-e987-41ed-9a93-b9d069130741",
+                     *           "parentId": "812bdd6d-b469-4a6d-bf94-486c70ac4808",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:08.655Z",
-                     *           "updatedAt": "2026-11-29T15:37:08.655Z",
+                     *           "createdAt": "2026-11-29T15:53:46.210Z",
+                     *           "updatedAt": "2026-11-29T15:53:46.210Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "cc7b47a7-e987-41ed-9a93-b9d069130741",
+                     *           "id": "812bdd6d-b469-4a6d-bf94-486c70ac4808",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7875,32 +8110,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:08.573Z",
-                     *           "updatedAt": "2026-11-29T15:37:08.573Z",
+                     *           "createdAt": "2026-11-29T15:53:46.150Z",
+                     *           "updatedAt": "2026-11-29T15:53:46.150Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "0cd8aa5d-1753-484f-8d98-2a854af57ca2",
+                     *           "id": "1a8fd0be-96f3-4580-84a9-f38743eeff4a",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "807191b4-b2d3-4c49-9aa5-69d3a59211b3",
+                     *           "parentId": "67a6b210-3a88-4cf6-9f54-02ef3330649c",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:08.507Z",
-                     *           "updatedAt": "2026-11-29T15:37:08.507Z",
+                     *           "createdAt": "2026-11-29T15:53:46.088Z",
+                     *           "updatedAt": "2026-11-29T15:53:46.088Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "807191b4-b2d3-4c49-9aa5-69d3a59211b3",
+                     *           "id": "67a6b210-3a88-4cf6-9f54-02ef3330649c",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7909,49 +8144,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:08.355Z",
-                     *           "updatedAt": "2026-11-29T15:37:08.355Z",
+                     *           "createdAt": "2026-11-29T15:53:46.031Z",
+                     *           "updatedAt": "2026-11-29T15:53:46.031Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *           "id": "a772fcce-4913-4363-9dd2-354827834bb1",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
+                     *           "parentId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:08.234Z",
-                     *           "updatedAt": "2026-11-29T15:37:08.234Z",
+                     *           "createdAt": "2026-11-29T15:53:45.942Z",
+                     *           "updatedAt": "2026-11-29T15:53:45.942Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *           "id": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
+                     *           "parentId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:07.866Z",
-                     *           "updatedAt": "2026-11-29T15:37:07.866Z",
+                     *           "createdAt": "2026-11-29T15:53:45.780Z",
+                     *           "updatedAt": "2026-11-29T15:53:45.780Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
+                     *           "id": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7960,8 +8195,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:07.732Z",
-                     *           "updatedAt": "2026-11-29T15:37:07.732Z",
+                     *           "createdAt": "2026-11-29T15:53:45.693Z",
+                     *           "updatedAt": "2026-11-29T15:53:45.693Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -8050,7 +8285,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b19a0e46-c9b4-4570-b37f-9dd4faa44bdd",
+                     *       "id": "b4ba2729-0b3b-4717-822c-e9c029106ca6",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -8059,8 +8294,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:09.676Z",
-                     *       "updatedAt": "2026-11-29T15:37:09.676Z",
+                     *       "createdAt": "2026-11-29T15:53:46.687Z",
+                     *       "updatedAt": "2026-11-29T15:53:46.687Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8111,7 +8346,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b19a0e46-c9b4-4570-b37f-9dd4faa44bdd",
+                     *       "id": "b4ba2729-0b3b-4717-822c-e9c029106ca6",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -8120,8 +8355,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:09.676Z",
-                     *       "updatedAt": "2026-11-29T15:37:09.676Z",
+                     *       "createdAt": "2026-11-29T15:53:46.687Z",
+                     *       "updatedAt": "2026-11-29T15:53:46.687Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8203,7 +8438,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b19a0e46-c9b4-4570-b37f-9dd4faa44bdd",
+                     *       "id": "b4ba2729-0b3b-4717-822c-e9c029106ca6",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -8212,8 +8447,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:37:09.676Z",
-                     *       "updatedAt": "2026-11-29T15:37:11.082Z",
+                     *       "createdAt": "2026-11-29T15:53:46.687Z",
+                     *       "updatedAt": "2026-11-29T15:53:47.316Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8334,15 +8569,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "62b904f6-9162-4fb8-a302-e4232199758f",
-                     *           "occurredAt": "2026-11-29T15:37:09.676Z",
+                     *           "requestId": "8202c242-7035-42af-9576-4caa138b3bf0",
+                     *           "occurredAt": "2026-11-29T15:53:46.688Z",
                      *           "sequence": 14,
-                     *           "hash": "61789b26392540393e00a9c0f72ca0cbe256fc962c6681ab327c61d28c7f9642",
+                     *           "hash": "20e2ad93f9671d144f78d96edef3455568aa5e76d36336b722b4e4a60b112989",
                      *           "state": {
-                     *             "id": "b19a0e46-c9b4-4570-b37f-9dd4faa44bdd",
+                     *             "id": "b4ba2729-0b3b-4717-822c-e9c029106ca6",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -8351,8 +8586,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:37:09.676Z",
-                     *             "updatedAt": "2026-11-29T15:37:09.676Z",
+                     *             "createdAt": "2026-11-29T15:53:46.687Z",
+                     *             "updatedAt": "2026-11-29T15:53:46.687Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -8412,7 +8647,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f",
+                     *           "id": "814104c6-3f45-4ab0-855a-87dab073bf71",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -8421,12 +8656,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:12.908Z",
-                     *           "updatedAt": "2026-11-29T15:37:12.908Z",
+                     *           "createdAt": "2026-11-29T15:53:47.888Z",
+                     *           "updatedAt": "2026-11-29T15:53:47.888Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "3b6df542-7758-47d3-97e9-49c3cb9ab60d",
+                     *           "id": "83c32d8f-cce3-4d0f-807a-89a2ebbcdd8f",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -8435,12 +8670,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:08.841Z",
-                     *           "updatedAt": "2026-11-29T15:37:08.841Z",
+                     *           "createdAt": "2026-11-29T15:53:46.412Z",
+                     *           "updatedAt": "2026-11-29T15:53:46.412Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "983722bf-1949-474b-97f9-b79bb1a6839c",
+                     *           "id": "54f632c7-d04c-48be-a721-8b5c13e1d865",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -8449,8 +8684,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:08.959Z",
-                     *           "updatedAt": "2026-11-29T15:37:08.959Z",
+                     *           "createdAt": "2026-11-29T15:53:46.461Z",
+                     *           "updatedAt": "2026-11-29T15:53:46.461Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -8520,7 +8755,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f",
+                     *       "id": "814104c6-3f45-4ab0-855a-87dab073bf71",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8529,8 +8764,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:12.908Z",
-                     *       "updatedAt": "2026-11-29T15:37:12.908Z",
+                     *       "createdAt": "2026-11-29T15:53:47.888Z",
+                     *       "updatedAt": "2026-11-29T15:53:47.888Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8578,7 +8813,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f",
+                     *       "id": "814104c6-3f45-4ab0-855a-87dab073bf71",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8587,8 +8822,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:12.908Z",
-                     *       "updatedAt": "2026-11-29T15:37:12.908Z",
+                     *       "createdAt": "2026-11-29T15:53:47.888Z",
+                     *       "updatedAt": "2026-11-29T15:53:47.888Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8657,7 +8892,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f",
+                     *       "id": "814104c6-3f45-4ab0-855a-87dab073bf71",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8666,8 +8901,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:37:12.908Z",
-                     *       "updatedAt": "2026-11-29T15:37:13.385Z",
+                     *       "createdAt": "2026-11-29T15:53:47.888Z",
+                     *       "updatedAt": "2026-11-29T15:53:48.117Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8785,15 +9020,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "c762fd77-e974-47aa-a3b6-547c536b5231",
-                     *           "occurredAt": "2026-11-29T15:37:12.908Z",
+                     *           "requestId": "44c07528-7fc1-497d-987a-10f3ff70dbb4",
+                     *           "occurredAt": "2026-11-29T15:53:47.889Z",
                      *           "sequence": 17,
-                     *           "hash": "b7f68ebfdc878bfd01b308efe2e99d33bbdd56daaa08081d8878927a95222c07",
+                     *           "hash": "480fd1201c4543149a9e6a41d6281b270c1f310d1a4f824e9b8a6641c4887b56",
                      *           "state": {
-                     *             "id": "d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f",
+                     *             "id": "814104c6-3f45-4ab0-855a-87dab073bf71",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8802,8 +9037,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:37:12.908Z",
-                     *             "updatedAt": "2026-11-29T15:37:12.908Z",
+                     *             "createdAt": "2026-11-29T15:53:47.888Z",
+                     *             "updatedAt": "2026-11-29T15:53:47.888Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8856,7 +9091,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f",
+                     *       "id": "814104c6-3f45-4ab0-855a-87dab073bf71",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8865,8 +9100,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T15:37:12.908Z",
-                     *       "updatedAt": "2026-11-29T15:37:13.918Z",
+                     *       "createdAt": "2026-11-29T15:53:47.888Z",
+                     *       "updatedAt": "2026-11-29T15:53:48.320Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8917,7 +9152,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4eac0f1-ab37-45f0-8a5f-3cd2b058e11f",
+                     *       "id": "814104c6-3f45-4ab0-855a-87dab073bf71",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8926,8 +9161,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:37:12.908Z",
-                     *       "updatedAt": "2026-11-29T15:37:13.562Z",
+                     *       "createdAt": "2026-11-29T15:53:47.888Z",
+                     *       "updatedAt": "2026-11-29T15:53:48.193Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8978,19 +9213,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *           "id": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T15:37:16.053Z",
-                     *           "updatedAt": "2026-11-29T15:37:16.053Z",
+                     *           "createdAt": "2026-11-29T15:53:49.344Z",
+                     *           "updatedAt": "2026-11-29T15:53:49.344Z",
                      *           "periods": [
                      *             {
-                     *               "id": "19dad0f5-bb20-4738-a58d-96deecef6348",
-                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *               "id": "f9f3db09-0887-4566-90da-2744e5f8e1df",
+                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -9000,8 +9235,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8146f769-a839-4304-a066-daf233efa3db",
-                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *               "id": "a46344b2-c877-45f0-aac6-53392441ac16",
+                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -9011,8 +9246,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f913af2b-caa0-4f8a-b054-043f6d58e37f",
-                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *               "id": "648e171a-aaa3-4dc0-b843-e0caf60073f6",
+                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -9022,8 +9257,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f3036748-5172-42b5-9184-c9213e63625b",
-                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *               "id": "88f6d1dd-da74-444a-badf-fe5ea0516aad",
+                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -9033,8 +9268,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ff9e6496-6536-47a4-b064-cc39205d8589",
-                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *               "id": "03628826-df70-43c9-8153-f04ca2cf954c",
+                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -9044,8 +9279,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "33c5a57a-c830-4437-aca5-e1f4199f3550",
-                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *               "id": "fcacea02-aaae-472c-a3aa-8abb5cfef182",
+                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -9055,8 +9290,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6018d7d9-2c2e-49cc-b7e1-5dbb03592656",
-                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *               "id": "3581c86d-a53e-4a00-8230-0241c7fa9d36",
+                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -9066,8 +9301,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "432dec86-34c1-4a14-9189-afd61aee3404",
-                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *               "id": "4cbc9f3b-295f-4372-8e02-5a5a8defb9d8",
+                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -9077,8 +9312,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0f6004be-1144-42a5-b64b-e7df835ba356",
-                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *               "id": "66dbddbb-eaf8-4529-a151-2e6f8f0c6d2d",
+                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -9088,8 +9323,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "100fbe2b-13fb-4f0f-adde-e99bdcb3af23",
-                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *               "id": "60db4bbc-8aef-4135-b490-9fbf03f2e8fa",
+                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -9099,8 +9334,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6619f576-039d-41a2-8aa2-a914cc9bbf4f",
-                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *               "id": "c0797f6b-6e88-4ea4-b68b-e47a099b57e6",
+                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -9110,8 +9345,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "34a86361-c75e-4ffc-b62f-aac6628dbadb",
-                     *               "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *               "id": "821eaaf6-ced6-4a47-bf3f-a873863527b9",
+                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -9123,19 +9358,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T15:37:15.888Z",
-                     *           "updatedAt": "2026-11-29T15:37:15.888Z",
+                     *           "createdAt": "2026-11-29T15:53:49.232Z",
+                     *           "updatedAt": "2026-11-29T15:53:49.232Z",
                      *           "periods": [
                      *             {
-                     *               "id": "bbe3abc8-c009-4d68-9847-fdb229a0fd4e",
-                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *               "id": "b3ade0b9-0212-49b0-99f8-2e42cb4f61d5",
+                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -9145,8 +9380,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "aabc7671-2233-43ee-a20c-55d1653abbc9",
-                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *               "id": "6a7bcf06-c573-461b-923d-42484daa6188",
+                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -9156,8 +9391,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
-                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *               "id": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
+                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -9167,8 +9402,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "61f8fdbf-a629-4556-8fd2-79c1487b2a35",
-                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *               "id": "ab47cf3f-a409-4b02-8560-e77b93c4edf0",
+                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -9178,8 +9413,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "13c1597d-ac21-4978-9b71-c602a7fbc8a6",
-                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *               "id": "0b8cad93-9634-4e44-9be2-a1c50861fa1d",
+                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -9189,8 +9424,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5c8e1faa-73b3-41ed-ae7c-dc8d5333e716",
-                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *               "id": "cdc11725-d280-4db9-8e73-e052537e2df5",
+                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -9200,8 +9435,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "442a44b1-ba86-4ef8-b3c0-b1ae90e94b89",
-                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *               "id": "976b94c8-4547-4ded-b8ec-98819d64e567",
+                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -9211,8 +9446,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7c22ff9f-5026-440e-9525-b56f27f8c6f2",
-                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *               "id": "89b3be11-cdd2-476c-901e-aebe0d493a60",
+                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -9222,8 +9457,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "46a20440-3c7e-43af-8208-161945de100a",
-                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *               "id": "c8ffaf29-8761-4129-8ea6-66104e27b1df",
+                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -9233,8 +9468,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "aa898028-3c52-42c8-817a-74a8772be4c6",
-                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *               "id": "192877ab-6d13-47e0-8af1-b6b9705a5390",
+                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -9244,8 +9479,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fb6a3416-0c2c-4f76-a373-a8a56be10b97",
-                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *               "id": "3382be39-f13a-41f5-993f-28338381284f",
+                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -9255,8 +9490,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "22a9864a-14df-49d4-a34a-c4769f4c5a8c",
-                     *               "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *               "id": "c2e78fbd-a90c-43e7-9567-732636d1fc7f",
+                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -9343,19 +9578,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *       "id": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:37:16.053Z",
-                     *       "updatedAt": "2026-11-29T15:37:16.053Z",
+                     *       "createdAt": "2026-11-29T15:53:49.344Z",
+                     *       "updatedAt": "2026-11-29T15:53:49.344Z",
                      *       "periods": [
                      *         {
-                     *           "id": "19dad0f5-bb20-4738-a58d-96deecef6348",
-                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *           "id": "f9f3db09-0887-4566-90da-2744e5f8e1df",
+                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -9365,8 +9600,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8146f769-a839-4304-a066-daf233efa3db",
-                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *           "id": "a46344b2-c877-45f0-aac6-53392441ac16",
+                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -9376,8 +9611,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f913af2b-caa0-4f8a-b054-043f6d58e37f",
-                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *           "id": "648e171a-aaa3-4dc0-b843-e0caf60073f6",
+                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -9387,8 +9622,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f3036748-5172-42b5-9184-c9213e63625b",
-                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *           "id": "88f6d1dd-da74-444a-badf-fe5ea0516aad",
+                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -9398,8 +9633,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ff9e6496-6536-47a4-b064-cc39205d8589",
-                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *           "id": "03628826-df70-43c9-8153-f04ca2cf954c",
+                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -9409,8 +9644,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "33c5a57a-c830-4437-aca5-e1f4199f3550",
-                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *           "id": "fcacea02-aaae-472c-a3aa-8abb5cfef182",
+                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -9420,8 +9655,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6018d7d9-2c2e-49cc-b7e1-5dbb03592656",
-                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *           "id": "3581c86d-a53e-4a00-8230-0241c7fa9d36",
+                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -9431,8 +9666,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "432dec86-34c1-4a14-9189-afd61aee3404",
-                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *           "id": "4cbc9f3b-295f-4372-8e02-5a5a8defb9d8",
+                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -9442,8 +9677,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0f6004be-1144-42a5-b64b-e7df835ba356",
-                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *           "id": "66dbddbb-eaf8-4529-a151-2e6f8f0c6d2d",
+                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -9453,8 +9688,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "100fbe2b-13fb-4f0f-adde-e99bdcb3af23",
-                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *           "id": "60db4bbc-8aef-4135-b490-9fbf03f2e8fa",
+                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -9464,8 +9699,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6619f576-039d-41a2-8aa2-a914cc9bbf4f",
-                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *           "id": "c0797f6b-6e88-4ea4-b68b-e47a099b57e6",
+                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -9475,8 +9710,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "34a86361-c75e-4ffc-b62f-aac6628dbadb",
-                     *           "financialYearId": "2c905b44-9bcd-42d9-b5bf-5f1933f06347",
+                     *           "id": "821eaaf6-ced6-4a47-bf3f-a873863527b9",
+                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9532,19 +9767,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *       "id": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:37:15.888Z",
-                     *       "updatedAt": "2026-11-29T15:37:15.888Z",
+                     *       "createdAt": "2026-11-29T15:53:49.232Z",
+                     *       "updatedAt": "2026-11-29T15:53:49.232Z",
                      *       "periods": [
                      *         {
-                     *           "id": "bbe3abc8-c009-4d68-9847-fdb229a0fd4e",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "b3ade0b9-0212-49b0-99f8-2e42cb4f61d5",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9554,8 +9789,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aabc7671-2233-43ee-a20c-55d1653abbc9",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "6a7bcf06-c573-461b-923d-42484daa6188",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9565,8 +9800,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9576,8 +9811,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "61f8fdbf-a629-4556-8fd2-79c1487b2a35",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "ab47cf3f-a409-4b02-8560-e77b93c4edf0",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9587,8 +9822,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "13c1597d-ac21-4978-9b71-c602a7fbc8a6",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "0b8cad93-9634-4e44-9be2-a1c50861fa1d",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9598,8 +9833,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5c8e1faa-73b3-41ed-ae7c-dc8d5333e716",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "cdc11725-d280-4db9-8e73-e052537e2df5",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9609,8 +9844,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "442a44b1-ba86-4ef8-b3c0-b1ae90e94b89",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "976b94c8-4547-4ded-b8ec-98819d64e567",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9620,8 +9855,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7c22ff9f-5026-440e-9525-b56f27f8c6f2",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "89b3be11-cdd2-476c-901e-aebe0d493a60",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9631,8 +9866,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "46a20440-3c7e-43af-8208-161945de100a",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "c8ffaf29-8761-4129-8ea6-66104e27b1df",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9642,8 +9877,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aa898028-3c52-42c8-817a-74a8772be4c6",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "192877ab-6d13-47e0-8af1-b6b9705a5390",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9653,8 +9888,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fb6a3416-0c2c-4f76-a373-a8a56be10b97",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "3382be39-f13a-41f5-993f-28338381284f",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9664,8 +9899,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "22a9864a-14df-49d4-a34a-c4769f4c5a8c",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "c2e78fbd-a90c-43e7-9567-732636d1fc7f",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9752,19 +9987,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "78c4a102-1d7f-4970-803a-33545dbc548a",
+                     *       "id": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:37:16.268Z",
-                     *       "updatedAt": "2026-11-29T15:37:16.837Z",
+                     *       "createdAt": "2026-11-29T15:53:49.533Z",
+                     *       "updatedAt": "2026-11-29T15:53:49.643Z",
                      *       "periods": [
                      *         {
-                     *           "id": "283ec529-804f-42a1-a87d-97420f2c6333",
-                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
+                     *           "id": "e44ac232-bcc1-4a7f-aee3-b5c7c26fed7e",
+                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9774,8 +10009,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b535a69b-6ed8-4f6d-bf31-4c850ac843dd",
-                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
+                     *           "id": "93168343-f57f-410f-bf8a-e9eb36fdc070",
+                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9785,8 +10020,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "90b626e6-c054-4a5e-b6ac-9a9ae42f9dcd",
-                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
+                     *           "id": "890ce5f3-e2d7-4387-ad81-665f2721a38c",
+                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9796,8 +10031,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "01ea7317-a09e-4bed-b274-7b2b921a7c9a",
-                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
+                     *           "id": "dfea0e87-2023-4fd1-b024-f687dcfb5417",
+                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9807,8 +10042,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ccfcad47-38c6-4eba-b0dd-0e5375911f36",
-                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
+                     *           "id": "5c22b2a7-cc99-4a33-ae26-9bb687e3f5f2",
+                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9818,8 +10053,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "84d69356-6073-449b-84d6-ad91f7eeaabf",
-                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
+                     *           "id": "8cbdf520-38e4-4912-a948-2b0a24f5643b",
+                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9829,8 +10064,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a21a9b9d-7400-4c73-af59-6bc687e5de04",
-                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
+                     *           "id": "7847f492-6cdb-4b6b-b760-7ba55d2e09b8",
+                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9840,8 +10075,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "359d6280-4c9b-45dc-9d47-21680852788a",
-                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
+                     *           "id": "4aa48a5f-8278-4eb9-b519-7a3c151d059c",
+                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9851,8 +10086,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1c2666cb-45f2-426f-b327-6181fe0ab3b2",
-                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
+                     *           "id": "1ec8c28a-8829-4301-a6b2-35e2c2c697d2",
+                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9862,8 +10097,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b844c1b9-7071-4cbf-ab42-0f75dfc160db",
-                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
+                     *           "id": "a10f2312-0c0c-4371-8a01-664e4ddf1c2d",
+                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9873,8 +10108,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9a42f746-bffa-4141-ba48-67c530b33f78",
-                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
+                     *           "id": "0724f5b1-7e19-479f-a39e-1a830e2e6a99",
+                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9884,8 +10119,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "493eae38-67da-4e4c-af10-cc512da07779",
-                     *           "financialYearId": "78c4a102-1d7f-4970-803a-33545dbc548a",
+                     *           "id": "4ae46260-4b60-4351-9ddc-61215aa7a0f1",
+                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -10033,14 +10268,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8b67b8bb-daf2-4802-9983-d2d50c5f9bf3",
+                     *       "id": "a53e71bf-e245-4dba-8cc6-84996b752ebc",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
+                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -10053,7 +10288,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "0cd8aa5d-1753-484f-8d98-2a854af57ca2",
+                     *           "accountId": "1a8fd0be-96f3-4580-84a9-f38743eeff4a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -10081,19 +10316,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:40.841Z",
-                     *       "updatedAt": "2026-11-29T15:37:40.841Z",
+                     *       "createdAt": "2026-11-29T15:53:57.902Z",
+                     *       "updatedAt": "2026-11-29T15:53:57.902Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10164,8 +10399,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "22a9864a-14df-49d4-a34a-c4769f4c5a8c",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "c2e78fbd-a90c-43e7-9567-732636d1fc7f",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -10175,8 +10410,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fb6a3416-0c2c-4f76-a373-a8a56be10b97",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "3382be39-f13a-41f5-993f-28338381284f",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -10186,8 +10421,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aa898028-3c52-42c8-817a-74a8772be4c6",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "192877ab-6d13-47e0-8af1-b6b9705a5390",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -10197,8 +10432,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "46a20440-3c7e-43af-8208-161945de100a",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "c8ffaf29-8761-4129-8ea6-66104e27b1df",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -10208,8 +10443,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7c22ff9f-5026-440e-9525-b56f27f8c6f2",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "89b3be11-cdd2-476c-901e-aebe0d493a60",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -10219,8 +10454,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "442a44b1-ba86-4ef8-b3c0-b1ae90e94b89",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "976b94c8-4547-4ded-b8ec-98819d64e567",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -10230,8 +10465,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5c8e1faa-73b3-41ed-ae7c-dc8d5333e716",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "cdc11725-d280-4db9-8e73-e052537e2df5",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -10241,8 +10476,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "13c1597d-ac21-4978-9b71-c602a7fbc8a6",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "0b8cad93-9634-4e44-9be2-a1c50861fa1d",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -10252,8 +10487,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "61f8fdbf-a629-4556-8fd2-79c1487b2a35",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "ab47cf3f-a409-4b02-8560-e77b93c4edf0",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -10263,8 +10498,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -10274,8 +10509,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aabc7671-2233-43ee-a20c-55d1653abbc9",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "6a7bcf06-c573-461b-923d-42484daa6188",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -10285,8 +10520,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bbe3abc8-c009-4d68-9847-fdb229a0fd4e",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "id": "b3ade0b9-0212-49b0-99f8-2e42cb4f61d5",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -10334,8 +10569,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bbe3abc8-c009-4d68-9847-fdb229a0fd4e",
-                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *       "id": "b3ade0b9-0212-49b0-99f8-2e42cb4f61d5",
+                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10392,8 +10627,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bbe3abc8-c009-4d68-9847-fdb229a0fd4e",
-                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *       "id": "b3ade0b9-0212-49b0-99f8-2e42cb4f61d5",
+                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10550,8 +10785,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bbe3abc8-c009-4d68-9847-fdb229a0fd4e",
-                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *       "id": "b3ade0b9-0212-49b0-99f8-2e42cb4f61d5",
+                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10640,14 +10875,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
+                     *           "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *               "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10660,7 +10895,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *               "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10688,19 +10923,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:21.699Z",
-                     *           "updatedAt": "2026-11-29T15:37:21.699Z",
+                     *           "createdAt": "2026-11-29T15:53:51.406Z",
+                     *           "updatedAt": "2026-11-29T15:53:51.406Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10753,12 +10988,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                 *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                 *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10815,14 +11050,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
+                     *       "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10835,7 +11070,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10863,19 +11098,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:21.699Z",
-                     *       "updatedAt": "2026-11-29T15:37:21.699Z",
+                     *       "createdAt": "2026-11-29T15:53:51.406Z",
+                     *       "updatedAt": "2026-11-29T15:53:51.406Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10933,14 +11168,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
+                     *       "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10953,7 +11188,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10981,19 +11216,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:21.699Z",
-                     *       "updatedAt": "2026-11-29T15:37:21.699Z",
+                     *       "createdAt": "2026-11-29T15:53:51.406Z",
+                     *       "updatedAt": "2026-11-29T15:53:51.406Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11040,12 +11275,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                 *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                 *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -11105,14 +11340,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
+                     *       "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11125,7 +11360,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11153,19 +11388,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:37:21.699Z",
-                     *       "updatedAt": "2026-11-29T15:37:22.682Z",
+                     *       "createdAt": "2026-11-29T15:53:51.406Z",
+                     *       "updatedAt": "2026-11-29T15:53:51.833Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11235,22 +11470,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "c533c413-9b7b-4488-b4d9-6f12736f21cb",
-                     *           "occurredAt": "2026-11-29T15:37:21.715Z",
+                     *           "requestId": "21ee94ac-f97a-4c08-be07-f84a18dab9f6",
+                     *           "occurredAt": "2026-11-29T15:53:51.413Z",
                      *           "sequence": 31,
-                     *           "hash": "394ad191bc1a18dd508930958112d024951a3b32ac88d08e2bcb9312ed2860fe",
+                     *           "hash": "e56729b1fb4f43b3fc4bdb3cd6405631771dc8d38f1336e4260584e68d5784c5",
                      *           "state": {
-                     *             "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
+                     *             "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *                 "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -11263,7 +11498,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *                 "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -11291,19 +11526,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:37:21.699Z",
-                     *             "updatedAt": "2026-11-29T15:37:21.699Z",
+                     *             "createdAt": "2026-11-29T15:53:51.406Z",
+                     *             "updatedAt": "2026-11-29T15:53:51.406Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -11366,14 +11601,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70e21896-8245-4f9c-920f-0aa701314840",
+                     *       "id": "5b59232b-ce4c-47e7-b209-61af30f6329a",
                      *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
+                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11386,7 +11621,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *           "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11414,25 +11649,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:38:02.291Z",
-                     *       "updatedAt": "2026-11-29T15:38:02.361Z",
+                     *       "createdAt": "2026-11-29T15:54:04.819Z",
+                     *       "updatedAt": "2026-11-29T15:54:04.861Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
-                     *       "submittedAt": "2026-11-29T15:38:02.361Z",
+                     *       "submittedAt": "2026-11-29T15:54:04.861Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -11498,14 +11733,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70e21896-8245-4f9c-920f-0aa701314840",
+                     *       "id": "5b59232b-ce4c-47e7-b209-61af30f6329a",
                      *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
+                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11518,7 +11753,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *           "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11546,46 +11781,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T15:38:02.291Z",
-                     *       "updatedAt": "2026-11-29T15:38:02.546Z",
+                     *       "createdAt": "2026-11-29T15:54:04.819Z",
+                     *       "updatedAt": "2026-11-29T15:54:04.930Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
+                     *         "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
-                     *       "submittedAt": "2026-11-29T15:38:02.442Z",
+                     *       "submittedAt": "2026-11-29T15:54:04.906Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
+                     *             "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
                      *           },
-                     *           "at": "2026-11-29T15:38:02.546Z"
+                     *           "at": "2026-11-29T15:54:04.930Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
+                     *         "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
                      *       },
-                     *       "approvedAt": "2026-11-29T15:38:02.546Z",
+                     *       "approvedAt": "2026-11-29T15:54:04.930Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
+                     *           "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
                      *         },
-                     *         "at": "2026-11-29T15:38:02.393Z"
+                     *         "at": "2026-11-29T15:54:04.887Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11651,14 +11886,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70e21896-8245-4f9c-920f-0aa701314840",
+                     *       "id": "5b59232b-ce4c-47e7-b209-61af30f6329a",
                      *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
+                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11671,7 +11906,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *           "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11699,19 +11934,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:38:02.291Z",
-                     *       "updatedAt": "2026-11-29T15:38:02.393Z",
+                     *       "createdAt": "2026-11-29T15:54:04.819Z",
+                     *       "updatedAt": "2026-11-29T15:54:04.887Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
+                     *         "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11721,9 +11956,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
+                     *           "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
                      *         },
-                     *         "at": "2026-11-29T15:38:02.393Z",
+                     *         "at": "2026-11-29T15:54:04.887Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11793,14 +12028,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
+                     *       "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11813,7 +12048,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11833,27 +12068,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
-                     *       "periodId": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
+                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *       "periodId": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:37:21.699Z",
-                     *       "updatedAt": "2026-11-29T15:37:23.434Z",
+                     *       "createdAt": "2026-11-29T15:53:51.406Z",
+                     *       "updatedAt": "2026-11-29T15:53:51.909Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11863,9 +12098,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
-                     *       "postedAt": "2026-11-29T15:37:23.434Z",
+                     *       "postedAt": "2026-11-29T15:53:51.909Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11933,14 +12168,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d51c5721-f80b-4b69-8faa-697e8ed8f237",
+                     *       "id": "a5a4977e-c451-4099-8fdc-fe2a41f1041e",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
+                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11953,7 +12188,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11973,27 +12208,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
-                     *       "periodId": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
+                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *       "periodId": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:37:25.487Z",
-                     *       "updatedAt": "2026-11-29T15:37:27.056Z",
+                     *       "createdAt": "2026-11-29T15:53:52.313Z",
+                     *       "updatedAt": "2026-11-29T15:53:52.473Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -12003,14 +12238,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
-                     *       "postedAt": "2026-11-29T15:37:25.846Z",
+                     *       "postedAt": "2026-11-29T15:53:52.363Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
-                     *       "voidedAt": "2026-11-29T15:37:27.056Z"
+                     *       "voidedAt": "2026-11-29T15:53:52.473Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -12060,14 +12295,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
+                     *       "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -12080,7 +12315,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -12108,19 +12343,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T15:37:21.699Z",
-                     *       "updatedAt": "2026-11-29T15:37:23.868Z",
+                     *       "createdAt": "2026-11-29T15:53:51.406Z",
+                     *       "updatedAt": "2026-11-29T15:53:51.993Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -12192,14 +12427,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f4d2e898-c6e6-4e4a-be2b-1a36e120d5dd",
+                     *       "id": "77fd0610-6e0f-47bc-9896-edd3c028b500",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -12212,7 +12447,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -12232,27 +12467,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
-                     *       "periodId": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
-                     *       "reversalOf": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
+                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *       "periodId": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
+                     *       "reversalOf": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:24.702Z",
-                     *       "updatedAt": "2026-11-29T15:37:24.702Z",
+                     *       "createdAt": "2026-11-29T15:53:52.232Z",
+                     *       "updatedAt": "2026-11-29T15:53:52.232Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -12262,9 +12497,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
-                     *       "postedAt": "2026-11-29T15:37:24.702Z",
+                     *       "postedAt": "2026-11-29T15:53:52.232Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -12416,24 +12651,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d",
+                     *           "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
-                     *           "postedAt": "2026-11-29T15:38:00.722Z",
+                     *           "postedAt": "2026-11-29T15:54:04.200Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12441,24 +12676,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "0d9a51b1-e1bf-4abc-940b-710fbb3e0b83",
+                     *           "journalId": "427a6d8e-30d8-439e-bcda-893dd0323a93",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
-                     *           "postedAt": "2026-11-29T15:37:57.442Z",
+                     *           "postedAt": "2026-11-29T15:54:02.788Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12466,29 +12701,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "70e21896-8245-4f9c-920f-0aa701314840",
+                     *           "journalId": "5b59232b-ce4c-47e7-b209-61af30f6329a",
                      *           "serialNumber": 9,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
+                     *               "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
-                     *           "postedAt": "2026-11-29T15:38:02.633Z",
+                     *           "postedAt": "2026-11-29T15:54:04.955Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12500,7 +12735,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
+                     *             "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
@@ -12509,7 +12744,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
@@ -12587,14 +12822,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
+                     *           "accountId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12621,8 +12856,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
-                     *           "parentId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
+                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *           "parentId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12648,7 +12883,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "cc7b47a7-e987-41ed-9a93-b9d069130741",
+                     *           "accountId": "812bdd6d-b469-4a6d-bf94-486c70ac4808",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12675,8 +12910,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
-                     *           "parentId": "cc7b47a7-e987-41ed-9a93-b9d069130741",
+                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *           "parentId": "812bdd6d-b469-4a6d-bf94-486c70ac4808",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12702,7 +12937,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "77495641-a553-444e-9629-80d28758c03a",
+                     *           "accountId": "300437f2-4486-4443-b1d8-daa04956d858",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12729,8 +12964,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
-                     *           "parentId": "77495641-a553-444e-9629-80d28758c03a",
+                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
+                     *           "parentId": "300437f2-4486-4443-b1d8-daa04956d858",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12864,7 +13099,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "77495641-a553-444e-9629-80d28758c03a",
+                     *           "accountId": "300437f2-4486-4443-b1d8-daa04956d858",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12883,8 +13118,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
-                     *           "parentId": "77495641-a553-444e-9629-80d28758c03a",
+                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
+                     *           "parentId": "300437f2-4486-4443-b1d8-daa04956d858",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12996,7 +13231,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
+                     *           "accountId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -13013,8 +13248,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
-                     *           "parentId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
+                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *           "parentId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13138,7 +13373,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
+                     *           "accountId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -13154,8 +13389,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
-                     *           "parentId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
+                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *           "parentId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13264,9 +13499,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "6f46d260-52ef-4522-9581-93e2f2a3c99a",
+                     *       "budgetId": "e1f66d73-3f3c-4b17-95b0-ad96d0b615f5",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -13293,8 +13528,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
-                     *           "parentId": "cc7b47a7-e987-41ed-9a93-b9d069130741",
+                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *           "parentId": "812bdd6d-b469-4a6d-bf94-486c70ac4808",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13327,8 +13562,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
-                     *           "parentId": "77495641-a553-444e-9629-80d28758c03a",
+                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
+                     *           "parentId": "300437f2-4486-4443-b1d8-daa04956d858",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13339,7 +13574,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "3b6df542-7758-47d3-97e9-49c3cb9ab60d",
+                     *             "id": "83c32d8f-cce3-4d0f-807a-89a2ebbcdd8f",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13729,18 +13964,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "0d9a51b1-e1bf-4abc-940b-710fbb3e0b83",
+                     *           "journalId": "427a6d8e-30d8-439e-bcda-893dd0323a93",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "a5869501-23b1-44f9-a4e7-4b1db778f5f9",
+                     *           "taxCodeId": "698ea94f-0bdf-4bcb-bc92-a39c42fedebd",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13892,7 +14127,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
+                     *         "id": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13913,13 +14148,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
+                     *           "journalId": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13931,7 +14166,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUyODgxOGU5LTk5MWYtNDY0YS1hMzVmLTE2ZTJjNTdiMTdiMiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiM2VhNDJjYjYtY2E5MC00MTk3LTlhMGUtY2Y1OGZkMDA0NWI3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNmRlODJlZDAtMzVjMS00NmFlLTg4MTEtY2I2Y2UxMzUxOWE1IiwiYWNjb3VudElkIjoiY2E2YzY3MzEtMDNkZS00MDcyLWFiNTItZWY2MjI3MjllOTc1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.VK11rReE924rhoMaVs-aYvjlctHnRcOdwTNAJ-6VjfQ"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkyYmEwYmY3LTllODMtNDczMi05M2Y4LWY2ZGNjYTJmYzA5OCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZmZjYWM5NDQtYTRjYi00Y2MxLThlYTktMWE1ODM3YzRjMTZiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMzZiZmU4ZjAtNjdkNi00ZTc4LTgwZTEtMGI1OWVlMjA1MjdjIiwiYWNjb3VudElkIjoiMmY3ZGVkOWMtNDU2NS00M2I1LTkwMGUtZGQzNzY4OTNhYTYzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.S46h39t64OFnsErIw63lIFjRMcbAlKzFlAEMXp_QZ6A"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -14044,70 +14279,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e0ad8b24-f231-4c8f-92b4-ef95b3094247",
+                     *           "id": "5170a32c-cd7d-4867-8d03-a6fb8f6c5978",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T15:37:39.692Z",
+                     *           "createdAt": "2026-11-29T15:53:57.345Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "a48f4c738e7eba8daee0940f40a28de498727541717eb46c37cfde1c9e93e9bd"
+                     *             "hash": "91a7256353ed8b091313223641455c40738a2e594dcd94fd7daa299928956705"
                      *           }
                      *         },
                      *         {
-                     *           "id": "8ce33ed0-bbdd-4d33-b67d-edfeb8e81e41",
+                     *           "id": "7a23a542-0b1b-4936-b832-7f63b4e0971a",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T15:37:39.136Z",
+                     *           "createdAt": "2026-11-29T15:53:57.107Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "2f9fac160bdb128ee3fb58a1673208515249ff6c01ca2c3ec88176d7853f2173"
+                     *             "hash": "9cdd1524a4bbe96fdf6c80390b7a4d2e543cbc71194f54e92b17a83090bfa351"
                      *           }
                      *         },
                      *         {
-                     *           "id": "5e084bc7-2ac3-4ed9-b0a1-2cfe067913c1",
+                     *           "id": "f061a476-bec6-47f2-bce9-3502a38a727f",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6"
+                     *             "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5"
                      *           },
-                     *           "createdAt": "2026-11-29T15:37:38.881Z",
+                     *           "createdAt": "2026-11-29T15:53:57.003Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "f951d4bcc6a67047703a3a60ebed79607a1597d073059fac6f826f6480ec7f0b"
+                     *             "hash": "635462d0a87ccb190567600d9f1c8b190b60876e7ef53c89bf70ddeed8ed5d20"
                      *           }
                      *         },
                      *         {
-                     *           "id": "89f6465a-7cf2-4807-a85c-5095e573e81a",
+                     *           "id": "996c137c-da1c-47bb-bfde-e4cf23e19c63",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T15:37:38.445Z",
+                     *           "createdAt": "2026-11-29T15:53:56.853Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "84ef305e7140ea154cffeddecdc223ec7c8a1977906fdb2a15990b8226cb9150"
+                     *             "hash": "9009cafea43b80c74354639fafcec3c189189dfe82eb9378ce7c3a1925f22706"
                      *           }
                      *         }
                      *       ],
@@ -14272,20 +14507,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "89f6465a-7cf2-4807-a85c-5095e573e81a",
+                     *       "id": "996c137c-da1c-47bb-bfde-e4cf23e19c63",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T15:37:38.445Z",
+                     *       "createdAt": "2026-11-29T15:53:56.853Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "84ef305e7140ea154cffeddecdc223ec7c8a1977906fdb2a15990b8226cb9150"
+                     *         "hash": "9009cafea43b80c74354639fafcec3c189189dfe82eb9378ce7c3a1925f22706"
                      *       }
                      *     }
                      */
@@ -14350,20 +14585,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "89f6465a-7cf2-4807-a85c-5095e573e81a",
+                     *       "id": "996c137c-da1c-47bb-bfde-e4cf23e19c63",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T15:37:38.445Z",
+                     *       "createdAt": "2026-11-29T15:53:56.853Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "84ef305e7140ea154cffeddecdc223ec7c8a1977906fdb2a15990b8226cb9150"
+                     *         "hash": "9009cafea43b80c74354639fafcec3c189189dfe82eb9378ce7c3a1925f22706"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -14382,7 +14617,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
+                     *             "accountId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -14398,8 +14633,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
-                     *             "parentId": "3ea42cb6-ca90-4197-9a0e-cf58fd0045b7",
+                     *             "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *             "parentId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -14505,27 +14740,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "59fd922d-d1ed-4b35-835a-696746115d74",
+                     *           "id": "ad29c429-b750-4577-912d-d617141d04f8",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e28818e9-991f-464a-a35f-16e2c57b17b2",
-                     *           "recordId": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
+                     *           "companyId": "92ba0bf7-9e83-4732-93f8-f6dcca2fc098",
+                     *           "recordId": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:37:23.507Z",
-                     *           "requestId": "a580bb79-291c-4631-a5bb-246bb3dd0a56",
+                     *           "occurredAt": "2026-11-29T15:53:51.911Z",
+                     *           "requestId": "efe517dd-d6f3-495b-998d-751953ea273b",
                      *           "data": {
-                     *             "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
+                     *             "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *                 "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14538,7 +14773,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *                 "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14558,27 +14793,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
-                     *             "periodId": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
+                     *             "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *             "periodId": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T15:37:21.699Z",
-                     *             "updatedAt": "2026-11-29T15:37:23.434Z",
+                     *             "createdAt": "2026-11-29T15:53:51.406Z",
+                     *             "updatedAt": "2026-11-29T15:53:51.909Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14588,40 +14823,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             },
-                     *             "postedAt": "2026-11-29T15:37:23.434Z",
+                     *             "postedAt": "2026-11-29T15:53:51.909Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "41d60e835bbd73993e370473c1d01fc460d31a4bb3a59bb12df33268ae625754",
-                     *           "previousHash": "7ffb1d4121ae7c6d6db2d1b8e920cebbb2c1d880b972517421c4877a91443772",
-                     *           "hash": "e6d572b5de7d46cc3942e548f802a77dccdc19369044b7369ec532ef88bbf673"
+                     *           "recordDigest": "bbe5bfb7abf9086832a6c0ff12cac54f82f276924c2444ae2a30c3fe62d204b4",
+                     *           "previousHash": "6c4d6ce4f853b9a9e95ce667f9dd155b2ab1f0c2fe49b1b1d8be0ee94119d8e2",
+                     *           "hash": "7a20b77e40489a6a8e84cd97279b6c919257cf9277cbb4f39a335c7e64e2c957"
                      *         },
                      *         {
-                     *           "id": "3e00c62b-c7f0-4165-b560-c83dac87c369",
+                     *           "id": "2908dd57-9a04-4a0f-b542-ddb4c71ea578",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e28818e9-991f-464a-a35f-16e2c57b17b2",
-                     *           "recordId": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
+                     *           "companyId": "92ba0bf7-9e83-4732-93f8-f6dcca2fc098",
+                     *           "recordId": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:37:24.211Z",
-                     *           "requestId": "3b557910-4eda-4454-ac9e-07e908126ed6",
+                     *           "occurredAt": "2026-11-29T15:53:52.159Z",
+                     *           "requestId": "436ca515-811d-4646-9d7e-e44906480d2f",
                      *           "data": {
-                     *             "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
+                     *             "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *                 "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14634,7 +14869,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *                 "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14654,27 +14889,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
-                     *             "periodId": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
+                     *             "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *             "periodId": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T15:37:21.699Z",
-                     *             "updatedAt": "2026-11-29T15:37:24.207Z",
+                     *             "createdAt": "2026-11-29T15:53:51.406Z",
+                     *             "updatedAt": "2026-11-29T15:53:52.157Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14684,40 +14919,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             },
-                     *             "postedAt": "2026-11-29T15:37:24.207Z",
+                     *             "postedAt": "2026-11-29T15:53:52.157Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "12bb1e7f51d97b5d81cbc0424ccd06e409f72494375419098b1e7bc7cd3d5ac8",
-                     *           "previousHash": "b771a78b9dc2d7811cbc0f813fc77c96ebd56591f4e40022d6d523971c1f8bc7",
-                     *           "hash": "4f8d0b5cfe2a8025ebc843496cf6ea9bcec7699ef5ec40f6df594f8350e95a1e"
+                     *           "recordDigest": "08d78ac7da70b75be2735409c8cb44899c8e9ce8a74c16b4b63394451311f4a1",
+                     *           "previousHash": "aa813144275d352a67a6259e4cc43d7ec5719706c9d466a36bcde0f5d532e76b",
+                     *           "hash": "0b86759a9750dc1cef70e173d1a940d7ed18a2c199c07525b960e4ac583095c2"
                      *         },
                      *         {
-                     *           "id": "c3e4b34d-1e83-4ca1-baca-be60fc6cee6f",
+                     *           "id": "11108f94-771b-45a0-a2d9-92fc0d3579c7",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "e28818e9-991f-464a-a35f-16e2c57b17b2",
-                     *           "recordId": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
+                     *           "companyId": "92ba0bf7-9e83-4732-93f8-f6dcca2fc098",
+                     *           "recordId": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:37:24.834Z",
-                     *           "requestId": "40a0dc83-d06a-4b48-bfff-c352eb4556ac",
+                     *           "occurredAt": "2026-11-29T15:53:52.233Z",
+                     *           "requestId": "95ed6ed0-f52d-4c5a-a1d4-e9c5b7ef9b51",
                      *           "data": {
-                     *             "id": "6de82ed0-35c1-46ae-8811-cb6ce13519a5",
+                     *             "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ca6c6731-03de-4072-ab52-ef622729e975",
+                     *                 "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14730,7 +14965,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *                 "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14750,27 +14985,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
-                     *             "periodId": "7f5c3a5a-5011-443a-bc81-f81a0eb167bb",
+                     *             "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *             "periodId": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
                      *             "reversalOf": null,
-                     *             "reversedBy": "f4d2e898-c6e6-4e4a-be2b-1a36e120d5dd",
+                     *             "reversedBy": "77fd0610-6e0f-47bc-9896-edd3c028b500",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T15:37:21.699Z",
-                     *             "updatedAt": "2026-11-29T15:37:24.702Z",
+                     *             "createdAt": "2026-11-29T15:53:51.406Z",
+                     *             "updatedAt": "2026-11-29T15:53:52.232Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14780,20 +15015,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             },
-                     *             "postedAt": "2026-11-29T15:37:24.207Z",
+                     *             "postedAt": "2026-11-29T15:53:52.157Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "b033c003db993602d22e64bf1eeff780b4af1857ac40245de574e0b4c1344c45",
-                     *           "previousHash": "4f8d0b5cfe2a8025ebc843496cf6ea9bcec7699ef5ec40f6df594f8350e95a1e",
-                     *           "hash": "2737e3845db8a74270c09c7a9a53145aa26b546b0f6335a9e3458ade43c26fab"
+                     *           "recordDigest": "c6bcc118a8cce9547bacec005a099d5ee5bf0cc0b4517189a896c93a05544087",
+                     *           "previousHash": "0b86759a9750dc1cef70e173d1a940d7ed18a2c199c07525b960e4ac583095c2",
+                     *           "hash": "97bb8a7fdca57abbd407a6f041f1983b02dcd3f5f1683a8360afb91ffe2c19c2"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUyODgxOGU5LTk5MWYtNDY0YS1hMzVmLTE2ZTJjNTdiMTdiMiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.qV-NGVnzJID-Pp6hoB07L68TeaAipF8ahkFZBCYoWGc"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkyYmEwYmY3LTllODMtNDczMi05M2Y4LWY2ZGNjYTJmYzA5OCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.S23UC05aSXQKyzEsEsB-veuVPmeyi77o3CXI7fzwojU"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14841,7 +15076,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "667148f4-617f-4bb7-b3eb-6fc1113d5a54",
+                     *           "id": "05ab03d8-b4f6-4c8a-8936-cffb0796167b",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14852,11 +15087,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:51.748Z",
-                     *           "updatedAt": "2026-11-29T15:37:51.748Z"
+                     *           "createdAt": "2026-11-29T15:54:01.342Z",
+                     *           "updatedAt": "2026-11-29T15:54:01.342Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14927,7 +15162,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "667148f4-617f-4bb7-b3eb-6fc1113d5a54",
+                     *       "id": "05ab03d8-b4f6-4c8a-8936-cffb0796167b",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14938,11 +15173,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:51.748Z",
-                     *       "updatedAt": "2026-11-29T15:37:51.748Z",
+                     *       "createdAt": "2026-11-29T15:54:01.342Z",
+                     *       "updatedAt": "2026-11-29T15:54:01.342Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14991,7 +15226,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "667148f4-617f-4bb7-b3eb-6fc1113d5a54",
+                     *       "id": "05ab03d8-b4f6-4c8a-8936-cffb0796167b",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -15002,11 +15237,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:51.748Z",
-                     *       "updatedAt": "2026-11-29T15:37:51.748Z"
+                     *       "createdAt": "2026-11-29T15:54:01.342Z",
+                     *       "updatedAt": "2026-11-29T15:54:01.342Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -15074,7 +15309,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "667148f4-617f-4bb7-b3eb-6fc1113d5a54",
+                     *       "id": "05ab03d8-b4f6-4c8a-8936-cffb0796167b",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -15086,11 +15321,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:37:51.748Z",
-                     *       "updatedAt": "2026-11-29T15:37:52.508Z"
+                     *       "createdAt": "2026-11-29T15:54:01.342Z",
+                     *       "updatedAt": "2026-11-29T15:54:01.500Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -15230,13 +15465,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "39c81220-7d5c-48ad-b28f-83c41032b2ce",
+                     *           "id": "4b20bd32-5e68-44b6-b7d3-2a22792d4d09",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:53.127Z",
-                     *           "updatedAt": "2026-11-29T15:37:53.127Z"
+                     *           "createdAt": "2026-11-29T15:54:01.602Z",
+                     *           "updatedAt": "2026-11-29T15:54:01.602Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15297,13 +15532,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "39c81220-7d5c-48ad-b28f-83c41032b2ce",
+                     *       "id": "4b20bd32-5e68-44b6-b7d3-2a22792d4d09",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:53.127Z",
-                     *       "updatedAt": "2026-11-29T15:37:53.127Z"
+                     *       "createdAt": "2026-11-29T15:54:01.602Z",
+                     *       "updatedAt": "2026-11-29T15:54:01.602Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15358,13 +15593,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "39c81220-7d5c-48ad-b28f-83c41032b2ce",
+                     *       "id": "4b20bd32-5e68-44b6-b7d3-2a22792d4d09",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:53.127Z",
-                     *       "updatedAt": "2026-11-29T15:37:53.127Z"
+                     *       "createdAt": "2026-11-29T15:54:01.602Z",
+                     *       "updatedAt": "2026-11-29T15:54:01.602Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15415,13 +15650,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "39c81220-7d5c-48ad-b28f-83c41032b2ce",
+                     *       "id": "4b20bd32-5e68-44b6-b7d3-2a22792d4d09",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:37:53.127Z",
-                     *       "updatedAt": "2026-11-29T15:37:54.740Z"
+                     *       "createdAt": "2026-11-29T15:54:01.602Z",
+                     *       "updatedAt": "2026-11-29T15:54:01.761Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15514,13 +15749,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6f46d260-52ef-4522-9581-93e2f2a3c99a",
+                     *           "id": "e1f66d73-3f3c-4b17-95b0-ad96d0b615f5",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:55.179Z",
-                     *           "updatedAt": "2026-11-29T15:37:55.179Z"
+                     *           "createdAt": "2026-11-29T15:54:01.821Z",
+                     *           "updatedAt": "2026-11-29T15:54:01.821Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15555,10 +15790,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                 *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                  *       "lines": [
                  *         {
-                 *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                 *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -15575,8 +15810,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
-                 *           "costCenterId": "3b6df542-7758-47d3-97e9-49c3cb9ab60d",
+                 *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
+                 *           "costCenterId": "83c32d8f-cce3-4d0f-807a-89a2ebbcdd8f",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -15627,15 +15862,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6f46d260-52ef-4522-9581-93e2f2a3c99a",
+                     *       "id": "e1f66d73-3f3c-4b17-95b0-ad96d0b615f5",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:55.179Z",
-                     *       "updatedAt": "2026-11-29T15:37:55.179Z",
+                     *       "createdAt": "2026-11-29T15:54:01.821Z",
+                     *       "updatedAt": "2026-11-29T15:54:01.821Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15653,8 +15888,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
-                     *           "costCenterId": "3b6df542-7758-47d3-97e9-49c3cb9ab60d",
+                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
+                     *           "costCenterId": "83c32d8f-cce3-4d0f-807a-89a2ebbcdd8f",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15709,15 +15944,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6f46d260-52ef-4522-9581-93e2f2a3c99a",
+                     *       "id": "e1f66d73-3f3c-4b17-95b0-ad96d0b615f5",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:55.179Z",
-                     *       "updatedAt": "2026-11-29T15:37:55.179Z",
+                     *       "createdAt": "2026-11-29T15:54:01.821Z",
+                     *       "updatedAt": "2026-11-29T15:54:01.821Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15735,8 +15970,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
-                     *           "costCenterId": "3b6df542-7758-47d3-97e9-49c3cb9ab60d",
+                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
+                     *           "costCenterId": "83c32d8f-cce3-4d0f-807a-89a2ebbcdd8f",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15783,10 +16018,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                 *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                  *       "lines": [
                  *         {
-                 *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                 *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15840,15 +16075,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6f46d260-52ef-4522-9581-93e2f2a3c99a",
+                     *       "id": "e1f66d73-3f3c-4b17-95b0-ad96d0b615f5",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "8aad14ff-db26-40ab-8965-3da35260b9b6",
+                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:37:55.179Z",
-                     *       "updatedAt": "2026-11-29T15:37:56.339Z",
+                     *       "createdAt": "2026-11-29T15:54:01.821Z",
+                     *       "updatedAt": "2026-11-29T15:54:02.271Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "d6e4995c-8016-4f07-86c4-09bea3b2e75d",
+                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15958,7 +16193,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3ecfa7bb-9535-44d7-b968-16239709534b",
+                     *           "id": "05c00449-0cf8-40fe-b36f-9f57250085b1",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15990,12 +16225,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
-                     *           "createdAt": "2026-11-29T15:37:14.976Z",
-                     *           "updatedAt": "2026-11-29T15:37:15.696Z",
-                     *           "startedAt": "2026-11-29T15:37:15.369Z",
-                     *           "finishedAt": "2026-11-29T15:37:15.696Z"
+                     *           "createdAt": "2026-11-29T15:53:48.828Z",
+                     *           "updatedAt": "2026-11-29T15:53:49.091Z",
+                     *           "startedAt": "2026-11-29T15:53:48.933Z",
+                     *           "finishedAt": "2026-11-29T15:53:49.091Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16114,7 +16349,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3ecfa7bb-9535-44d7-b968-16239709534b",
+                     *       "id": "05c00449-0cf8-40fe-b36f-9f57250085b1",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16139,10 +16374,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
-                     *       "createdAt": "2026-11-29T15:37:14.976Z",
-                     *       "updatedAt": "2026-11-29T15:37:14.976Z",
+                     *       "createdAt": "2026-11-29T15:53:48.828Z",
+                     *       "updatedAt": "2026-11-29T15:53:48.828Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -16191,7 +16426,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3ecfa7bb-9535-44d7-b968-16239709534b",
+                     *       "id": "05c00449-0cf8-40fe-b36f-9f57250085b1",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16223,12 +16458,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
-                     *       "createdAt": "2026-11-29T15:37:14.976Z",
-                     *       "updatedAt": "2026-11-29T15:37:15.696Z",
-                     *       "startedAt": "2026-11-29T15:37:15.369Z",
-                     *       "finishedAt": "2026-11-29T15:37:15.696Z"
+                     *       "createdAt": "2026-11-29T15:53:48.828Z",
+                     *       "updatedAt": "2026-11-29T15:53:49.091Z",
+                     *       "startedAt": "2026-11-29T15:53:48.933Z",
+                     *       "finishedAt": "2026-11-29T15:53:49.091Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -16314,12 +16549,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "2b92e81b-39f1-4f67-be86-f8d6b1b13eef",
+                     *       "importId": "0ff8169f-354a-4e88-af9f-d08537758878",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "79dec8db-82ef-4785-b8f9-597e753dcdbd"
+                     *         "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
                      *       },
-                     *       "approvedAt": "2026-11-29T15:38:03.285Z",
+                     *       "approvedAt": "2026-11-29T15:54:05.191Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -16379,7 +16614,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 128,
                      *       "headSequence": 128,
-                     *       "headHash": "e8b5eb7461990b5157718f42ad318df7ed2d1be2b4e1c2add0a6712bef5290fb",
+                     *       "headHash": "509091683e17592295a082bb336defd491d0da2e1d641711b7f0ca50fa4839d1",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -16443,7 +16678,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4ccbbf51-c07e-4bba-9d5d-3537da7b1477",
+                     *           "id": "c54a40de-cabe-4ad0-aba3-5130406dc4f6",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16465,11 +16700,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:56.675Z",
-                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
+                     *           "createdAt": "2026-11-29T15:54:02.396Z",
+                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
                      *         },
                      *         {
-                     *           "id": "a5869501-23b1-44f9-a4e7-4b1db778f5f9",
+                     *           "id": "698ea94f-0bdf-4bcb-bc92-a39c42fedebd",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16487,7 +16722,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
+                     *           "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16497,11 +16732,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:56.675Z",
-                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
+                     *           "createdAt": "2026-11-29T15:54:02.396Z",
+                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
                      *         },
                      *         {
-                     *           "id": "1de0fb45-252a-4556-8133-0b98843f21e1",
+                     *           "id": "e66ed9b8-20d4-4d03-a366-6837e81ff1b1",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16521,11 +16756,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:56.675Z",
-                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
+                     *           "createdAt": "2026-11-29T15:54:02.396Z",
+                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUyODgxOGU5LTk5MWYtNDY0YS1hMzVmLTE2ZTJjNTdiMTdiMiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNlMjg4MThlOS05OTFmLTQ2NGEtYTM1Zi0xNmUyYzU3YjE3YjIjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.Hc1IlJermzJqqm9QcEWLuuBaSh4DioBrb_rUZTyt9DM"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkyYmEwYmY3LTllODMtNDczMi05M2Y4LWY2ZGNjYTJmYzA5OCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM5MmJhMGJmNy05ZTgzLTQ3MzItOTNmOC1mNmRjY2EyZmMwOTgjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.Hbql2H6ZsGdVxCB3P70fRwS7fiRBkZvZGFzWGbZ2H_U"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16573,7 +16808,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
+                 *       "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16649,7 +16884,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "417e10c0-ad69-4293-848a-b0bc37bebbfb",
+                     *       "id": "7ab14d85-b4f2-48ce-b5ae-3c07d232cfba",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16667,7 +16902,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
+                     *       "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16677,8 +16912,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:56.846Z",
-                     *       "updatedAt": "2026-11-29T15:37:56.846Z"
+                     *       "createdAt": "2026-11-29T15:54:02.565Z",
+                     *       "updatedAt": "2026-11-29T15:54:02.565Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16720,8 +16955,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
-                 *       "inputTaxAccountId": "68099a9b-e945-4774-8b06-23fc22e40193"
+                 *       "outputTaxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
+                 *       "inputTaxAccountId": "479ffcb8-78ec-428c-93d4-d067246af457"
                  *     }
                  */
                 "application/json": {
@@ -16743,7 +16978,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "a5869501-23b1-44f9-a4e7-4b1db778f5f9",
+                     *           "id": "698ea94f-0bdf-4bcb-bc92-a39c42fedebd",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16761,7 +16996,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
+                     *           "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16771,11 +17006,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:56.675Z",
-                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
+                     *           "createdAt": "2026-11-29T15:54:02.396Z",
+                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
                      *         },
                      *         {
-                     *           "id": "d50f3f75-30c2-4610-a4e1-4b7501310532",
+                     *           "id": "8e09e9c3-f052-4777-a96f-4df3fce2b101",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16797,11 +17032,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:56.675Z",
-                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
+                     *           "createdAt": "2026-11-29T15:54:02.396Z",
+                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
                      *         },
                      *         {
-                     *           "id": "4ccbbf51-c07e-4bba-9d5d-3537da7b1477",
+                     *           "id": "c54a40de-cabe-4ad0-aba3-5130406dc4f6",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16823,11 +17058,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:56.675Z",
-                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
+                     *           "createdAt": "2026-11-29T15:54:02.396Z",
+                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
                      *         },
                      *         {
-                     *           "id": "23a9d154-156d-4ef0-90b9-7deb5f03eb20",
+                     *           "id": "72b35d29-27a1-4e65-b833-2e113ff154b1",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16849,11 +17084,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:56.675Z",
-                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
+                     *           "createdAt": "2026-11-29T15:54:02.396Z",
+                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
                      *         },
                      *         {
-                     *           "id": "c9d1f64d-add5-49f0-bcbf-1b5ef1cf4b46",
+                     *           "id": "80cad5db-e4b0-483e-abab-81385de25ecc",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16875,11 +17110,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:56.675Z",
-                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
+                     *           "createdAt": "2026-11-29T15:54:02.396Z",
+                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
                      *         },
                      *         {
-                     *           "id": "1de0fb45-252a-4556-8133-0b98843f21e1",
+                     *           "id": "e66ed9b8-20d4-4d03-a366-6837e81ff1b1",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16899,11 +17134,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:56.675Z",
-                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
+                     *           "createdAt": "2026-11-29T15:54:02.396Z",
+                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
                      *         },
                      *         {
-                     *           "id": "37baa6ac-8960-4b34-a68c-9aa955db7239",
+                     *           "id": "00b93e45-e913-427b-9543-18b56da7843c",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16921,7 +17156,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "68099a9b-e945-4774-8b06-23fc22e40193",
+                     *           "taxAccountId": "479ffcb8-78ec-428c-93d4-d067246af457",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16931,11 +17166,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:56.675Z",
-                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
+                     *           "createdAt": "2026-11-29T15:54:02.396Z",
+                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
                      *         },
                      *         {
-                     *           "id": "0cc07ac4-fac7-46c5-80ce-465b14ff7737",
+                     *           "id": "8beec4d9-5f9d-4685-af46-83fc0bda1f89",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16953,7 +17188,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "68099a9b-e945-4774-8b06-23fc22e40193",
+                     *           "taxAccountId": "479ffcb8-78ec-428c-93d4-d067246af457",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16963,11 +17198,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:56.675Z",
-                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
+                     *           "createdAt": "2026-11-29T15:54:02.396Z",
+                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
                      *         },
                      *         {
-                     *           "id": "29f0ae36-cfa6-4f29-ba6d-7ee205654b72",
+                     *           "id": "958bc04b-b3d6-4802-9b68-bcddbc45f92f",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16985,19 +17220,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "68099a9b-e945-4774-8b06-23fc22e40193",
-                     *           "reverseChargeAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
+                     *           "taxAccountId": "479ffcb8-78ec-428c-93d4-d067246af457",
+                     *           "reverseChargeAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:56.675Z",
-                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
+                     *           "createdAt": "2026-11-29T15:54:02.396Z",
+                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
                      *         },
                      *         {
-                     *           "id": "cae7364b-1cce-4fa6-86d8-e9b1826ea574",
+                     *           "id": "ef2a4c81-1049-4df3-a951-e33fbbfc2b6a",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -17019,11 +17254,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:56.675Z",
-                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
+                     *           "createdAt": "2026-11-29T15:54:02.396Z",
+                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
                      *         },
                      *         {
-                     *           "id": "4d55c843-b4b9-4a61-b430-8cc5dfceca26",
+                     *           "id": "19253022-8cdd-4030-8923-645abc8417fc",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -17045,11 +17280,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:56.675Z",
-                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
+                     *           "createdAt": "2026-11-29T15:54:02.396Z",
+                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
                      *         },
                      *         {
-                     *           "id": "53f4536d-b662-462b-9faf-8e3f03adc7b3",
+                     *           "id": "f5ad96be-fd3f-4611-8d89-d94a49d10755",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -17069,8 +17304,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:56.675Z",
-                     *           "updatedAt": "2026-11-29T15:37:56.675Z"
+                     *           "createdAt": "2026-11-29T15:54:02.396Z",
+                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
                      *         }
                      *       ]
                      *     }
@@ -17119,7 +17354,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "417e10c0-ad69-4293-848a-b0bc37bebbfb",
+                     *       "id": "7ab14d85-b4f2-48ce-b5ae-3c07d232cfba",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -17137,7 +17372,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
+                     *       "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17147,8 +17382,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:56.846Z",
-                     *       "updatedAt": "2026-11-29T15:37:56.846Z"
+                     *       "createdAt": "2026-11-29T15:54:02.565Z",
+                     *       "updatedAt": "2026-11-29T15:54:02.565Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17192,7 +17427,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
+                 *       "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -17260,7 +17495,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "417e10c0-ad69-4293-848a-b0bc37bebbfb",
+                     *       "id": "7ab14d85-b4f2-48ce-b5ae-3c07d232cfba",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -17278,7 +17513,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
+                     *       "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17288,8 +17523,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:37:56.846Z",
-                     *       "updatedAt": "2026-11-29T15:37:57.206Z"
+                     *       "createdAt": "2026-11-29T15:54:02.565Z",
+                     *       "updatedAt": "2026-11-29T15:54:02.652Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17347,15 +17582,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0a8a6da1-79cf-4014-9670-a889903aa0ad",
-                     *           "occurredAt": "2026-11-29T15:37:56.846Z",
+                     *           "requestId": "eed01f83-eb6a-45d7-b328-7ff3b1c5a446",
+                     *           "occurredAt": "2026-11-29T15:54:02.565Z",
                      *           "sequence": 95,
-                     *           "hash": "a9b7a882843e9d2947c4d9e3b3bba6d79e5ebf20b61deeee7b486dab3b1eb47a",
+                     *           "hash": "59c62a7295e6af0417d1a814f38913cb27621705f50687bb7e8155bff0bf9e8e",
                      *           "state": {
-                     *             "id": "417e10c0-ad69-4293-848a-b0bc37bebbfb",
+                     *             "id": "7ab14d85-b4f2-48ce-b5ae-3c07d232cfba",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17373,7 +17608,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
+                     *             "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17383,8 +17618,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:37:56.846Z",
-                     *             "updatedAt": "2026-11-29T15:37:56.846Z"
+                     *             "createdAt": "2026-11-29T15:54:02.565Z",
+                     *             "updatedAt": "2026-11-29T15:54:02.565Z"
                      *           }
                      *         },
                      *         {
@@ -17392,15 +17627,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "6df73ee6-0bca-4036-b21a-47e5ceab7107",
-                     *           "occurredAt": "2026-11-29T15:37:57.206Z",
+                     *           "requestId": "e1f48467-d586-4648-80d9-6c0108d1db08",
+                     *           "occurredAt": "2026-11-29T15:54:02.652Z",
                      *           "sequence": 96,
-                     *           "hash": "f0d684a0530a96c628028ae172bb9edd15fb49df2cf59006b57329a9256d7191",
+                     *           "hash": "53f4bc96657dd1bd430e419dbd17fbd6016b20015ed0d4a6e71527ed2c96a528",
                      *           "state": {
-                     *             "id": "417e10c0-ad69-4293-848a-b0bc37bebbfb",
+                     *             "id": "7ab14d85-b4f2-48ce-b5ae-3c07d232cfba",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17418,7 +17653,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "6365a57f-35e4-40ac-b315-72512f2da99f",
+                     *             "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17428,8 +17663,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T15:37:56.846Z",
-                     *             "updatedAt": "2026-11-29T15:37:57.206Z"
+                     *             "createdAt": "2026-11-29T15:54:02.565Z",
+                     *             "updatedAt": "2026-11-29T15:54:02.652Z"
                      *           }
                      *         }
                      *       ],
@@ -17469,7 +17704,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "3e544dad-fb93-444b-b6da-37055a3f5adc",
+                     *           "id": "0f2df866-5450-4767-8b14-c117312859a7",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17642,14 +17877,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T15:37:58.483Z",
+                     *           "filedAt": "2026-11-29T15:54:03.234Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "6e84452cbd557880fc39baac596e8f4b11349d9e6d62e4cf767ee33f82ae9a04"
+                     *             "hash": "8d79719ed925bb1058de71b8aef4526094ca5dcd52df79f901b61b869dc80cfc"
                      *           },
                      *           "version": 1
                      *         }
@@ -17713,7 +17948,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3e544dad-fb93-444b-b6da-37055a3f5adc",
+                     *       "id": "0f2df866-5450-4767-8b14-c117312859a7",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17886,14 +18121,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T15:37:58.483Z",
+                     *       "filedAt": "2026-11-29T15:54:03.234Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "6e84452cbd557880fc39baac596e8f4b11349d9e6d62e4cf767ee33f82ae9a04"
+                     *         "hash": "8d79719ed925bb1058de71b8aef4526094ca5dcd52df79f901b61b869dc80cfc"
                      *       },
                      *       "version": 1
                      *     }
@@ -17950,7 +18185,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3e544dad-fb93-444b-b6da-37055a3f5adc",
+                     *       "id": "0f2df866-5450-4767-8b14-c117312859a7",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -18123,14 +18358,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T15:37:58.483Z",
+                     *       "filedAt": "2026-11-29T15:54:03.234Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "6e84452cbd557880fc39baac596e8f4b11349d9e6d62e4cf767ee33f82ae9a04"
+                     *         "hash": "8d79719ed925bb1058de71b8aef4526094ca5dcd52df79f901b61b869dc80cfc"
                      *       },
                      *       "version": 1
                      *     }
@@ -18184,7 +18419,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3650d876-6279-4850-9eff-a7c63a9a32c7",
+                     *           "id": "b0f32e40-52dc-4487-8a44-75fc50af71f0",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -18193,8 +18428,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:59.060Z",
-                     *           "updatedAt": "2026-11-29T15:37:59.060Z"
+                     *           "createdAt": "2026-11-29T15:54:03.674Z",
+                     *           "updatedAt": "2026-11-29T15:54:03.674Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18268,7 +18503,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3650d876-6279-4850-9eff-a7c63a9a32c7",
+                     *       "id": "b0f32e40-52dc-4487-8a44-75fc50af71f0",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18277,8 +18512,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:59.060Z",
-                     *       "updatedAt": "2026-11-29T15:37:59.060Z"
+                     *       "createdAt": "2026-11-29T15:54:03.674Z",
+                     *       "updatedAt": "2026-11-29T15:54:03.674Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18317,7 +18552,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3650d876-6279-4850-9eff-a7c63a9a32c7",
+                     *       "id": "b0f32e40-52dc-4487-8a44-75fc50af71f0",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -18326,8 +18561,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:59.060Z",
-                     *       "updatedAt": "2026-11-29T15:37:59.060Z"
+                     *       "createdAt": "2026-11-29T15:54:03.674Z",
+                     *       "updatedAt": "2026-11-29T15:54:03.674Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18401,7 +18636,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3650d876-6279-4850-9eff-a7c63a9a32c7",
+                     *       "id": "b0f32e40-52dc-4487-8a44-75fc50af71f0",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18410,8 +18645,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:37:59.060Z",
-                     *       "updatedAt": "2026-11-29T15:37:59.172Z"
+                     *       "createdAt": "2026-11-29T15:54:03.674Z",
+                     *       "updatedAt": "2026-11-29T15:54:03.734Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18461,15 +18696,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "bbe39b51-9849-4e3e-8cf9-a9ed5675c4d4",
-                     *           "occurredAt": "2026-11-29T15:37:59.061Z",
+                     *           "requestId": "0ced0c54-a9af-401e-8021-8461265d86b1",
+                     *           "occurredAt": "2026-11-29T15:54:03.674Z",
                      *           "sequence": 100,
-                     *           "hash": "0c3e35904cb417c69ef4acf2ae07d0761c00c60daae7e0c5491b7317efbfbc82",
+                     *           "hash": "7b0b99b171bdbba5c1bb6aa520e25a8c2d954544fec36ebff69bb8af59bcd404",
                      *           "state": {
-                     *             "id": "3650d876-6279-4850-9eff-a7c63a9a32c7",
+                     *             "id": "b0f32e40-52dc-4487-8a44-75fc50af71f0",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18478,8 +18713,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:37:59.060Z",
-                     *             "updatedAt": "2026-11-29T15:37:59.060Z"
+                     *             "createdAt": "2026-11-29T15:54:03.674Z",
+                     *             "updatedAt": "2026-11-29T15:54:03.674Z"
                      *           }
                      *         },
                      *         {
@@ -18487,15 +18722,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a70c1a96-b740-4236-947f-629d178de5bf",
-                     *           "occurredAt": "2026-11-29T15:37:59.172Z",
+                     *           "requestId": "9b492e2a-c30f-495a-9574-fb3a9bcfe17b",
+                     *           "occurredAt": "2026-11-29T15:54:03.735Z",
                      *           "sequence": 101,
-                     *           "hash": "ee88987d37a35cffccea74a8cb05f2c1e7066d6a82c5e77bef9e0d6554d932d9",
+                     *           "hash": "596ad86122348b85223d4fbb9202a8ba195375bdc0f0684833796a3993272764",
                      *           "state": {
-                     *             "id": "3650d876-6279-4850-9eff-a7c63a9a32c7",
+                     *             "id": "b0f32e40-52dc-4487-8a44-75fc50af71f0",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18504,8 +18739,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T15:37:59.060Z",
-                     *             "updatedAt": "2026-11-29T15:37:59.172Z"
+                     *             "createdAt": "2026-11-29T15:54:03.674Z",
+                     *             "updatedAt": "2026-11-29T15:54:03.734Z"
                      *           }
                      *         }
                      *       ],
@@ -18555,10 +18790,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:38:01.955Z",
+                     *       "updatedAt": "2026-11-29T15:54:04.596Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       }
                      *     }
                      */
@@ -18641,10 +18876,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:38:01.955Z",
+                     *       "updatedAt": "2026-11-29T15:54:04.596Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       }
                      *     }
                      */
@@ -18701,13 +18936,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c",
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "17f829c3-dfd5-4123-a42c-f6a4b1c66f20",
-                     *           "occurredAt": "2026-11-29T15:38:01.955Z",
+                     *           "requestId": "4831c8d0-de86-477c-9361-571bcceed317",
+                     *           "occurredAt": "2026-11-29T15:54:04.596Z",
                      *           "sequence": 118,
-                     *           "hash": "173157a9b968a7b8fd93d97508115930010db3450326e3b9b4fed72684b4b47c",
+                     *           "hash": "f543a509bb0e98a3a199b0f00d001d36abb80538762067d30a9a7ec6253b8443",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18721,10 +18956,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T15:38:01.955Z",
+                     *             "updatedAt": "2026-11-29T15:54:04.596Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *             }
                      *           }
                      *         }
@@ -18777,8 +19012,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9fc06a30-64c0-4579-93fe-451faadaf049",
-                     *           "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *           "id": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *           "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -18795,8 +19030,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:37:59.341Z",
-                     *           "updatedAt": "2026-11-29T15:37:59.341Z"
+                     *           "createdAt": "2026-11-29T15:54:03.814Z",
+                     *           "updatedAt": "2026-11-29T15:54:03.814Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18875,8 +19110,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9fc06a30-64c0-4579-93fe-451faadaf049",
-                     *       "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *       "id": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *       "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18893,8 +19128,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:59.341Z",
-                     *       "updatedAt": "2026-11-29T15:37:59.341Z"
+                     *       "createdAt": "2026-11-29T15:54:03.814Z",
+                     *       "updatedAt": "2026-11-29T15:54:03.814Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18948,8 +19183,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9fc06a30-64c0-4579-93fe-451faadaf049",
-                     *       "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *       "id": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *       "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18966,8 +19201,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:37:59.341Z",
-                     *       "updatedAt": "2026-11-29T15:37:59.341Z"
+                     *       "createdAt": "2026-11-29T15:54:03.814Z",
+                     *       "updatedAt": "2026-11-29T15:54:03.814Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19043,8 +19278,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9fc06a30-64c0-4579-93fe-451faadaf049",
-                     *       "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *       "id": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *       "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -19061,8 +19296,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:37:59.341Z",
-                     *       "updatedAt": "2026-11-29T15:37:59.519Z"
+                     *       "createdAt": "2026-11-29T15:54:03.814Z",
+                     *       "updatedAt": "2026-11-29T15:54:03.877Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19141,7 +19376,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "0e17c692-7f50-4726-9f90-f2063508f32a"
+                     *           "importId": "3bd8f28d-d5dc-4f08-ac46-3bd3d9aa8764"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -19157,7 +19392,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "0e17c692-7f50-4726-9f90-f2063508f32a"
+                     *           "importId": "3bd8f28d-d5dc-4f08-ac46-3bd3d9aa8764"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -19173,7 +19408,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "0e17c692-7f50-4726-9f90-f2063508f32a"
+                     *           "importId": "3bd8f28d-d5dc-4f08-ac46-3bd3d9aa8764"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19207,7 +19442,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e"
+                 *       "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666"
                  *     }
                  */
                 "application/json": {
@@ -19237,14 +19472,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "e7172aa2-e7c9-4f10-b636-c8daabbc4ea7",
+                     *         "id": "d132fcad-11c0-42f1-b57e-4711953b0898",
                      *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *             "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -19257,7 +19492,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "b15bed8c-58ee-462a-9c2f-70b6a450484e",
+                     *             "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -19285,19 +19520,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T15:38:00.517Z",
-                     *         "updatedAt": "2026-11-29T15:38:00.517Z",
+                     *         "createdAt": "2026-11-29T15:54:04.109Z",
+                     *         "updatedAt": "2026-11-29T15:54:04.109Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *           "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *           "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *           "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -19363,7 +19598,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d",
+                 *           "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb",
                  *           "line": 0
                  *         }
                  *       ]
@@ -19403,14 +19638,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3e40ea5-9a21-462e-baba-77ce77988b6f",
-                     *       "bankAccountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *       "id": "3416f569-8e39-40f5-a433-6c958122d536",
+                     *       "bankAccountId": "a772fcce-4913-4363-9dd2-354827834bb1",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d",
+                     *           "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -19422,9 +19657,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:38:00.957Z",
+                     *       "matchedAt": "2026-11-29T15:54:04.248Z",
                      *       "version": 1
                      *     }
                      */
@@ -19481,8 +19716,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3e40ea5-9a21-462e-baba-77ce77988b6f",
-                     *       "bankAccountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *       "id": "3416f569-8e39-40f5-a433-6c958122d536",
+                     *       "bankAccountId": "a772fcce-4913-4363-9dd2-354827834bb1",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19491,7 +19726,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d"
+                     *           "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19500,9 +19735,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:38:00.957Z",
+                     *       "matchedAt": "2026-11-29T15:54:04.248Z",
                      *       "version": 1
                      *     }
                      */
@@ -19553,8 +19788,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3e40ea5-9a21-462e-baba-77ce77988b6f",
-                     *       "bankAccountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *       "id": "3416f569-8e39-40f5-a433-6c958122d536",
+                     *       "bankAccountId": "a772fcce-4913-4363-9dd2-354827834bb1",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19563,7 +19798,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d"
+                     *           "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19572,9 +19807,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:38:00.957Z",
+                     *       "matchedAt": "2026-11-29T15:54:04.248Z",
                      *       "version": 2
                      *     }
                      */
@@ -19633,7 +19868,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *       "bankAccountId": "a772fcce-4913-4363-9dd2-354827834bb1",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -19643,14 +19878,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "89470e7f-9295-4cfe-b400-8b5e0316c9c1",
-                     *           "bankAccountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *           "id": "f174a92f-d513-4631-832c-a20221642986",
+                     *           "bankAccountId": "a772fcce-4913-4363-9dd2-354827834bb1",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d",
+                     *               "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19662,9 +19897,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
-                     *           "matchedAt": "2026-11-29T15:38:01.332Z",
+                     *           "matchedAt": "2026-11-29T15:54:04.399Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -19733,9 +19968,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
-                     *       "reconciledAt": "2026-11-29T15:38:01.144Z"
+                     *       "reconciledAt": "2026-11-29T15:54:04.324Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -19794,7 +20029,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "9fc06a30-64c0-4579-93fe-451faadaf049",
+                     *       "bankAccountId": "a772fcce-4913-4363-9dd2-354827834bb1",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -19847,9 +20082,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
-                     *           "reconciledAt": "2026-11-29T15:38:01.144Z",
+                     *           "reconciledAt": "2026-11-29T15:54:04.324Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -19904,8 +20139,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "f7f8e019-bfff-40a9-b8ea-c6ad1f757252",
-                     *           "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d",
+                     *           "id": "1c1596e4-f8af-440c-8d8c-4039661268c6",
+                     *           "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -19914,10 +20149,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *           },
-                     *           "createdAt": "2026-11-29T15:38:01.412Z",
-                     *           "checkedAt": "2026-11-29T15:38:01.753Z",
+                     *           "createdAt": "2026-11-29T15:54:04.439Z",
+                     *           "checkedAt": "2026-11-29T15:54:04.529Z",
                      *           "version": 2
                      *         }
                      *       ]
@@ -19977,8 +20212,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f7f8e019-bfff-40a9-b8ea-c6ad1f757252",
-                     *       "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d",
+                     *       "id": "1c1596e4-f8af-440c-8d8c-4039661268c6",
+                     *       "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19987,14 +20222,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
-                     *       "createdAt": "2026-11-29T15:38:01.412Z",
+                     *       "createdAt": "2026-11-29T15:54:04.439Z",
                      *       "checkedAt": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T15:53:01.412Z",
+                     *         "expiresAt": "2026-11-29T16:09:04.439Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -20056,8 +20291,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f7f8e019-bfff-40a9-b8ea-c6ad1f757252",
-                     *       "journalId": "210f0def-8bc0-4288-8f86-6d183d32ff9d",
+                     *       "id": "1c1596e4-f8af-440c-8d8c-4039661268c6",
+                     *       "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20066,14 +20301,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b7be1b04-3b74-438f-900e-7e65b22a903c"
+                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
                      *       },
-                     *       "createdAt": "2026-11-29T15:38:01.412Z",
-                     *       "checkedAt": "2026-11-29T15:38:01.753Z",
+                     *       "createdAt": "2026-11-29T15:54:04.439Z",
+                     *       "checkedAt": "2026-11-29T15:54:04.529Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T15:43:01.766Z"
+                     *         "expiresAt": "2026-11-29T15:59:04.537Z"
                      *       }
                      *     }
                      */

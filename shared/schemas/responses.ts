@@ -1,5 +1,6 @@
 import * as z from './zod.ts';
 import { lazy } from './lazy.ts';
+import { described } from './described.ts';
 import { ACCOUNT_TYPES, CASH_FLOW_CATEGORIES, CLASSIFICATIONS } from '../accounts/records.ts';
 import { COST_CENTER_STATUSES } from '../cost-centers/rules.ts';
 import { PERIOD_STATUSES, YEAR_STATUSES } from '../financial-years/rules.ts';
@@ -375,10 +376,6 @@ function buildResponses() {
   };
   const BudgetSummaryResponse = z.strictObject({ ...budget, lineCount: z.int() });
   const BudgetResponse = z.strictObject({ ...budget, lines: z.array(z.strictObject({ accountId: id, costCenterId: z.nullable(id), amounts: z.array(decimal) })) });
-  const described = <T extends z.ZodMiniType>(schema: T, description: string): T => {
-    z.globalRegistry.add(schema, { description });
-    return schema;
-  };
   const ImportErrorResponse = z.strictObject({
     row: described(z.int(), 'The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole.'),
     field: described(z.string(), 'The column (field) the problem is in.'),
