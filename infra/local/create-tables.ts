@@ -7,10 +7,10 @@ import {
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
-import { TABLES, type TableDefinition } from '../../shared/db/table/tables.ts';
+import { TABLES } from '../../shared/db/table/tables.ts';
 
 /** CreateTable input for a shared table definition (on-demand, string keys), as the CDK stack builds it. */
-export function createTableInput(definition: TableDefinition, tableName: string, streams = true): CreateTableCommandInput {
+export function createTableInput(definition: (typeof TABLES)[number], tableName: string, streams = true): CreateTableCommandInput {
   const attributes = new Set([definition.partitionKey, definition.sortKey, ...definition.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
   return {
     TableName: tableName,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { claimKey, completeKeyOp, releaseKey, type Claim, type StoredResponse } from '../db/stores/idempotency-store.ts';
+import { claimKey, completeKeyOp, releaseKey } from '../db/stores/idempotency-store.ts';
+import type { Claim, StoredResponse } from '../idempotency/records.ts';
 import { transactWrite } from '../db/table/transact.ts';
 import { ValidationError } from '../errors.ts';
 import type { Route } from '../routes/route.ts';

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { Claim, ClaimResult, StoredResponse } from '../../idempotency/records.ts';
 import { config } from '../../config.ts';
 import { IdempotencyInProgress, IdempotencyKeyReused } from '../../errors.ts';
 import { db } from '../table/client.ts';
@@ -24,19 +24,6 @@ export const KEY_LIFETIME_SECONDS = 24 * 60 * 60;
 /** 60 s: longer than the functions' timeout (29 s, infra/function-defaults.ts), so only a request that has died loses its lease. */
 export const LEASE_MILLISECONDS = 60_000;
 
-export interface Claim {
-  key: { pk: string };
-  /** The record the request acts on (its path parameters), so a key cannot replay for another. */
-  target: string;
-  token: string;
-  expiresAt: number;
-}
-
-export type StoredResponse = Required<Pick<APIGatewayProxyStructuredResultV2, 'statusCode' | 'body'>> & {
-  headers: Record<string, string>;
-};
-
-export type ClaimResult = { claimed: Claim } | { replay: StoredResponse };
 
 /**
  * Claims the key in one conditional write: it succeeds when the key is absent, expired, or
