@@ -48,6 +48,14 @@ describe('journals made from statement lines', () => {
     expect((await journalOf('B261105002', { accountId: chart.rent.id, post: 'yes' })).body.errors[0]).toMatchObject({ name: 'post' });
     expect(await journalCount()).toBe(0);
 
+    // Two requests at once for the interest's line: one journal made, the other refused or answered with it (voided after, it stays listed).
+    const both = await Promise.all([journalOf('B261130003', { accountId: chart.sales.id }), journalOf('B261130003', { accountId: chart.sales.id })]);
+    expect(both.map((r) => r.status).sort(), both.map((r) => r.text).join('\n')).toSatisfy((s: number[]) => (s[0] === 200 && s[1] === 200) || (s[0] === 200 && s[1] === 409));
+    expect(new Set(both.filter((r) => r.status === 200).map((r) => r.body.journal.id)).size).toBe(1);
+    expect(await journalCount()).toBe(1);
+    const interestDraft = both.find((r) => r.status === 200)!.body.journal;
+    expect((await api.post(`${base}/Journals/${interestDraft.id}/Void`, { version: interestDraft.version })).status).toBe(200);
+
     // The fee as a draft: the bank account credited, rent debited, on the booking date, the line linked to it.
     const draft = await journalOf('B261105002', { accountId: chart.rent.id, costCenterId: chart.hq.id });
     expect(draft.status, draft.text).toBe(200);
@@ -63,7 +71,7 @@ describe('journals made from statement lines', () => {
     // Sent again: the same draft, not a second one.
     const again = await journalOf('B261105002', { accountId: chart.rent.id });
     expect(again.body.journal.id).toBe(draft.body.journal.id);
-    expect(await journalCount()).toBe(1);
+    expect(await journalCount()).toBe(2);
 
     // With post: the draft it made posted on the booking date and matched with the line.
     const posted = await journalOf('B261105002', { accountId: chart.rent.id, post: true });
@@ -74,7 +82,7 @@ describe('journals made from statement lines', () => {
     const repeat = await journalOf('B261105002', { accountId: chart.rent.id, post: true });
     expect(repeat.status, repeat.text).toBe(200);
     expect(repeat.body.match.id).toBe(posted.body.match.id);
-    expect(await journalCount()).toBe(1);
+    expect(await journalCount()).toBe(2);
 
     // Interest straight to a posted, matched journal in one request; a journal posted by hand meanwhile is matched, not posted again.
     const interest = await journalOf('B261130003', { accountId: chart.sales.id, post: true, description: 'Interest, November' });
@@ -95,8 +103,8 @@ describe('journals made from statement lines', () => {
     // Only the first statement's opening balance of 0.00 is left unmatched.
     expect(reconciliation).toMatchObject({ statementBalance: '2387.50', ledgerBalance: '2387.50', difference: '0.00', unmatchedStatement: { count: 1, total: '0.00' }, unmatchedLedger: { count: 0 } });
     const events = (await wholeFeed<{ type: string }>(api, base)).map((e) => e.type);
-    expect(events.filter((t: string) => t === 'BankLineJournalMade')).toHaveLength(4);
-    expect(events.filter((t: string) => t === 'JournalCreated')).toHaveLength(4);
+    expect(events.filter((t: string) => t === 'BankLineJournalMade')).toHaveLength(5);
+    expect(events.filter((t: string) => t === 'JournalCreated')).toHaveLength(5);
     expect((await api.get(`${base}/Audit/Verify`)).body).toMatchObject({ verified: true });
   });
 
