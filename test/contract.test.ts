@@ -246,6 +246,9 @@ describe('responses match the OpenAPI document', () => {
     check('approvalPolicies.history', await api.get(`${base}/ApprovalPolicy/History`));
     const large = check('journals.create', await api.post(`${base}/Journals`, { date: '2027-01-20', entries: [debit(chart.rent.id, 1200), credit(chart.bank.id, 1200)] }));
     const asked = check('journals.submit', await api.post(`${base}/Journals/${large.id}/Submit`, { version: large.version }));
+    // A document attached by mistake comes off again while the journal waits for approval (the record stays, removed).
+    const misfiled = (await api.post(`${base}/Journals/${large.id}/Attachments`, { fileName: 'lease-draft.pdf', contentType: 'application/pdf', size: receipt.length, sha256: createHash('sha256').update(receipt).digest('hex') })).body;
+    check('attachments.remove', await api.delete(`${base}/Journals/${large.id}/Attachments/${misfiled.id}`, { version: misfiled.version }));
     const sentBack = check('journals.reject', await reviewer.api.post(`${base}/Journals/${large.id}/Reject`, { version: asked.version, reason: 'Attach the lease' }));
     const askedAgain = (await api.post(`${base}/Journals/${large.id}/Submit`, { version: sentBack.version })).body;
     const approved = check('journals.approve', await reviewer.api.post(`${base}/Journals/${large.id}/Approve`, { version: askedAgain.version }));

@@ -15,6 +15,14 @@ export const MAX_ATTACHMENTS_PER_JOURNAL = 25;
 export const NO_NEW_ATTACHMENTS_STATUS = 'voided';
 export const takesAttachments = (journalStatus: string) => journalStatus !== NO_NEW_ATTACHMENTS_STATUS;
 
+/**
+ * The journal states in which an attachment may be removed: unposted ones, whose documents are
+ * still being gathered. Once a journal posts, its documents are the evidence of its entries:
+ * posted, reversed and voided journals (and one posting or unposting) keep every attachment.
+ */
+export const REMOVABLE_IN = ['draft', 'submitted', 'approved'] as const;
+export const removableIn = (journalStatus: string) => (REMOVABLE_IN as readonly string[]).includes(journalStatus);
+
 export const isAttachmentContentType = (type: string): type is AttachmentContentType => (ATTACHMENT_CONTENT_TYPES as readonly string[]).includes(type);
 
 /** Why a declared file is refused (naming its field), or the file, its type one a journal takes. */

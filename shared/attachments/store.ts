@@ -55,3 +55,14 @@ export interface AttachmentChecking {
   /** The event of the check, in its transaction (the outbox). */
   eventChange(event: EventRecord): Change;
 }
+
+export interface AttachmentRemoving {
+  /** One attachment (strongly consistent), or undefined. */
+  get(companyId: string, journalId: string, attachmentId: string): Promise<AttachmentRecord | undefined>;
+  /**
+   * The attachment removed, at the version read (else VersionConflict), with the check at commit
+   * that its journal still exists (else `gone`) in one of `limits.removableIn` (else `locked`,
+   * given the journal's state): a post cannot slip between the read and the write.
+   */
+  removeChanges(before: AttachmentRecord, after: AttachmentRecord, limits: { removableIn: readonly string[] }, errors: { locked: (journalStatus: string) => AppError; gone: () => AppError }): Change[];
+}

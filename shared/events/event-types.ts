@@ -70,6 +70,7 @@ export const EVENT_TYPES = [
   'AttachmentDeclared',
   'AttachmentAdded',
   'AttachmentRejected',
+  'AttachmentRemoved',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -19,7 +19,8 @@ export type AttachmentContentType = (typeof ATTACHMENT_CONTENT_TYPES)[number];
 /**
  *   pending ──the file is in storage, as declared──> available
  *      └─────the file differs (size, type, SHA-256)──> rejected
+ *   any of them ──removed while the journal is unposted──> removed (the record and the object stay)
  */
-export const ATTACHMENT_STATUSES = ['pending', 'available', 'rejected'] as const;
+export const ATTACHMENT_STATUSES = ['pending', 'available', 'rejected', 'removed'] as const;
 export type AttachmentStatus = (typeof ATTACHMENT_STATUSES)[number];
 

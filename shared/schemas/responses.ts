@@ -558,7 +558,7 @@ function buildResponses() {
     contentType: z.enum(ATTACHMENT_CONTENT_TYPES),
     size: described(z.int(), 'Bytes, as declared: the upload must be exactly this long.'),
     sha256: described(z.string().check(z.regex(/^[0-9a-f]{64}$/)), "The SHA-256 of the file's bytes, as declared, in lower-case hex: storage refuses an upload of other bytes, and the service checks the file against it."),
-    status: described(z.enum(ATTACHMENT_STATUSES), 'pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection).'),
+    status: described(z.enum(ATTACHMENT_STATUSES), 'pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection); removed: taken off the journal while it was unposted (the record and the stored file are kept).'),
     rejection: described(z.nullable(z.string()), 'Why a rejected attachment was refused; null otherwise.'),
     createdBy: z.nullable(actor()),
     createdAt: instant,

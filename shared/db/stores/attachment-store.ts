@@ -68,3 +68,17 @@ export function replaceAttachmentOp(before: AttachmentRecord, after: AttachmentR
     onConditionFailed: (old) => (old ? new VersionConflict() : new NotFound('The attachment')),
   });
 }
+
+/** The attachment removed at the version read, its journal checked at commit to be in one of `removableIn` (attachments/store.ts, AttachmentRemoving). */
+export function removeAttachmentOps(before: AttachmentRecord, after: AttachmentRecord, limits: { removableIn: readonly string[] }, errors: { locked: (journalStatus: string) => AppError; gone: () => AppError }): WriteOp[] {
+  const states = Object.fromEntries(limits.removableIn.map((status, i) => [`:removable${i}`, status]));
+  return [
+    replaceAttachmentOp(before, after),
+    mainTable.check(
+      keys.journal(before.companyId, before.journalId),
+      { expression: `attribute_exists(pk) AND #status IN (${Object.keys(states).join(', ')})`, names: { '#status': 'status' }, values: states },
+      (old) => (old ? errors.locked(String(old.status)) : errors.gone()),
+      true,
+    ),
+  ];
+}

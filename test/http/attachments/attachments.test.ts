@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../../shared/auth/permissions.ts';
 import { signedInUser, useGateway, type Client } from '../../support/api.ts';
 import { addMember } from '../../support/company-access.ts';
+import { storedObject } from '../../support/object-storage.ts';
 import { companyBooks, credit, debit, draftJournal, postedJournal } from '../../support/ledger.ts';
 
 /**
@@ -118,6 +119,44 @@ describe('attachments', () => {
     expect(voided.status, voided.text).toBe(200);
     expect(await refusal(journal.id, {})).toMatchObject({ status: 409, code: 'InvalidState', reason: expect.stringContaining('voided') });
     expect((await api.get(`${base}/Journals/${journal.id}/Attachments`)).body.results).toEqual([expect.objectContaining({ contentType: 'image/tiff' })]);
+  });
+
+  it('removes an attachment of an unposted journal (kept as removed, with AttachmentRemoved, its file left in storage) and refuses it on a posted or voided one', async () => {
+    const { api, base, chart, companyId } = await companyBooks(gateway.url);
+    const journal = await journalOf(api, base, chart);
+    const file = pdf('voucher 5');
+    const kept = await declare(api, base, journal.id, { size: file.length, sha256: sha256(file) });
+    const declared = await declare(api, base, journal.id, { size: file.length, sha256: sha256(file) });
+    expect((await put(declared.body.upload, file)).status).toBe(200);
+    const path = `${base}/Journals/${journal.id}/Attachments/${declared.body.id}`;
+    const available = await api.get(path);
+    expect(available.body.status).toBe('available');
+
+    const stale = await api.delete(path, { version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.errors[0]).toMatchObject({ name: 'version', code: 'Conflict' });
+    const removed = await api.delete(path, { version: available.body.version });
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body).toMatchObject({ id: declared.body.id, status: 'removed', version: available.body.version + 1 });
+    expect((await api.get(path)).body).toMatchObject({ status: 'removed', download: null });
+    expect((await api.get(`${base}/Journals/${journal.id}/Attachments`)).body.results.map((a: { id: string; status: string }) => [a.id, a.status])).toEqual([[kept.body.id, 'pending'], [declared.body.id, 'removed']]);
+    const again = await api.delete(path, { version: removed.body.version });
+    expect(again.body.errors[0]).toMatchObject({ code: 'InvalidState' });
+    const events = (await api.get(`${base}/Events?type=AttachmentRemoved`)).body.results;
+    expect(events.map((e: { type: string; version: number; data: { status: string } }) => [e.type, e.version, e.data.status])).toEqual([['AttachmentRemoved', removed.body.version, 'removed']]);
+    // The bucket keeps the object: removal takes the document off the journal, not out of storage.
+    expect((await storedObject(companyId, journal.id, declared.body.id))?.ContentLength).toBe(file.length);
+
+    const posted = await postedJournal(api, base, '2026-03-16', [debit(chart.rent.id, 5), credit(chart.cash.id, 5)]);
+    const onPosted = await declare(api, base, posted.id, { size: file.length, sha256: sha256(file) });
+    const locked = await api.delete(`${base}/Journals/${posted.id}/Attachments/${onPosted.body.id}`, { version: 1 });
+    expect(locked.status).toBe(409);
+    expect(locked.body.errors[0]).toMatchObject({ name: 'generalErrors', code: 'AttachmentLocked', reason: expect.stringContaining('posted') });
+    const voided = await api.post(`${base}/Journals/${journal.id}/Void`, { version: journal.version });
+    expect(voided.status, voided.text).toBe(200);
+    const onVoided = await api.delete(`${base}/Journals/${journal.id}/Attachments/${kept.body.id}`, { version: 1 });
+    expect(onVoided.body.errors[0]).toMatchObject({ code: 'AttachmentLocked', reason: expect.stringContaining('voided') });
+    expect((await api.delete(`${base}/Journals/${journal.id}/Attachments/${crypto.randomUUID()}`, { version: 1 })).status).toBe(404);
   });
 
   it('lets exactly one of two declarations at once take the 25th place', async () => {
