@@ -1,4 +1,4 @@
-import { Duration, Names, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Duration, Names, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
@@ -55,7 +55,8 @@ export class DocumentsBucket extends Construct {
 }
 
 /** Where the attachments' objects are (document-bucket.ts keys them `companies/<c>/journals/<j>/attachments/<a>`). */
-const OBJECTS = 'companies/*';
+export const ATTACHMENT_OBJECTS_PREFIX = 'companies/';
+const OBJECTS = `${ATTACHMENT_OBJECTS_PREFIX}*`;
 
 /**
  * Lets a route's function do in the bucket what its row's `documents` says, and nothing else:
@@ -63,16 +64,20 @@ const OBJECTS = 'companies/*';
  * version, and lists the objects' prefix, without which S3 answers a missing key 403, not 404.
  */
 export function grantDocuments(fn: LambdaFunction, bucket: Bucket, route: Route): void {
-  if (!route.documents) return;
+  if (route.documents) grantDocumentAccess(fn, bucket, route.documents);
+}
+
+/** What grantDocuments grants a route's function, for a function of another kind (the check of uploads as they land reads). */
+export function grantDocumentAccess(fn: LambdaFunction, bucket: Bucket, access: 'upload' | 'read'): void {
   const objects = bucket.arnForObjects(OBJECTS);
-  if (route.documents === 'upload') {
+  if (access === 'upload') {
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects] }));
   } else {
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:GetObjectVersion'], resources: [objects] }));
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn], conditions: { StringLike: { 's3:prefix': [OBJECTS] } } }));
   }
-  // The bucket's ARN as a nested stack sees it: the parameter CDK passes it in by.
-  const bucketArn = `referenceto${Names.uniqueId(bucket.node.defaultChild!)}Arn`;
+  // The bucket's ARN as a nested stack sees it (the parameter CDK passes it in by), or in its own stack, its attribute.
+  const bucketArn = Stack.of(fn) === Stack.of(bucket) ? `${Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn` : `referenceto${Names.uniqueId(bucket.node.defaultChild!)}Arn`;
   Validations.of(fn.role!).acknowledge({
     id: `AwsSolutions-IAM5[Resource::<${bucketArn}>/${OBJECTS}]`,
     reason: "Attachments are objects named by company, journal and attachment, made as requests come: the wildcard covers the bucket's attachment objects, the only ones it holds, and the actions the function takes on them.",

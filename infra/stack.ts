@@ -6,6 +6,7 @@ import { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../shared/db/table/tables.ts';
 import { routes } from '../shared/routes.ts';
+import { AttachmentArrival } from './attachment-arrival.ts';
 import { DOCS_ASSETS, swaggerUiDir } from './docs-page.ts';
 import { DEFAULT_DOCUMENT_RETENTION_YEARS, DocumentsBucket } from './documents-bucket.ts';
 import { EventDispatch } from './event-dispatch.ts';
@@ -100,6 +101,7 @@ export class LedgerStack extends Stack {
     new EventDispatch(this, 'Webhooks', { main: mainGrants, secret: serviceSecret.secret, environment, monitoring, after: serviceSecret.ready });
     new JobRecovery(this, 'Jobs', { main: mainGrants, environment, monitoring });
     new ImportWorker(this, 'Imports', { main: mainGrants, environment, monitoring });
+    new AttachmentArrival(this, 'AttachmentArrival', { main: mainGrants, documents: documents.bucket, environment, monitoring });
     monitoring.watchTable(main, 'MainTable');
     monitoring.watchTable(idempotency, 'TtlTable');
     monitoring.watchApi(api, stage.stageName, routes);

@@ -5,8 +5,12 @@ import { bundleAliases, ESBUILD_OPTIONS } from './options.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** Whether the entry is the handler of a row that reaches the documents bucket (its `documents`): its bundle then takes S3's client. */
-const reachesObjectStorage = (entry: string) => ROUTES.some((route) => route.documents !== undefined && resolve(ROOT, route.handler) === resolve(entry));
+/** Functions outside the route table that reach the documents bucket: the check of uploads as they land. */
+export const OBJECT_STORAGE_FUNCTIONS = ['functions/ops/attachment-arrived.ts'];
+
+/** Whether the entry is the handler of a row that reaches the documents bucket (its `documents`), or another function that does: its bundle then takes S3's client. */
+const reachesObjectStorage = (entry: string) =>
+  ROUTES.some((route) => route.documents !== undefined && resolve(ROOT, route.handler) === resolve(entry)) || OBJECT_STORAGE_FUNCTIONS.some((path) => resolve(ROOT, path) === resolve(entry));
 
 /**
  * A function's asset as the stack deploys it and `npm run bench` measures it: `index.mjs` (the

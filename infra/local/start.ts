@@ -9,6 +9,7 @@ import { LOCAL_CLIENT_ID, startIdentityProvider, type RunningIdentityProvider } 
 import { startJobRecovery, type RunningJobRecovery } from './job-recovery.ts';
 import { startImportWorker, type RunningImportWorker } from './import-worker.ts';
 import { startObjectStorage, type RunningObjectStorage } from './object-storage.ts';
+import { checkArrivedObjects, startAttachmentSweep, type RunningAttachmentSweep } from './attachment-arrivals.ts';
 import { portIsFree } from './free-port.ts';
 import { ensureLocalSecrets } from './local-secrets.ts';
 import { forgetRunningStack, recordRunningStack } from './running-stack.ts';
@@ -20,7 +21,8 @@ import { superviseDynamo, type SupervisedDynamo } from './supervise-dynamo.ts';
  * .data/s3, or in a temporary directory with --in-memory), the tables, the local identity
  * provider on 127.0.0.1:3001 (OIDC_PORT overrides) and the local gateway on 127.0.0.1:3000
  * (PORT overrides), the webhook dispatcher on the main table's stream, the recovery of
- * unfinished wide postings and the import worker. DynamoDB Local
+ * unfinished wide postings, the import worker, and the check of uploads as they land (with its
+ * sweep of pending attachments). DynamoDB Local
  * is supervised: restarted when it dies (see supervise-dynamo.ts), or the stack stops with a
  * message. Ctrl-C (or SIGTERM) stops all, prints `stopped` and removes `local.json`, so no
  * helper is pointed at dead ports (running-stack.ts).
@@ -37,6 +39,7 @@ let recovery: RunningJobRecovery | undefined;
 let dynamo: SupervisedDynamo | undefined;
 let imports: RunningImportWorker | undefined;
 let storage: RunningObjectStorage | undefined;
+let attachmentSweep: RunningAttachmentSweep | undefined;
 let stopping = false;
 async function stop(exitCode = 0): Promise<void> {
   if (stopping) return;
@@ -46,6 +49,7 @@ async function stop(exitCode = 0): Promise<void> {
   await dispatcher?.close();
   await recovery?.close();
   await imports?.close();
+  await attachmentSweep?.close();
   await identity?.close();
   await storage?.stop();
   await dynamo?.stop();
@@ -81,7 +85,8 @@ dynamo = await superviseDynamo(inMemory ? {} : { dataDir: resolve(DATA_DIR, 'dyn
     void stop(1);
   },
 });
-storage = await startObjectStorage(inMemory ? {} : { dataDir: resolve(DATA_DIR, 's3') });
+// Objects created are checked as they land, as the bucket's notification has them checked in AWS.
+storage = await startObjectStorage({ ...(inMemory ? {} : { dataDir: resolve(DATA_DIR, 's3') }), onObjectCreated: checkArrivedObjects });
 Object.assign(process.env, localEnvironment(dynamo.endpoint, SECRETS_FILE, storage.endpoint));
 process.env.LOG_LEVEL ??= 'info';
 await createTables(dynamo.endpoint, {});
@@ -103,6 +108,8 @@ dispatcher = await startEventDispatcher({ endpoint: dynamo.endpoint, tableName: 
 recovery = startJobRecovery();
 // Imports run in the background, as the import worker runs them in AWS.
 imports = startImportWorker();
+// Uploads no notification checked (the stack was down when they landed) are found by the sweep, as in AWS.
+attachmentSweep = startAttachmentSweep();
 
 console.log(`dynamodb: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${resolve(DATA_DIR, 'dynamodb')}`})`);
 console.log(`s3: ${storage.endpoint} (bucket ${storage.bucket}, path-style; ${inMemory ? 'objects in a temporary directory' : `objects in ${resolve(DATA_DIR, 's3')}`})`);
@@ -111,4 +118,5 @@ console.log(`identity provider: ${identity.issuer} (local sign-in: any email, an
 console.log('webhooks: dispatching events from the main table\'s stream (loopback receivers allowed locally)');
 console.log('jobs: finishing wide postings left unfinished (checked every 5 s)');
 console.log('imports: running import jobs as they arrive (checked every second)');
+console.log('attachments: uploads checked as they land; pending ones swept every 5 s');
 console.log(`ready: ${gateway.url}  (OpenAPI ${gateway.url}/openapi.json, docs ${gateway.url}/docs; Ctrl-C stops)`);

@@ -85,13 +85,23 @@ export async function listAttachments(attachments: AttachmentListing, companyId:
 export async function readAttachment(attachments: AttachmentChecking, uow: UnitOfWork, companyId: string, journalId: string, attachmentId: string): Promise<ReadAttachmentView> {
   const read = async () => (await attachments.get(companyId, journalId, attachmentId)) ?? NotFound.throw('The attachment');
   let record = await read();
-  if (record.status === 'pending') record = await checked(attachments, uow, record).catch(async (error: unknown) => {
-    // Another read checked it meanwhile: its outcome stands.
-    if (error instanceof VersionConflict) return read();
-    throw error;
-  });
+  if (record.status === 'pending') record = (await checkPendingAttachment(attachments, uow, record)) ?? (await read());
   const download = record.status === 'available' ? expiring(await attachments.storage.downloadUrl(record.objectKey, record.versionId, DOWNLOAD_SECONDS), DOWNLOAD_SECONDS) : null;
   return { ...attachmentView(record), download };
+}
+
+/**
+ * Checks a pending attachment against what storage holds under its key, as a read, the bucket's
+ * notification of the upload (arrival.ts) or the sweep of pending ones do: still pending while
+ * nothing is there, else available or rejected, with its event, written at the version read.
+ * Undefined when another check wrote first (its outcome stands): however many check it at once,
+ * one event.
+ */
+export async function checkPendingAttachment(attachments: AttachmentChecking, uow: UnitOfWork, record: AttachmentRecord): Promise<AttachmentRecord | undefined> {
+  return checked(attachments, uow, record).catch((error: unknown) => {
+    if (error instanceof VersionConflict) return undefined;
+    throw error;
+  });
 }
 
 /** The pending attachment as its file in storage makes it: still pending while nothing is there, else available or rejected, with its event. */

@@ -116,6 +116,29 @@ describe('CDK stack', () => {
     }
   });
 
+  it('checks uploads as they land: the bucket notifies one function of objects created under the attachments\' prefix, a schedule sweeps what it missed, and the function only reads objects', () => {
+    const checker = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) => id.startsWith('AttachmentArrivalChecker'))!;
+    expect(checker, 'the function checking uploads').toBeDefined();
+    const [checkerId, fn] = checker;
+    expect(fn.Properties.Environment.Variables.DOCUMENTS_BUCKET.Ref).toMatch(/^DocumentsBucket/);
+    template.hasResourceProperties('Custom::S3BucketNotifications', {
+      BucketName: { Ref: Match.stringLikeRegexp('^DocumentsBucket') },
+      NotificationConfiguration: {
+        LambdaFunctionConfigurations: [{ Events: ['s3:ObjectCreated:*'], Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'companies/' }] } }, LambdaFunctionArn: { 'Fn::GetAtt': [checkerId, 'Arn'] } }],
+      },
+    });
+    // S3 may invoke it for this bucket only.
+    template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 's3.amazonaws.com', FunctionName: { 'Fn::GetAtt': [checkerId, 'Arn'] }, SourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^DocumentsBucket'), 'Arn'] } });
+    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(5 minutes)', Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [checkerId, 'Arn'] } })] });
+    const role = fn.Properties.Role['Fn::GetAtt'][0];
+    const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify(p.Properties.Roles).includes(role))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const s3 = statements.flatMap((s) => [s.Action].flat()).filter((a: string) => a.startsWith('s3:'));
+    expect(s3.sort()).toEqual(['s3:GetObject', 's3:GetObjectVersion', 's3:ListBucket']);
+    expect(JSON.stringify(statements.filter((s) => [s.Action].flat().includes('s3:GetObject')).map((s) => s.Resource))).toContain('/companies/*');
+  });
+
   it('passes cdk-nag\'s AwsSolutions rules: nothing left but findings acknowledged in code with their reasons', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'nag-'));
     const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
@@ -145,8 +168,9 @@ describe('CDK stack', () => {
     // The topic's construct path: its logical id in the root stack, its parameter's name in nested stacks.
     for (const alarm of alarms) expect(JSON.stringify(alarm.Properties.AlarmActions)).toContain('MonitoringAlarms');
     const metricOf = (a: (typeof alarms)[number]) => a.Properties.MetricName ?? JSON.stringify(a.Properties.Metrics);
-    // Every function but CDK's custom resource framework is watched, in its own stack.
-    const watched = functions.filter((f) => !JSON.stringify(f.Properties.Description ?? '').includes('AWS CDK resource provider framework'));
+    // Every function but CDK's own deployment-time ones (the custom resource framework, the bucket notifications handler) is watched, in its own stack.
+    const deploymentOnly = ['AWS CDK resource provider framework', 'Custom::S3BucketNotifications'];
+    const watched = functions.filter((f) => !deploymentOnly.some((what) => JSON.stringify(f.Properties.Description ?? '').includes(what)));
     expect(alarms.filter((a) => metricOf(a) === 'Errors')).toHaveLength(watched.length);
     expect(alarms.filter((a) => metricOf(a) === 'Throttles')).toHaveLength(watched.length);
     expect(alarms.filter((a) => metricOf(a).includes('SystemErrors'))).toHaveLength(2);

@@ -6,6 +6,7 @@ import { createTables } from '../../infra/local/create-tables.ts';
 import { startDynamoLocal } from '../../infra/local/dynamodb-local.ts';
 import { localEnvironment } from '../../infra/local/environment.ts';
 import { ensureLocalSecrets } from '../../infra/local/local-secrets.ts';
+import { checkArrivedObjects } from '../../infra/local/attachment-arrivals.ts';
 import { startObjectStorage } from '../../infra/local/object-storage.ts';
 import { credentialLeaks } from './request-log.ts';
 
@@ -16,16 +17,22 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-test-'));
   const secretsFile = join(dir, 'secrets.json');
   await ensureLocalSecrets(secretsFile);
-  const [dynamo, storage] = await Promise.all([startDynamoLocal(), startObjectStorage()]);
+  // Uploads are checked as they land, by the function the bucket notifies in AWS, here in this process.
+  const [dynamo, storage] = await Promise.all([startDynamoLocal(), startObjectStorage({ onObjectCreated: checkArrivedObjects })]);
   await createTables(dynamo.endpoint, {});
   // Every request's log line of the run goes to one file, scanned for credentials at the end.
   mkdirSync(RESULTS_DIR, { recursive: true });
   const logFile = join(RESULTS_DIR, 'requests.log');
   rmSync(logFile, { force: true });
   // Blocks of book-change summaries of a few lines, so the suite's companies seal them all the time (audit/book-summaries.ts).
-  project.provide('environment', { ...localEnvironment(dynamo.endpoint, secretsFile, storage.endpoint), BOOK_SUMMARY_LINES: process.env.BOOK_SUMMARY_LINES ?? '4', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', LOG_FILE: logFile });
+  const environment = { ...localEnvironment(dynamo.endpoint, secretsFile, storage.endpoint), BOOK_SUMMARY_LINES: process.env.BOOK_SUMMARY_LINES ?? '4', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', LOG_FILE: logFile };
+  project.provide('environment', environment);
+  // The check of uploads runs here, so it reads the environment the workers get.
+  Object.assign(process.env, environment);
   return async () => {
-    await Promise.all([dynamo.stop(), storage.stop()]);
+    // The object storage first: it waits for the checks under way, which write to DynamoDB Local.
+    await storage.stop();
+    await dynamo.stop();
     rmSync(dir, { recursive: true, force: true });
     const leaks = credentialLeaks(logFile);
     if (leaks.length > 0) throw new Error(`${leaks.length} log lines hold something shaped like a credential (${logFile}):\n${leaks.slice(0, 10).join('\n')}`);

@@ -8,11 +8,18 @@ import type { DocumentStorage } from '../../attachments/store.ts';
  */
 const s3 = () => import('./s3-documents.ts');
 
-export const documentBucket: DocumentStorage = {
+/** `companies/<c>/journals/<j>/attachments/<a>`, the only keys objectKey makes. */
+const ATTACHMENT_KEY = /^companies\/([^/]+)\/journals\/([^/]+)\/attachments\/([^/]+)$/;
+
+export const documentBucket: DocumentStorage & { attachmentOf(objectKey: string): { companyId: string; journalId: string; attachmentId: string } | undefined } = {
   // One key per company, journal and attachment: a company's objects share a prefix (for a
   // retention rule or an export of its own), and the key never carries the file's name.
   objectKey: (companyId, journalId, attachmentId) => `companies/${companyId}/journals/${journalId}/attachments/${attachmentId}`,
   uploadUrl: async (objectKey, file, seconds) => (await s3()).presignedPut(objectKey, file, seconds),
   downloadUrl: async (objectKey, versionId, seconds) => (await s3()).presignedGet(objectKey, versionId, seconds),
   storedObject: async (objectKey, maxBytes) => (await s3()).storedObject(objectKey, maxBytes),
+  attachmentOf: (objectKey) => {
+    const [, companyId, journalId, attachmentId] = ATTACHMENT_KEY.exec(objectKey) ?? [];
+    return companyId && journalId && attachmentId ? { companyId, journalId, attachmentId } : undefined;
+  },
 };

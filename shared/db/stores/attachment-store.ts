@@ -1,4 +1,5 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AttachmentRecord } from '../../attachments/records.ts';
 import { config } from '../../config.ts';
 import type { AppError } from '../../errors.ts';
@@ -18,7 +19,18 @@ import type { WriteOp } from '../table/transact.ts';
 const FIELDS = ['companyId', 'journalId', 'id', 'fileName', 'contentType', 'size', 'sha256', 'objectKey', 'status', 'versionId', 'rejection', 'checkedAt', 'version', 'createdAt', 'createdBy'] as const;
 const attachmentFromItem = (item: Item) => recordOf<AttachmentRecord>(item, FIELDS);
 
-const itemOf = (a: AttachmentRecord) => ({ ...attachmentKeys.attachment(a.companyId, a.journalId, a.id), entity: 'Attachment', ...a });
+/**
+ * An attachment's item: while pending, in the sweep's index of pending attachments (gsi2); once
+ * available, in its company's index of available ones (gsi1), which Verify reads. A rejected or
+ * removed one is in neither.
+ */
+const itemOf = (a: AttachmentRecord) => ({
+  ...attachmentKeys.attachment(a.companyId, a.journalId, a.id),
+  entity: 'Attachment',
+  ...a,
+  ...(a.status === 'pending' ? attachmentKeys.pendingWatch(a.companyId, a.journalId, a.id, a.createdAt) : {}),
+  ...(a.status === 'available' ? attachmentKeys.availableInCompany(a.companyId, a.journalId, a.id) : {}),
+});
 
 /** The journal's status (strongly consistent, reading only it), or undefined when there is no such journal. */
 export async function journalStatus(companyId: string, journalId: string): Promise<string | undefined> {
@@ -81,4 +93,52 @@ export function removeAttachmentOps(before: AttachmentRecord, after: AttachmentR
       true,
     ),
   ];
+}
+
+/** Pending attachments still watched that were declared before `before`, oldest first (gsi2: eventually consistent, so a check writes at the version it read). */
+export async function pendingAttachmentsBefore(before: Date, limit: number): Promise<AttachmentRecord[]> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :before',
+      ExpressionAttributeValues: { ':pk': attachmentKeys.pendingWatchPartition(), ':before': before.toISOString() },
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(attachmentFromItem);
+}
+
+/** Takes the attachment out of the sweep's index, if it is still at the version read; it stays pending. */
+export async function stopWatchingAttachment(record: AttachmentRecord): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: attachmentKeys.attachment(record.companyId, record.journalId, record.id),
+        UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': record.version },
+      }),
+    )
+    .catch((error: unknown) => {
+      // Checked or removed meanwhile: its write took it out already.
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
+}
+
+/** A page of the company's available attachments after `after` (a position from the last page), in journal and attachment order; `next` when more may follow. */
+export async function availableAttachmentsPage(companyId: string, after: string | null, limit: number): Promise<{ records: AttachmentRecord[]; next: string | null }> {
+  const { Items, LastEvaluatedKey } = await db().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: after === null ? 'gsi1pk = :pk' : 'gsi1pk = :pk AND gsi1sk > :after',
+      ExpressionAttributeValues: { ':pk': attachmentKeys.availableInCompanyPartition(companyId), ...(after === null ? {} : { ':after': after }) },
+      Limit: limit,
+    }),
+  );
+  const records = (Items ?? []).map(attachmentFromItem);
+  const last = records.at(-1);
+  return { records, next: LastEvaluatedKey && last ? attachmentKeys.availableInCompany(last.companyId, last.journalId, last.id).gsi1sk : null };
 }

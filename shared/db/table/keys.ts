@@ -464,6 +464,8 @@ export const reconciliationKeys = {
   matchChangesAfter: (instant: string) => ({ from: `MATCHCHANGE#${instant}#~`, to: 'MATCHCHANGE#~' }),
 };
 
+/** Every company's pending attachments, in one partition of gsi2 (as unfinished jobs share one): a declaration writes it, its check takes it out. */
+const PENDING_ATTACHMENTS = 'ATTACHMENTS#PENDING';
 /**
  * Keys of journals' attachments (attachment-store.ts), under their journal's partition key: each
  * attachment's record (its file is an object in the documents bucket), and the count of the
@@ -474,6 +476,12 @@ export const attachmentKeys = {
   /** Every attachment of one journal. */
   journalAttachmentsPrefix: (journalId: string) => `ATTACHMENT#${journalId}#`,
   counter: (companyId: string, journalId: string): Key => ({ pk: journal(companyId, journalId).pk, sk: `ATTACHMENTS#${journalId}` }),
+  /** A pending attachment's place among every company's pending ones, by declaration (gsi2; the sweep of uploads no notification told of). */
+  pendingWatch: (companyId: string, journalId: string, attachmentId: string, createdAt: string) => ({ gsi2pk: PENDING_ATTACHMENTS, gsi2sk: `${createdAt} ${companyId} ${journalId} ${attachmentId}` }),
+  pendingWatchPartition: () => PENDING_ATTACHMENTS,
+  /** An available attachment's place among its company's (gsi1; Verify checks their files). */
+  availableInCompany: (companyId: string, journalId: string, attachmentId: string) => ({ gsi1pk: `${companyPk(companyId)}#ATTACHMENT`, gsi1sk: `${journalId} ${attachmentId}` }),
+  availableInCompanyPartition: (companyId: string) => `${companyPk(companyId)}#ATTACHMENT`,
 };
 
 /** Keys of a company's counterparties (counterparty-store.ts). */

@@ -159,6 +159,33 @@ describe('attachments', () => {
     expect((await api.delete(`${base}/Journals/${journal.id}/Attachments/${crypto.randomUUID()}`, { version: 1 })).status).toBe(404);
   });
 
+  it('checks an upload as it lands, with no read of the attachment: the list shows it available within seconds, and a read at the same moment adds no second event', async () => {
+    const { api, base, chart } = await companyBooks(gateway.url);
+    const journal = await journalOf(api, base, chart);
+    const [file, other] = [pdf('voucher 6'), pdf('voucher 7')];
+    const listed = async () => (await api.get(`${base}/Journals/${journal.id}/Attachments`)).body.results as Array<{ id: string; status: string; version: number }>;
+    const untouched = await declare(api, base, journal.id, { size: file.length, sha256: sha256(file) });
+    expect((await put(untouched.body.upload, file)).status).toBe(200);
+
+    // Only the list is read: the bucket's notification is what checks it.
+    const started = Date.now();
+    let seen = await listed();
+    while (seen[0]!.status === 'pending' && Date.now() - started < 5000) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = await listed();
+    }
+    expect(seen).toEqual([expect.objectContaining({ id: untouched.body.id, status: 'available', version: 2 })]);
+
+    // A read racing the notification: one check wins, one event.
+    const raced = await declare(api, base, journal.id, { size: other.length, sha256: sha256(other) });
+    expect((await put(raced.body.upload, other)).status).toBe(200);
+    const reads = await Promise.all([0, 1, 2].map(() => api.get(`${base}/Journals/${journal.id}/Attachments/${raced.body.id}`)));
+    expect(reads.map((r) => r.body.status)).toEqual(['available', 'available', 'available']);
+    await new Promise((r) => setTimeout(r, 500));
+    const added = (await api.get(`${base}/Events?type=AttachmentAdded`)).body.results.map((e: { data: { id: string } }) => e.data.id);
+    expect(added.sort()).toEqual([untouched.body.id, raced.body.id].sort());
+  });
+
   it('lets exactly one of two declarations at once take the 25th place', async () => {
     const { api, base, chart } = await companyBooks(gateway.url);
     const journal = await journalOf(api, base, chart);
