@@ -1,0 +1,111 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/free-port.ts';
+import { startObjectStorage } from '../../infra/local/object-storage.ts';
+import { client, type Client } from '../support/api.ts';
+import { chartOfAccounts, credit, debit, draftJournal } from '../support/ledger.ts';
+
+/**
+ * Uploads nothing checked when they landed, across a crash of the whole local stack (SIGKILL to
+ * its process group, DynamoDB Local and the object storage included): one uploaded while the
+ * service was down (the object storage alone brought back on its data), one uploaded the moment
+ * before the kill, whose check may have died before its write. After a restart on the same data
+ * both are available, each with exactly one AttachmentAdded.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const dataDir = mkdtempSync(join(tmpdir(), 'ledger-arrival-'));
+const START_FLAGS = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).scripts.start as string).split(' ').filter((word) => word.startsWith('--'));
+
+let stack: ChildProcess | undefined;
+afterAll(async () => {
+  if (stack?.pid) await killStack(stack);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** `npm start`'s script on fresh ports in its own process group, ready; with the API's port and the object storage's. */
+async function startStack(): Promise<{ child: ChildProcess; port: number; s3Port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...START_FLAGS, '--import', 'tsx', 'infra/local/start.ts'], {
+    cwd: ROOT,
+    detached: true,
+    env: { ...process.env, PORT: String(port), OIDC_PORT: String(await freePort()), LEDGER_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+  });
+  let output = '';
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no readiness line: ${output}`)), 45_000);
+    const gather = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('ready: ')) {
+        clearTimeout(timer);
+        ready();
+      }
+    };
+    child.stdout!.on('data', gather);
+    child.stderr!.on('data', gather);
+    child.once('exit', (code) => fail(new Error(`exited ${code}: ${output}`)));
+  });
+  child.removeAllListeners('exit');
+  return { child, port, s3Port: Number(/^s3: http:\/\/127\.0\.0\.1:(\d+) /m.exec(output)![1]) };
+}
+
+async function killStack(child: ChildProcess): Promise<void> {
+  const gone = new Promise<void>((r) => child.once('exit', () => r()));
+  process.kill(-child.pid!, 'SIGKILL');
+  await gone;
+  // DynamoDB Local (its own process in the group) lets go of its data directory.
+  await until(() => !execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').some((l) => l.includes('DynamoDBLocal') && l.includes(dataDir)), 20_000, 'DynamoDB Local to die');
+}
+
+async function until(done: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const put = (upload: { url: string; headers: Record<string, string> }, body: Buffer) => fetch(upload.url, { method: 'PUT', headers: upload.headers, body: new Uint8Array(body) });
+
+describe('uploads across a crash of the local stack', () => {
+  it('makes an upload that landed while the service was down, and one whose check died with it, available after the restart, each with one AttachmentAdded', async () => {
+    let started = await startStack();
+    stack = started.child;
+    const token = execFileSync(process.execPath, ['--import', 'tsx', 'infra/local/mint-token.ts', '--email', 'arrivals@example.com', '--seconds', '3600'], { cwd: ROOT, env: { ...process.env, LEDGER_DATA_DIR: dataDir }, encoding: 'utf8' }).trim();
+    let port = started.port;
+    const api: Client = client(() => `http://127.0.0.1:${port}`, `Bearer ${token}`);
+    const company = await api.post('/api/v1/Companies', { name: 'Arrivals Co', baseCurrency: 'SAR' });
+    const base = `/api/v1/Companies/${company.body.id}`;
+    const chart = await chartOfAccounts(api, base);
+    const journal = await draftJournal(api, base, [debit(chart.rent.id, 100), credit(chart.cash.id, 100)]);
+    const files = { whileDown: Buffer.from('%PDF-1.7\n% uploaded while the service was down\n%%EOF\n'), atTheKill: Buffer.from('%PDF-1.7\n% uploaded as the service died\n%%EOF\n') };
+    const declare = async (file: Buffer) => (await api.post(`${base}/Journals/${journal.id}/Attachments`, { fileName: 'invoice.pdf', contentType: 'application/pdf', size: file.length, sha256: sha256(file) })).body;
+    const whileDown = await declare(files.whileDown);
+    const atTheKill = await declare(files.atTheKill);
+
+    // One lands as the stack dies: its check may or may not have written.
+    expect((await put(atTheKill.upload, files.atTheKill)).status).toBe(200);
+    await killStack(stack);
+    // The other lands while only the object storage is up, on its data and port (where the URL points): nothing checks it.
+    const storage = await startObjectStorage({ dataDir: join(dataDir, 's3'), port: started.s3Port });
+    expect((await put(whileDown.upload, files.whileDown)).status).toBe(200);
+    await storage.stop();
+
+    started = await startStack();
+    stack = started.child;
+    port = started.port;
+    const listed = async () => (await api.get(`${base}/Journals/${journal.id}/Attachments`)).body.results as Array<{ id: string; status: string }>;
+    // The sweep after the start, not a read of either attachment, makes them available.
+    await until(async () => (await listed()).every((a) => a.status === 'available'), 10_000, 'both uploads to be available');
+    const added = (await api.get(`${base}/Events?type=AttachmentAdded`)).body.results.map((e: { data: { id: string } }) => e.data.id);
+    expect(added.sort()).toEqual([whileDown.id, atTheKill.id].sort());
+    // The file kept is the one uploaded while the service was down.
+    const read = await api.get(`${base}/Journals/${journal.id}/Attachments/${whileDown.id}`);
+    expect(read.body).toMatchObject({ status: 'available', version: 2 });
+    expect(Buffer.from(await (await fetch(read.body.download.url)).arrayBuffer()).equals(files.whileDown)).toBe(true);
+  }, 90_000);
+});
