@@ -64,7 +64,8 @@ const OBJECTS = `${ATTACHMENT_OBJECTS_PREFIX}*`;
  * version, and lists the objects' prefix, without which S3 answers a missing key 403, not 404.
  */
 export function grantDocuments(fn: LambdaFunction, bucket: Bucket, route: Route): void {
-  if (route.documents) grantDocumentAccess(fn, bucket, route.documents);
+  // Verify's reads of objects take what a read takes.
+  if (route.documents) grantDocumentAccess(fn, bucket, route.documents === 'evidence' ? 'read' : route.documents);
 }
 
 /** What grantDocuments grants a route's function, for a function of another kind (the check of uploads as they land reads). */

@@ -22,6 +22,7 @@ import type { CounterpartyRecord } from '../counterparties/records.ts';
 import type { FiledRange } from '../vat-returns/records.ts';
 import type { ApprovalPolicyRecord } from '../approval-policies/records.ts';
 import type { EventNumbering } from '../events/store.ts';
+import type { AttachmentFileEvidence } from '../attachments/evidence.ts';
 
 /**
  * What the audit's use cases need of the place events, histories, book changes and figures are
@@ -111,4 +112,6 @@ export interface AuditVerifying extends RecordAuditReads, ChainHeadReads, Cursor
   /** A pair's place among the run's kept pairs. */
   pairPosition(pair: Pick<TouchedPair, 'accountId' | 'periodId'>): string;
   verifyPairsAfter(companyId: string, runId: string, after: string | null, limit: number): Promise<{ pairs: TouchedPair[]; more: boolean }>;
+  /** The files of the company's source documents, as Verify's step over them reads them (verify-attachments.ts), loaded when a run comes to it. */
+  attachmentFiles(): Promise<AttachmentFileEvidence>;
 }

@@ -26,12 +26,25 @@ export interface BalancesResume extends RunSoFar {
   broken: (Break & { yields: boolean }) | null;
 }
 
+/** How far a run's step over source documents' files went (verify-attachments.ts): after which attachment (null: none yet), files checked, problems found. */
+export interface FilesProgress {
+  after: string | null;
+  checked: number;
+  found: number;
+}
+
+/** A run that checked its balances and checks its source documents' files (verify-attachments.ts): how far (null: not started), and the break found before. */
+export interface FilesResume extends RunSoFar {
+  broken: (Break & { yields: boolean }) | null;
+  files: FilesProgress | null;
+}
+
 /**
  * Where a paged Verify run resumes (`page`, from the previous answer's `nextPage`). Signed and
  * bound to the company and the query's range (store.ts, CursorSigning), so it cannot be forged or moved to
  * another run; it carries no hash: the resume reads the stored event before `next`.
  */
-export type VerifyResume = WalkResume | BalancesResume;
+export type VerifyResume = WalkResume | BalancesResume | FilesResume;
 
 const binding = (companyId: string, query: VerifyAuditInput): PageBinding => ({
   companyId,
@@ -58,7 +71,14 @@ export async function decodeVerifyResume(cursors: CursorSigning, companyId: stri
     return { ...run, next: k.next };
   }
   const broken = k.broken as Record<string, unknown> | null | undefined;
-  if (!(k.after === null || text(k.after)) || broken === undefined) throw invalid;
+  if (broken === undefined) throw invalid;
   if (broken !== null && (!whole(broken.sequence) || !text(broken.reason) || typeof broken.yields !== 'boolean')) throw invalid;
-  return { ...run, after: k.after, broken: broken === null ? null : { sequence: broken.sequence as number, reason: broken.reason as string, yields: broken.yields as boolean } };
+  const brokenSoFar = broken === null ? null : { sequence: broken.sequence as number, reason: broken.reason as string, yields: broken.yields as boolean };
+  if ('files' in k) {
+    const files = k.files as FilesProgress;
+    if (!whole(files?.checked) || !whole(files.found)) throw invalid;
+    return { ...run, broken: brokenSoFar, files };
+  }
+  if (!(k.after === null || text(k.after))) throw invalid;
+  return { ...run, after: k.after, broken: brokenSoFar };
 }

@@ -8,7 +8,7 @@ import type { ResponseOf } from '../schemas/responses.ts';
 import { ChainWalk, firstBreak, missingEvent, type Break } from './chain-walk.ts';
 import { RecordAudit } from './record-audit.ts';
 import type { VerifyAuditInput } from './schemas.ts';
-import { decodeVerifyResume, encodeVerifyResume, type BalancesResume, type VerifyResume } from './verify-cursor.ts';
+import { decodeVerifyResume, encodeVerifyResume, type BalancesResume, type FilesResume, type VerifyResume } from './verify-cursor.ts';
 import { inVerifyRun } from './verify-runs.ts';
 import type { AuditVerifying } from './store.ts';
 
@@ -48,7 +48,8 @@ async function* pages(books: AuditVerifying, companyId: string, from: number, to
  * event still kept through the head; a range past the head stops at the head. One request walks
  * at most config.verifyPageEvents events, or config.verifyPageMs of walking, and checks at most
  * config.verifyPagePairs balances; a run it did not finish answers `nextPage`, which `page`
- * resumes from. A company runs at most config.verifyRunsPerCompany requests at once (verify-runs.ts).
+ * resumes from. A run whose range reaches the head then checks the files of the company's
+ * available source documents in storage (verify-attachments.ts), at most 100 a request. A company runs at most config.verifyRunsPerCompany requests at once (verify-runs.ts).
  * Errors: ValidationError (fromSequence above the head; InvalidCursor), TooManyVerifyRuns.
  */
 export async function verifyAudit(books: AuditVerifying, companyId: string, query: VerifyAuditInput): Promise<VerifyView> {
@@ -62,8 +63,8 @@ async function verifyPage(books: AuditVerifying, companyId: string, query: Verif
   const runFrom = resume?.from ?? query.fromSequence ?? (await books.oldestKeptSequence(companyId)) ?? 1;
   if (runFrom > head.sequence) throw ValidationError.field('fromSequence', `must not be above the head of the chain (${head.sequence})`);
   const to = Math.min(query.toSequence ?? head.sequence, head.sequence);
-  const answer = (checked: number, toSequence: number, broken: Break | null, nextPage: string | null): VerifyView => ({
-    verified: !broken,
+  const answer = (checked: number, toSequence: number, broken: Break | null, nextPage: string | null, attachments: VerifyView['attachments'] = null): VerifyView => ({
+    verified: !broken && !attachments?.problemsFound,
     checked,
     fromSequence: runFrom,
     toSequence,
@@ -72,7 +73,12 @@ async function verifyPage(books: AuditVerifying, companyId: string, query: Verif
     firstBrokenSequence: broken?.sequence ?? null,
     reason: broken?.reason ?? null,
     nextPage,
+    attachments,
   });
+  // The files of source documents, last, in a run reaching the head: a step of its own, loaded then.
+  const files = async (run: FilesResume) =>
+    (await import('./verify-attachments.ts')).verifyAttachmentFiles(books, companyId, run, until, (nextPage, attachments) => answer(run.checked, to, run.broken, nextPage, attachments), (next) => encodeVerifyResume(books, companyId, query, next));
+  if (resume && 'files' in resume) return files(resume);
 
   let balances: BalancesResume;
   if (!resume || 'next' in resume) {
@@ -86,6 +92,7 @@ async function verifyPage(books: AuditVerifying, companyId: string, query: Verif
 
   const { more, ...checked } = await checkBalances(books, companyId, balances, until);
   const broken = checked.broken ? { sequence: checked.broken.sequence, reason: checked.broken.reason } : null;
+  if (!more && to === head.sequence) return files({ run: checked.run, from: checked.from, checked: checked.checked, broken: checked.broken, files: null });
   return answer(checked.checked, to, broken, more ? await encodeVerifyResume(books, companyId, query, checked) : null);
 }
 

@@ -74,11 +74,13 @@ export interface RouteSpec<P extends string = string, B extends SchemaOf | undef
   errors?: readonly ErrorCode[];
   /**
    * What the row's function does in the documents bucket (object storage, shared/db/documents):
-   * `upload` signs uploads into it, `read` reads its objects and signs downloads. The stack grants
-   * exactly that and names the bucket in the function's environment; the bundle keeps the SDK's own
-   * checksum and event-stream modules, which S3's client needs (infra/bundling/options.ts).
+   * `upload` signs uploads into it, `read` reads its objects and signs downloads, `evidence` reads
+   * its objects by signed HTTP requests without the S3 client (Verify). The stack grants exactly
+   * that (`evidence` as `read`) and names the bucket in the function's environment; with the S3
+   * client, the bundle keeps the SDK's own checksum and event-stream modules, which the client needs
+   * (infra/bundling/options.ts).
    */
-  documents?: 'upload' | 'read';
+  documents?: 'upload' | 'read' | 'evidence';
   /** The largest JSON body the row takes, when it is not the service's 1 MB (imports carry whole files). */
   maxBodyBytes?: number;
   summary: string;

@@ -248,6 +248,11 @@ function buildResponses() {
     credit: z.string().register(z.globalRegistry, { description: 'The total of the journal’s credit lines that moved, in the company currency (exact decimal).' } as never),
   });
 
+  // (`described` is declared further down, with the schemas most of its uses describe.)
+  const about = <T extends z.ZodMiniType>(schema: T, description: string): T => {
+    z.globalRegistry.add(schema, { description });
+    return schema;
+  };
   const AuditVerifyResponse = z.strictObject({
     verified: z.boolean(),
     checked: z.int(),
@@ -260,6 +265,26 @@ function buildResponses() {
     nextPage: z.nullable(z.string()).register(z.globalRegistry, {
       description: 'When one request did not finish the range: the cursor to send as `page` (with the same fromSequence and toSequence) to verify on from toSequence + 1; the answer so far counts from the run’s first event (checked, fromSequence). null once the range is done or a break is found.',
     } as never),
+    attachments: about(
+      z.nullable(
+        z.strictObject({
+          checked: about(z.int(), 'Files of available attachments checked in storage so far in the run.'),
+          problemsFound: about(z.int(), 'Files found not as checked so far in the run (verified is false when any is).'),
+          problems: about(
+            z.array(
+              z.strictObject({
+                journalId: id,
+                attachmentId: id,
+                problem: about(z.enum(['missing', 'replaced', 'altered']), 'missing: no file under its key; replaced: another version of the file is current (the reason says whether the version checked is still kept); altered: the file read has other bytes than the ones checked.'),
+                reason: z.string(),
+              }),
+            ),
+            'The files this request found not as checked (earlier requests of the run answered theirs).',
+          ),
+        }),
+      ),
+      "The files of the company's available source documents, checked against their recorded SHA-256, size and version once the run has checked the balances, when its range reaches the head; null before that, or for a range ending below the head.",
+    ),
   });
 
   const webhook = {

@@ -99,7 +99,7 @@ describe('CDK stack', () => {
     expect(() => new LedgerStack(new App({ context: { 'aws:cdk:bundling-stacks': [], documentRetentionYears: 5 } }), 'ShortRetention')).toThrow(/at least 6/);
   });
 
-  it('lets only the attachment functions reach the documents bucket: the declaration puts objects, the read gets them, the list neither', () => {
+  it('lets only the attachment functions and Verify reach the documents bucket: the declaration puts objects, the read and Verify get them, the list neither', () => {
     const s3Actions = (routeName: string) => {
       const fn = everywhere('AWS::Lambda::Function', { Properties: { Environment: { Variables: { ROUTE: routeName } } } })[0]!;
       const role = fn.Properties.Role['Fn::GetAtt'][0];
@@ -111,7 +111,7 @@ describe('CDK stack', () => {
       return { actions: actions.sort(), bucketNamed: 'DOCUMENTS_BUCKET' in fn.Properties.Environment.Variables };
     };
     for (const route of ROUTES) {
-      const expected = route.name === 'attachments.create' ? ['s3:PutObject'] : route.name === 'attachments.get' ? ['s3:GetObject', 's3:GetObjectVersion', 's3:ListBucket'] : [];
+      const expected = route.name === 'attachments.create' ? ['s3:PutObject'] : ['attachments.get', 'audit.verify'].includes(route.name) ? ['s3:GetObject', 's3:GetObjectVersion', 's3:ListBucket'] : [];
       expect(s3Actions(route.name), route.name).toEqual({ actions: expected, bucketNamed: expected.length > 0 });
     }
   });

@@ -6,7 +6,7 @@ import type { AppError } from '../../errors.ts';
 import { NotFound, VersionConflict } from '../../errors.ts';
 import { db } from '../table/client.ts';
 import * as keys from '../table/keys.ts';
-import { attachmentKeys } from '../table/keys.ts';
+import { attachmentKeys, availableAttachmentPosition, availableAttachmentsPartition } from '../table/keys.ts';
 import { onlyAttributes, withPrefix } from '../table/prefix-query.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
@@ -29,7 +29,7 @@ const itemOf = (a: AttachmentRecord) => ({
   entity: 'Attachment',
   ...a,
   ...(a.status === 'pending' ? attachmentKeys.pendingWatch(a.companyId, a.journalId, a.id, a.createdAt) : {}),
-  ...(a.status === 'available' ? attachmentKeys.availableInCompany(a.companyId, a.journalId, a.id) : {}),
+  ...(a.status === 'available' ? { gsi1pk: availableAttachmentsPartition(a.companyId), gsi1sk: availableAttachmentPosition(a.journalId, a.id) } : {}),
 });
 
 /** The journal's status (strongly consistent, reading only it), or undefined when there is no such journal. */
@@ -125,20 +125,4 @@ export async function stopWatchingAttachment(record: AttachmentRecord): Promise<
       // Checked or removed meanwhile: its write took it out already.
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     });
-}
-
-/** A page of the company's available attachments after `after` (a position from the last page), in journal and attachment order; `next` when more may follow. */
-export async function availableAttachmentsPage(companyId: string, after: string | null, limit: number): Promise<{ records: AttachmentRecord[]; next: string | null }> {
-  const { Items, LastEvaluatedKey } = await db().send(
-    new QueryCommand({
-      TableName: config.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: after === null ? 'gsi1pk = :pk' : 'gsi1pk = :pk AND gsi1sk > :after',
-      ExpressionAttributeValues: { ':pk': attachmentKeys.availableInCompanyPartition(companyId), ...(after === null ? {} : { ':after': after }) },
-      Limit: limit,
-    }),
-  );
-  const records = (Items ?? []).map(attachmentFromItem);
-  const last = records.at(-1);
-  return { records, next: LastEvaluatedKey && last ? attachmentKeys.availableInCompany(last.companyId, last.journalId, last.id).gsi1sk : null };
 }

@@ -13,6 +13,7 @@ import { getTaxCodes } from './tax-code-store.ts';
 import { getCounterparties } from './counterparty-store.ts';
 import { getApprovalPolicy } from './approval-policy-store.ts';
 import { getYear } from './year-store.ts';
+import { attachmentFileEvidence } from './attachment-evidence-ports.ts';
 
 /**
  * Verify's port (audit/store.ts AuditVerifying): the walk's reads, the run's kept pairs, its
@@ -45,4 +46,5 @@ export const auditVerifying: AuditVerifying = {
   keepTouchedPairs,
   pairPosition,
   verifyPairsAfter,
+  attachmentFiles: attachmentFileEvidence,
 };

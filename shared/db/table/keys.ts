@@ -479,10 +479,15 @@ export const attachmentKeys = {
   /** A pending attachment's place among every company's pending ones, by declaration (gsi2; the sweep of uploads no notification told of). */
   pendingWatch: (companyId: string, journalId: string, attachmentId: string, createdAt: string) => ({ gsi2pk: PENDING_ATTACHMENTS, gsi2sk: `${createdAt} ${companyId} ${journalId} ${attachmentId}` }),
   pendingWatchPartition: () => PENDING_ATTACHMENTS,
-  /** An available attachment's place among its company's (gsi1; Verify checks their files). */
-  availableInCompany: (companyId: string, journalId: string, attachmentId: string) => ({ gsi1pk: `${companyPk(companyId)}#ATTACHMENT`, gsi1sk: `${journalId} ${attachmentId}` }),
-  availableInCompanyPartition: (companyId: string) => `${companyPk(companyId)}#ATTACHMENT`,
 };
+
+/**
+ * An available attachment's place among its company's (gsi1), which Verify reads: its partition
+ * and its sort key. Functions of their own, not members of attachmentKeys, so Verify's bundle
+ * takes these two only.
+ */
+export const availableAttachmentsPartition = (companyId: string) => `${companyPk(companyId)}#ATTACHMENT`;
+export const availableAttachmentPosition = (journalId: string, attachmentId: string) => `${journalId} ${attachmentId}`;
 
 /** Keys of a company's counterparties (counterparty-store.ts). */
 export const counterpartyKeys = {

@@ -11,7 +11,7 @@ describe('audit verification', () => {
 
     const answer = await verify(api, base);
 
-    expect(answer).toEqual({ verified: true, checked: events.length, fromSequence: 1, toSequence: events.length, headSequence: events.length, headHash: expect.stringMatching(/^[0-9a-f]{64}$/), firstBrokenSequence: null, reason: null, nextPage: null });
+    expect(answer).toEqual({ verified: true, checked: events.length, fromSequence: 1, toSequence: events.length, headSequence: events.length, headHash: expect.stringMatching(/^[0-9a-f]{64}$/), firstBrokenSequence: null, reason: null, nextPage: null, attachments: { checked: 0, problemsFound: 0, problems: [] } });
     expect(answer.headHash).toBe((events.at(-1) as { hash?: string }).hash);
   });
 
