@@ -120,6 +120,9 @@ describe("README's shell blocks", () => {
     const reconciliationIndex = BLOCKS.findIndex((block) => block.info === 'sh' && block.text.includes('npm run -s reconciliation-walkthrough'));
     expect(BLOCKS[reconciliationIndex + 1]!.info).toBe('text');
     expect(normal(outputOf('npm run -s reconciliation-walkthrough'))).toBe(normal(BLOCKS[reconciliationIndex + 1]!.text));
+    const attachmentsIndex = BLOCKS.findIndex((block) => block.info === 'sh' && block.text.includes('npm run -s attachments-walkthrough'));
+    expect(BLOCKS[attachmentsIndex + 1]!.info).toBe('text');
+    expect(normal(outputOf('npm run -s attachments-walkthrough'))).toBe(normal(BLOCKS[attachmentsIndex + 1]!.text));
 
     // Exports: the files, under the names the answers give them.
     expect(readFileSync(join(workDir, 'trial-balance_2026-01-01_2026-12-31_ar.xlsx')).subarray(0, 2).toString()).toBe('PK');
