@@ -1,6 +1,6 @@
 import type { EventBridgeEvent, S3Event } from 'aws-lambda';
 import { objectArrived, sweepPendingAttachments, type ArrivalOutcome } from '../../shared/attachments/arrival.ts';
-import { attachmentArrivals } from '../../shared/db/stores/attachment-file-ports.ts';
+import { attachmentArrivals } from '../../shared/db/stores/attachment-arrival-ports.ts';
 
 /** How long the notification has to check an upload before the sweep looks at it. */
 export const NOTIFIED_WITHIN_MS = 60_000;

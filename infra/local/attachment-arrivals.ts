@@ -1,6 +1,6 @@
 import { handler as attachmentArrived, NOTIFIED_WITHIN_MS } from '../../functions/ops/attachment-arrived.ts';
 import { sweepPendingAttachments } from '../../shared/attachments/arrival.ts';
-import { attachmentArrivals } from '../../shared/db/stores/attachment-file-ports.ts';
+import { attachmentArrivals } from '../../shared/db/stores/attachment-arrival-ports.ts';
 import type { ObjectCreatedListener } from './object-storage.ts';
 import { sweepLoop, type RunningSweep } from './sweep-loop.ts';
 
