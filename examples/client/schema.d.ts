@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/268eb98a-852e-4150-aa41-6c425f733088`
+         * @description Example request: `GET /api/v1/Companies/96142e60-c700-46f4-afa5-02b3244b79a3`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Settings`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Settings`
+         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Roles`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Roles`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Roles/31457506-b9a9-4fc8-a23f-b2fa2951ac7f`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Roles/9b31d97e-b619-4a0f-967b-677068a0a809`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Roles/31457506-b9a9-4fc8-a23f-b2fa2951ac7f`
+         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Roles/9b31d97e-b619-4a0f-967b-677068a0a809`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Roles/31457506-b9a9-4fc8-a23f-b2fa2951ac7f`
+         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Roles/9b31d97e-b619-4a0f-967b-677068a0a809`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Members`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Members`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Members/e5cd80b6-f6a2-459d-a1db-8e25837820b7`
+         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Members/3a9f3c4b-aadc-4f9e-9828-8e40832e4806`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Members/e5cd80b6-f6a2-459d-a1db-8e25837820b7`
+         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Members/3a9f3c4b-aadc-4f9e-9828-8e40832e4806`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ApiKeys/9459c186-da0e-4e68-8553-ad650ac52b64`
+         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ApiKeys/8f8e9295-035a-4292-bb7a-c7c777a141c5`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Accounts`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Accounts`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Accounts/b4ba2729-0b3b-4717-822c-e9c029106ca6`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Accounts/167e7d09-7b05-4781-9101-570f03814a9d`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Accounts/b4ba2729-0b3b-4717-822c-e9c029106ca6`
+         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Accounts/167e7d09-7b05-4781-9101-570f03814a9d`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Accounts/b4ba2729-0b3b-4717-822c-e9c029106ca6`
+         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Accounts/167e7d09-7b05-4781-9101-570f03814a9d`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Accounts/b4ba2729-0b3b-4717-822c-e9c029106ca6/History`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Accounts/167e7d09-7b05-4781-9101-570f03814a9d/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters/814104c6-3f45-4ab0-855a-87dab073bf71`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters/27e93172-632c-465f-8318-a26661de09c5`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters/814104c6-3f45-4ab0-855a-87dab073bf71`
+         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters/27e93172-632c-465f-8318-a26661de09c5`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters/814104c6-3f45-4ab0-855a-87dab073bf71`
+         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters/27e93172-632c-465f-8318-a26661de09c5`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters/814104c6-3f45-4ab0-855a-87dab073bf71/History`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters/27e93172-632c-465f-8318-a26661de09c5/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters/814104c6-3f45-4ab0-855a-87dab073bf71/Activate`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters/27e93172-632c-465f-8318-a26661de09c5/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/CostCenters/814104c6-3f45-4ab0-855a-87dab073bf71/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters/27e93172-632c-465f-8318-a26661de09c5/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/94c796a9-f4d9-4167-98ba-1ec267a9d40c`
+         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/f2080e56-881b-42d1-85e7-4fa3d843f3c6`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/94c796a9-f4d9-4167-98ba-1ec267a9d40c`
+         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/f2080e56-881b-42d1-85e7-4fa3d843f3c6`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/Close`
+         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/Periods`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/Periods/b3ade0b9-0212-49b0-99f8-2e42cb4f61d5`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/Periods/005991ad-306a-4621-aa92-28ac3b362923`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/Periods/b3ade0b9-0212-49b0-99f8-2e42cb4f61d5/Lock`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/Periods/005991ad-306a-4621-aa92-28ac3b362923/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/Periods/b3ade0b9-0212-49b0-99f8-2e42cb4f61d5/Close`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/Periods/005991ad-306a-4621-aa92-28ac3b362923/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/Periods/b3ade0b9-0212-49b0-99f8-2e42cb4f61d5/Close`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/Periods/005991ad-306a-4621-aa92-28ac3b362923/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/FinancialYears/ed46ee17-5082-46e3-834e-293a2a8b74c5/Periods/b3ade0b9-0212-49b0-99f8-2e42cb4f61d5/Reopen`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/Periods/005991ad-306a-4621-aa92-28ac3b362923/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/36bfe8f0-67d6-4e78-80e1-0b59ee20527c`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/ae008dbc-5e64-42f7-a86b-a115b2fede5b`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/36bfe8f0-67d6-4e78-80e1-0b59ee20527c`
+         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/ae008dbc-5e64-42f7-a86b-a115b2fede5b`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/36bfe8f0-67d6-4e78-80e1-0b59ee20527c/History`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/ae008dbc-5e64-42f7-a86b-a115b2fede5b/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/5b59232b-ce4c-47e7-b209-61af30f6329a/Submit`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/a729b549-33e1-4fd7-b358-03b5a0ff25ee/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/5b59232b-ce4c-47e7-b209-61af30f6329a/Approve`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/a729b549-33e1-4fd7-b358-03b5a0ff25ee/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/5b59232b-ce4c-47e7-b209-61af30f6329a/Reject`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/a729b549-33e1-4fd7-b358-03b5a0ff25ee/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/36bfe8f0-67d6-4e78-80e1-0b59ee20527c/Post`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/ae008dbc-5e64-42f7-a86b-a115b2fede5b/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/a5a4977e-c451-4099-8fdc-fe2a41f1041e/Void`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/92fd4567-172f-4e2f-ab23-39d6b79b33f5/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/36bfe8f0-67d6-4e78-80e1-0b59ee20527c/Adjust`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/ae008dbc-5e64-42f7-a86b-a115b2fede5b/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/36bfe8f0-67d6-4e78-80e1-0b59ee20527c/Reverse`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/ae008dbc-5e64-42f7-a86b-a115b2fede5b/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/TrialBalance?financialYearId=ed46ee17-5082-46e3-834e-293a2a8b74c5`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/TrialBalance?financialYearId=97b2744c-a52d-4660-80c6-f0f0ec2ef0e6`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/BudgetVsActual?budgetId=e1f66d73-3f3c-4b17-95b0-ad96d0b615f5&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/BudgetVsActual?budgetId=0f312970-547f-421c-921f-3f8469a105d0&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/268eb98a-852e-4150-aa41-6c425f733088/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/96142e60-c700-46f4-afa5-02b3244b79a3/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/Restatements?since=2026-11-29T15%3A53%3A51.039Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/Restatements?since=2026-11-29T16%3A11%3A31.391Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Reports/996c137c-da1c-47bb-bfde-e4cf23e19c63`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/4607c633-9400-424d-9e1e-71fd1e6e617e`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Webhooks/05ab03d8-b4f6-4c8a-8936-cffb0796167b`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Webhooks/ccd132fc-dbc9-4261-b95c-63bd84359d03`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Webhooks/05ab03d8-b4f6-4c8a-8936-cffb0796167b`
+         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Webhooks/ccd132fc-dbc9-4261-b95c-63bd84359d03`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Webhooks/05ab03d8-b4f6-4c8a-8936-cffb0796167b`
+         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Webhooks/ccd132fc-dbc9-4261-b95c-63bd84359d03`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Webhooks/05ab03d8-b4f6-4c8a-8936-cffb0796167b/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Webhooks/ccd132fc-dbc9-4261-b95c-63bd84359d03/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ExchangeRates/4b20bd32-5e68-44b6-b7d3-2a22792d4d09`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ExchangeRates/06052e0c-740c-484a-add1-6617fa4162e0`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ExchangeRates/4b20bd32-5e68-44b6-b7d3-2a22792d4d09`
+         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ExchangeRates/06052e0c-740c-484a-add1-6617fa4162e0`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ExchangeRates/4b20bd32-5e68-44b6-b7d3-2a22792d4d09`
+         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ExchangeRates/06052e0c-740c-484a-add1-6617fa4162e0`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Budgets`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Budgets`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Budgets/e1f66d73-3f3c-4b17-95b0-ad96d0b615f5`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Budgets/0f312970-547f-421c-921f-3f8469a105d0`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Budgets/e1f66d73-3f3c-4b17-95b0-ad96d0b615f5`
+         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Budgets/0f312970-547f-421c-921f-3f8469a105d0`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Budgets/e1f66d73-3f3c-4b17-95b0-ad96d0b615f5`
+         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Budgets/0f312970-547f-421c-921f-3f8469a105d0`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Imports`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Imports`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Imports/05c00449-0cf8-40fe-b36f-9f57250085b1`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Imports/d2b23cde-f89c-420b-9c4b-b67f98fdc3b1`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Imports/05c00449-0cf8-40fe-b36f-9f57250085b1/Errors`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Imports/d2b23cde-f89c-420b-9c4b-b67f98fdc3b1/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Imports/0ff8169f-354a-4e88-af9f-d08537758878/Approve`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Imports/3422ed65-d8a1-4f9c-b014-8797c1dc822b/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1432,8 +1432,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Audit/Verify`
+         * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/TaxCodes/7ab14d85-b4f2-48ce-b5ae-3c07d232cfba`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/TaxCodes/852c5808-b760-45d0-af25-62e752dadf91`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/TaxCodes/7ab14d85-b4f2-48ce-b5ae-3c07d232cfba`
+         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/TaxCodes/852c5808-b760-45d0-af25-62e752dadf91`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/TaxCodes/7ab14d85-b4f2-48ce-b5ae-3c07d232cfba/History`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/TaxCodes/852c5808-b760-45d0-af25-62e752dadf91/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/VatReturns/0f2df866-5450-4767-8b14-c117312859a7`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/VatReturns/9e2baed7-0b57-45b3-b38e-530dfaa70ac1`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Counterparties/b0f32e40-52dc-4487-8a44-75fc50af71f0`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Counterparties/b3ae1403-b7f4-4895-b141-559df1f80bd5`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Counterparties/b0f32e40-52dc-4487-8a44-75fc50af71f0`
+         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Counterparties/b3ae1403-b7f4-4895-b141-559df1f80bd5`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Counterparties/b0f32e40-52dc-4487-8a44-75fc50af71f0/History`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Counterparties/b3ae1403-b7f4-4895-b141-559df1f80bd5/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1697,13 +1697,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1721,12 +1721,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1`
+         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1745,7 +1745,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1767,7 +1767,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1787,7 +1787,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/Matches`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1805,14 +1805,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/Matches/3416f569-8e39-40f5-a433-6c958122d536`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/Matches/7fa3c082-594a-43f5-ba01-6a4cf47fe24d`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/Matches/3416f569-8e39-40f5-a433-6c958122d536`
+         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/Matches/7fa3c082-594a-43f5-ba01-6a4cf47fe24d`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1869,7 +1869,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/BankAccounts/a772fcce-4913-4363-9dd2-354827834bb1/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -1889,13 +1889,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/8a69e60f-7909-4931-895a-954ca0a68ecb/Attachments`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/aa1031c5-7866-4648-8ebf-d9bb0fb331ae/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/8a69e60f-7909-4931-895a-954ca0a68ecb/Attachments`
+         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/aa1031c5-7866-4648-8ebf-d9bb0fb331ae/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -1913,12 +1913,16 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded), else rejected
-         * @description Example request: `GET /api/v1/Companies/92ba0bf7-9e83-4732-93f8-f6dcca2fc098/Journals/8a69e60f-7909-4931-895a-954ca0a68ecb/Attachments/1c1596e4-f8af-440c-8d8c-4039661268c6`
+         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/aa1031c5-7866-4648-8ebf-d9bb0fb331ae/Attachments/241ae168-6800-45e8-bf55-90dd26752b2d`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
+         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/a729b549-33e1-4fd7-b358-03b5a0ff25ee/Attachments/97814551-14b6-4f7a-8a62-cfc81068c9a1`
+         */
+        delete: operations["attachments.remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4808,6 +4812,33 @@ export interface components {
             reason: string | null;
             /** @description When one request did not finish the range: the cursor to send as `page` (with the same fromSequence and toSequence) to verify on from toSequence + 1; the answer so far counts from the run’s first event (checked, fromSequence). null once the range is done or a break is found. */
             nextPage: string | null;
+            /** @description The files of the company's available source documents, checked against their recorded SHA-256, size and version once the run has checked the balances, when its range reaches the head; null before that, or for a range ending below the head. */
+            attachments: {
+                /** @description Files of available attachments checked in storage so far in the run. */
+                checked: number;
+                /** @description Files found not as checked so far in the run (verified is false when any is). */
+                problemsFound: number;
+                /** @description The files this request found not as checked (earlier requests of the run answered theirs). */
+                problems: {
+                    /**
+                     * Format: uuid
+                     * @description The journal (UUID).
+                     */
+                    journalId: string;
+                    /**
+                     * Format: uuid
+                     * @description An attachment of the journal (its id).
+                     */
+                    attachmentId: string;
+                    /**
+                     * @description missing: no file under its key; replaced: another version of the file is current (the reason says whether the version checked is still kept); altered: the file read has other bytes than the ones checked.
+                     * @enum {string}
+                     */
+                    problem: "missing" | "replaced" | "altered";
+                    /** @description What was found there, naming the record; null when verified. */
+                    reason: string;
+                }[];
+            } | null;
         };
         TaxCodeResponse: {
             /**
@@ -5824,10 +5855,10 @@ export interface components {
             /** @description The SHA-256 of the file's bytes, as declared, in lower-case hex: storage refuses an upload of other bytes, and the service checks the file against it. */
             sha256: string;
             /**
-             * @description pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection).
+             * @description pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection); removed: taken off the journal while it was unposted (the record and the stored file are kept).
              * @enum {string}
              */
-            status: "pending" | "available" | "rejected";
+            status: "pending" | "available" | "rejected" | "removed";
             /** @description Why a rejected attachment was refused; null otherwise. */
             rejection: string | null;
             /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
@@ -5871,55 +5902,7 @@ export interface components {
         };
         AttachmentsResponse: {
             /** @description The journal's attachments, oldest first (at most 25). */
-            results: {
-                /**
-                 * Format: uuid
-                 * @description Identifier (UUID).
-                 */
-                id: string;
-                /**
-                 * Format: uuid
-                 * @description The journal (UUID).
-                 */
-                journalId: string;
-                /** @description The file's name as declared (shown, never a key). */
-                fileName: string;
-                /**
-                 * @description The type of the file, one a journal takes: application/pdf, image/png, image/jpeg, image/tiff, application/xml, text/xml, text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (any case; kept in lower case).
-                 * @enum {string}
-                 */
-                contentType: "application/pdf" | "image/png" | "image/jpeg" | "image/tiff" | "application/xml" | "text/xml" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-                /** @description Bytes, as declared: the upload must be exactly this long. */
-                size: number;
-                /** @description The SHA-256 of the file's bytes, as declared, in lower-case hex: storage refuses an upload of other bytes, and the service checks the file against it. */
-                sha256: string;
-                /**
-                 * @description pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection).
-                 * @enum {string}
-                 */
-                status: "pending" | "available" | "rejected";
-                /** @description Why a rejected attachment was refused; null otherwise. */
-                rejection: string | null;
-                /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
-                createdBy: {
-                    /**
-                     * @description user (a signed-in user) or apiKey.
-                     * @enum {string}
-                     */
-                    type: "user" | "apiKey";
-                    /** @description Identifier (UUID). */
-                    id: string;
-                } | null;
-                /**
-                 * Format: date-time
-                 * @description When it was created (UTC).
-                 */
-                createdAt: string;
-                /** @description When the service found the file in storage and checked it; null while pending. */
-                checkedAt: string | null;
-                /** @description The version read; a write based on another is refused (409). */
-                version: number;
-            }[];
+            results: components["schemas"]["AttachmentSummaryResponse"][];
         };
         AttachmentResponse: {
             /**
@@ -5944,10 +5927,10 @@ export interface components {
             /** @description The SHA-256 of the file's bytes, as declared, in lower-case hex: storage refuses an upload of other bytes, and the service checks the file against it. */
             sha256: string;
             /**
-             * @description pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection).
+             * @description pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection); removed: taken off the journal while it was unposted (the record and the stored file are kept).
              * @enum {string}
              */
-            status: "pending" | "available" | "rejected";
+            status: "pending" | "available" | "rejected" | "removed";
             /** @description Why a rejected attachment was refused; null otherwise. */
             rejection: string | null;
             /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
@@ -5979,6 +5962,55 @@ export interface components {
                  */
                 expiresAt: string;
             } | null;
+        };
+        AttachmentSummaryResponse: {
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The journal (UUID).
+             */
+            journalId: string;
+            /** @description The file's name as declared (shown, never a key). */
+            fileName: string;
+            /**
+             * @description The type of the file, one a journal takes: application/pdf, image/png, image/jpeg, image/tiff, application/xml, text/xml, text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (any case; kept in lower case).
+             * @enum {string}
+             */
+            contentType: "application/pdf" | "image/png" | "image/jpeg" | "image/tiff" | "application/xml" | "text/xml" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+            /** @description Bytes, as declared: the upload must be exactly this long. */
+            size: number;
+            /** @description The SHA-256 of the file's bytes, as declared, in lower-case hex: storage refuses an upload of other bytes, and the service checks the file against it. */
+            sha256: string;
+            /**
+             * @description pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection); removed: taken off the journal while it was unposted (the record and the stored file are kept).
+             * @enum {string}
+             */
+            status: "pending" | "available" | "rejected" | "removed";
+            /** @description Why a rejected attachment was refused; null otherwise. */
+            rejection: string | null;
+            /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
+            createdBy: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When it was created (UTC).
+             */
+            createdAt: string;
+            /** @description When the service found the file in storage and checked it; null while pending. */
+            checkedAt: string | null;
+            /** @description The version read; a write based on another is refused (409). */
+            version: number;
         };
     };
     responses: {
@@ -6312,6 +6344,8 @@ export interface components {
         "query.active": "true" | "false";
         /** @description A match of the bank account (its id). */
         "path.matchId": string;
+        /** @description An attachment of the journal (its id). */
+        "path.attachmentId": string;
     };
     requestBodies: never;
     headers: never;
@@ -6339,7 +6373,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:37811/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A33161%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=ZjSaYo7C4q_MGDG5hPy4E0fItBOr3bRWEhe14jX7ptU&code_challenge_method=S256&state=rxwprrI0txJWhC2ltihgftU0p-NZp7bp02gt4BcqY8I&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:37281/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A46465%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=6uU-4ItZXCukbCiPqmK3ho4wsoQyuZG6rcEwBe3beN4&code_challenge_method=S256&state=XNBI4EGEAW_LphLTrDGVCIXEodUAtvQc7rmcq06NbUM&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -6379,7 +6413,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "92ba0bf7-9e83-4732-93f8-f6dcca2fc098",
+                     *           "companyId": "879894fb-1cc5-4f50-9de5-7f0d44e7b5f7",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6431,7 +6465,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "268eb98a-852e-4150-aa41-6c425f733088",
+                     *           "companyId": "96142e60-c700-46f4-afa5-02b3244b79a3",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6537,7 +6571,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "92ba0bf7-9e83-4732-93f8-f6dcca2fc098",
+                     *           "companyId": "879894fb-1cc5-4f50-9de5-7f0d44e7b5f7",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6589,7 +6623,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "268eb98a-852e-4150-aa41-6c425f733088",
+                     *           "companyId": "96142e60-c700-46f4-afa5-02b3244b79a3",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6684,16 +6718,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "268eb98a-852e-4150-aa41-6c425f733088",
+                     *           "id": "96142e60-c700-46f4-afa5-02b3244b79a3",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T15:53:45.154Z",
+                     *           "createdAt": "2026-11-29T16:11:24.715Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "92ba0bf7-9e83-4732-93f8-f6dcca2fc098",
+                     *           "id": "879894fb-1cc5-4f50-9de5-7f0d44e7b5f7",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T15:53:44.897Z",
+                     *           "createdAt": "2026-11-29T16:11:24.476Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -6751,9 +6785,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "268eb98a-852e-4150-aa41-6c425f733088",
+                     *       "id": "96142e60-c700-46f4-afa5-02b3244b79a3",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T15:53:45.154Z",
+                     *       "createdAt": "2026-11-29T16:11:24.715Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6765,7 +6799,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T15:53:45.154Z"
+                     *         "updatedAt": "2026-11-29T16:11:24.715Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6851,9 +6885,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "268eb98a-852e-4150-aa41-6c425f733088",
+                     *       "id": "96142e60-c700-46f4-afa5-02b3244b79a3",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T15:53:45.154Z",
+                     *       "createdAt": "2026-11-29T16:11:24.715Z",
                      *       "version": 1
                      *     }
                      */
@@ -6897,7 +6931,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:53:44.897Z"
+                     *       "updatedAt": "2026-11-29T16:11:24.476Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6927,7 +6961,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "1a8fd0be-96f3-4580-84a9-f38743eeff4a",
+                 *       "retainedEarningsAccountId": "dc82fab1-145f-4d68-b7e6-3d282eb64459",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6986,14 +7020,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "1a8fd0be-96f3-4580-84a9-f38743eeff4a",
+                     *       "retainedEarningsAccountId": "dc82fab1-145f-4d68-b7e6-3d282eb64459",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T15:53:46.567Z"
+                     *       "updatedAt": "2026-11-29T16:11:26.057Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -7179,7 +7213,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "31457506-b9a9-4fc8-a23f-b2fa2951ac7f",
+                     *           "id": "9b31d97e-b619-4a0f-967b-677068a0a809",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -7190,8 +7224,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T15:54:00.978Z",
-                     *           "updatedAt": "2026-11-29T15:54:01.052Z"
+                     *           "createdAt": "2026-11-29T16:11:41.843Z",
+                     *           "updatedAt": "2026-11-29T16:11:41.896Z"
                      *         }
                      *       ]
                      *     }
@@ -7254,7 +7288,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "31457506-b9a9-4fc8-a23f-b2fa2951ac7f",
+                     *       "id": "9b31d97e-b619-4a0f-967b-677068a0a809",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -7264,8 +7298,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:54:00.978Z",
-                     *       "updatedAt": "2026-11-29T15:54:00.978Z"
+                     *       "createdAt": "2026-11-29T16:11:41.843Z",
+                     *       "updatedAt": "2026-11-29T16:11:41.843Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7312,7 +7346,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "31457506-b9a9-4fc8-a23f-b2fa2951ac7f",
+                     *       "id": "9b31d97e-b619-4a0f-967b-677068a0a809",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -7322,8 +7356,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:54:00.978Z",
-                     *       "updatedAt": "2026-11-29T15:54:00.978Z"
+                     *       "createdAt": "2026-11-29T16:11:41.843Z",
+                     *       "updatedAt": "2026-11-29T16:11:41.843Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7387,7 +7421,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "31457506-b9a9-4fc8-a23f-b2fa2951ac7f",
+                     *       "id": "9b31d97e-b619-4a0f-967b-677068a0a809",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -7398,8 +7432,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:54:00.978Z",
-                     *       "updatedAt": "2026-11-29T15:54:01.052Z"
+                     *       "createdAt": "2026-11-29T16:11:41.843Z",
+                     *       "updatedAt": "2026-11-29T16:11:41.896Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7508,8 +7542,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
-                     *           "email": "user-811d3e98-52a2-46f1-b727-f9f4a361c5cf@example.com",
+                     *           "userId": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
+                     *           "email": "user-8f5b2106-284e-4826-a282-17ad13626c61@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -7560,20 +7594,20 @@ export interface operations {
                      *             "attachments:read",
                      *             "attachments:create"
                      *           ],
-                     *           "joinedAt": "2026-11-29T15:53:44.897Z",
+                     *           "joinedAt": "2026-11-29T16:11:24.476Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "e5cd80b6-f6a2-459d-a1db-8e25837820b7",
-                     *           "email": "contract-1795967641089@example.com",
-                     *           "roleId": "31457506-b9a9-4fc8-a23f-b2fa2951ac7f",
+                     *           "userId": "3a9f3c4b-aadc-4f9e-9828-8e40832e4806",
+                     *           "email": "contract-1795968701930@example.com",
+                     *           "roleId": "9b31d97e-b619-4a0f-967b-677068a0a809",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T15:54:01.120Z",
+                     *           "joinedAt": "2026-11-29T16:11:41.965Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7605,8 +7639,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795967641089@example.com",
-                 *       "roleId": "31457506-b9a9-4fc8-a23f-b2fa2951ac7f"
+                 *       "email": "contract-1795968701930@example.com",
+                 *       "roleId": "9b31d97e-b619-4a0f-967b-677068a0a809"
                  *     }
                  */
                 "application/json": {
@@ -7632,16 +7666,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "e5cd80b6-f6a2-459d-a1db-8e25837820b7",
-                     *       "email": "contract-1795967641089@example.com",
-                     *       "roleId": "31457506-b9a9-4fc8-a23f-b2fa2951ac7f",
+                     *       "userId": "3a9f3c4b-aadc-4f9e-9828-8e40832e4806",
+                     *       "email": "contract-1795968701930@example.com",
+                     *       "roleId": "9b31d97e-b619-4a0f-967b-677068a0a809",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T15:54:01.120Z",
+                     *       "joinedAt": "2026-11-29T16:11:41.965Z",
                      *       "version": 1
                      *     }
                      */
@@ -7706,8 +7740,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "e5cd80b6-f6a2-459d-a1db-8e25837820b7",
-                     *       "email": "contract-1795967641089@example.com",
+                     *       "userId": "3a9f3c4b-aadc-4f9e-9828-8e40832e4806",
+                     *       "email": "contract-1795968701930@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -7729,7 +7763,7 @@ export interface operations {
                      *         "bank:read",
                      *         "attachments:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T15:54:01.120Z",
+                     *       "joinedAt": "2026-11-29T16:11:41.965Z",
                      *       "version": 2
                      *     }
                      */
@@ -7839,9 +7873,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9459c186-da0e-4e68-8553-ad650ac52b64",
+                     *           "id": "8f8e9295-035a-4292-bb7a-c7c777a141c5",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_GVb5xZq",
+                     *           "prefix": "sk-svc_7vjBlJ3",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7849,8 +7883,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
-                     *           "createdAt": "2026-11-29T15:54:01.253Z",
+                     *           "createdBy": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
+                     *           "createdAt": "2026-11-29T16:11:42.127Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7921,9 +7955,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9459c186-da0e-4e68-8553-ad650ac52b64",
+                     *       "id": "8f8e9295-035a-4292-bb7a-c7c777a141c5",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_GVb5xZq",
+                     *       "prefix": "sk-svc_7vjBlJ3",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7931,8 +7965,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
-                     *       "createdAt": "2026-11-29T15:54:01.253Z",
+                     *       "createdBy": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
+                     *       "createdAt": "2026-11-29T16:11:42.127Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7984,18 +8018,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9459c186-da0e-4e68-8553-ad650ac52b64",
+                     *       "id": "8f8e9295-035a-4292-bb7a-c7c777a141c5",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_GVb5xZq",
+                     *       "prefix": "sk-svc_7vjBlJ3",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T15:54:01.285Z",
-                     *       "createdBy": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
-                     *       "createdAt": "2026-11-29T15:54:01.253Z",
+                     *       "revokedAt": "2026-11-29T16:11:42.182Z",
+                     *       "createdBy": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
+                     *       "createdAt": "2026-11-29T16:11:42.127Z",
                      *       "version": 2
                      *     }
                      */
@@ -8050,24 +8084,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d9f77860-04b4-44f0-b727-795f4cd60666",
+                     *           "id": "e1157df9-1202-4caa-a77d-a188ab08153b",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "300437f2-4486-4443-b1d8-daa04956d858",
+                     *           "parentId": "3a227e9c-ece4-4c28-8cbe-03a9de8e2367",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:53:46.350Z",
-                     *           "updatedAt": "2026-11-29T15:53:46.350Z",
+                     *           "createdAt": "2026-11-29T16:11:25.949Z",
+                     *           "updatedAt": "2026-11-29T16:11:25.949Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "300437f2-4486-4443-b1d8-daa04956d858",
+                     *           "id": "3a227e9c-ece4-4c28-8cbe-03a9de8e2367",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -8076,32 +8110,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:53:46.287Z",
-                     *           "updatedAt": "2026-11-29T15:53:46.287Z",
+                     *           "createdAt": "2026-11-29T16:11:25.856Z",
+                     *           "updatedAt": "2026-11-29T16:11:25.856Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *           "id": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "812bdd6d-b469-4a6d-bf94-486c70ac4808",
+                     *           "parentId": "34569d6f-0e3c-4f7b-8566-1a5244450712",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:53:46.210Z",
-                     *           "updatedAt": "2026-11-29T15:53:46.210Z",
+                     *           "createdAt": "2026-11-29T16:11:25.770Z",
+                     *           "updatedAt": "2026-11-29T16:11:25.770Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "812bdd6d-b469-4a6d-bf94-486c70ac4808",
+                     *           "id": "34569d6f-0e3c-4f7b-8566-1a5244450712",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -8110,32 +8144,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:53:46.150Z",
-                     *           "updatedAt": "2026-11-29T15:53:46.150Z",
+                     *           "createdAt": "2026-11-29T16:11:25.720Z",
+                     *           "updatedAt": "2026-11-29T16:11:25.720Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "1a8fd0be-96f3-4580-84a9-f38743eeff4a",
+                     *           "id": "dc82fab1-145f-4d68-b7e6-3d282eb64459",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "67a6b210-3a88-4cf6-9f54-02ef3330649c",
+                     *           "parentId": "2d5e1252-fc2f-4490-9529-53b97bc5532e",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:53:46.088Z",
-                     *           "updatedAt": "2026-11-29T15:53:46.088Z",
+                     *           "createdAt": "2026-11-29T16:11:25.676Z",
+                     *           "updatedAt": "2026-11-29T16:11:25.676Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "67a6b210-3a88-4cf6-9f54-02ef3330649c",
+                     *           "id": "2d5e1252-fc2f-4490-9529-53b97bc5532e",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -8144,49 +8178,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:53:46.031Z",
-                     *           "updatedAt": "2026-11-29T15:53:46.031Z",
+                     *           "createdAt": "2026-11-29T16:11:25.553Z",
+                     *           "updatedAt": "2026-11-29T16:11:25.553Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *           "id": "5da1f529-4438-4353-b286-1e88d6645460",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
+                     *           "parentId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:53:45.942Z",
-                     *           "updatedAt": "2026-11-29T15:53:45.942Z",
+                     *           "createdAt": "2026-11-29T16:11:25.431Z",
+                     *           "updatedAt": "2026-11-29T16:11:25.431Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *           "id": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
+                     *           "parentId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:53:45.780Z",
-                     *           "updatedAt": "2026-11-29T15:53:45.780Z",
+                     *           "createdAt": "2026-11-29T16:11:25.243Z",
+                     *           "updatedAt": "2026-11-29T16:11:25.243Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
+                     *           "id": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -8195,8 +8229,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:53:45.693Z",
-                     *           "updatedAt": "2026-11-29T15:53:45.693Z",
+                     *           "createdAt": "2026-11-29T16:11:25.134Z",
+                     *           "updatedAt": "2026-11-29T16:11:25.134Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -8285,7 +8319,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4ba2729-0b3b-4717-822c-e9c029106ca6",
+                     *       "id": "167e7d09-7b05-4781-9101-570f03814a9d",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -8294,8 +8328,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:53:46.687Z",
-                     *       "updatedAt": "2026-11-29T15:53:46.687Z",
+                     *       "createdAt": "2026-11-29T16:11:26.106Z",
+                     *       "updatedAt": "2026-11-29T16:11:26.106Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8346,7 +8380,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4ba2729-0b3b-4717-822c-e9c029106ca6",
+                     *       "id": "167e7d09-7b05-4781-9101-570f03814a9d",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -8355,8 +8389,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:53:46.687Z",
-                     *       "updatedAt": "2026-11-29T15:53:46.687Z",
+                     *       "createdAt": "2026-11-29T16:11:26.106Z",
+                     *       "updatedAt": "2026-11-29T16:11:26.106Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8438,7 +8472,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4ba2729-0b3b-4717-822c-e9c029106ca6",
+                     *       "id": "167e7d09-7b05-4781-9101-570f03814a9d",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -8447,8 +8481,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:53:46.687Z",
-                     *       "updatedAt": "2026-11-29T15:53:47.316Z",
+                     *       "createdAt": "2026-11-29T16:11:26.106Z",
+                     *       "updatedAt": "2026-11-29T16:11:26.730Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8569,15 +8603,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8202c242-7035-42af-9576-4caa138b3bf0",
-                     *           "occurredAt": "2026-11-29T15:53:46.688Z",
+                     *           "requestId": "0349d4ef-93fc-4b08-8a2a-7ccc31a3e066",
+                     *           "occurredAt": "2026-11-29T16:11:26.106Z",
                      *           "sequence": 14,
-                     *           "hash": "20e2ad93f9671d144f78d96edef3455568aa5e76d36336b722b4e4a60b112989",
+                     *           "hash": "f4faa49ca9b52aa52b3b988b09c99ebd9115ee8c1f2989410e0d966080810898",
                      *           "state": {
-                     *             "id": "b4ba2729-0b3b-4717-822c-e9c029106ca6",
+                     *             "id": "167e7d09-7b05-4781-9101-570f03814a9d",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -8586,8 +8620,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:53:46.687Z",
-                     *             "updatedAt": "2026-11-29T15:53:46.687Z",
+                     *             "createdAt": "2026-11-29T16:11:26.106Z",
+                     *             "updatedAt": "2026-11-29T16:11:26.106Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -8647,7 +8681,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "814104c6-3f45-4ab0-855a-87dab073bf71",
+                     *           "id": "27e93172-632c-465f-8318-a26661de09c5",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -8656,12 +8690,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:53:47.888Z",
-                     *           "updatedAt": "2026-11-29T15:53:47.888Z",
+                     *           "createdAt": "2026-11-29T16:11:27.261Z",
+                     *           "updatedAt": "2026-11-29T16:11:27.261Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "83c32d8f-cce3-4d0f-807a-89a2ebbcdd8f",
+                     *           "id": "85ba2a40-724b-4eb0-99a9-6538b35652f2",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -8670,12 +8704,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:53:46.412Z",
-                     *           "updatedAt": "2026-11-29T15:53:46.412Z",
+                     *           "createdAt": "2026-11-29T16:11:25.974Z",
+                     *           "updatedAt": "2026-11-29T16:11:25.974Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "54f632c7-d04c-48be-a721-8b5c13e1d865",
+                     *           "id": "17ebc977-5a80-418f-b205-c71f0e0914d0",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -8684,8 +8718,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:53:46.461Z",
-                     *           "updatedAt": "2026-11-29T15:53:46.461Z",
+                     *           "createdAt": "2026-11-29T16:11:25.994Z",
+                     *           "updatedAt": "2026-11-29T16:11:25.994Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -8755,7 +8789,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "814104c6-3f45-4ab0-855a-87dab073bf71",
+                     *       "id": "27e93172-632c-465f-8318-a26661de09c5",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8764,8 +8798,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:53:47.888Z",
-                     *       "updatedAt": "2026-11-29T15:53:47.888Z",
+                     *       "createdAt": "2026-11-29T16:11:27.261Z",
+                     *       "updatedAt": "2026-11-29T16:11:27.261Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8813,7 +8847,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "814104c6-3f45-4ab0-855a-87dab073bf71",
+                     *       "id": "27e93172-632c-465f-8318-a26661de09c5",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8822,8 +8856,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:53:47.888Z",
-                     *       "updatedAt": "2026-11-29T15:53:47.888Z",
+                     *       "createdAt": "2026-11-29T16:11:27.261Z",
+                     *       "updatedAt": "2026-11-29T16:11:27.261Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8892,7 +8926,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "814104c6-3f45-4ab0-855a-87dab073bf71",
+                     *       "id": "27e93172-632c-465f-8318-a26661de09c5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8901,8 +8935,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:53:47.888Z",
-                     *       "updatedAt": "2026-11-29T15:53:48.117Z",
+                     *       "createdAt": "2026-11-29T16:11:27.261Z",
+                     *       "updatedAt": "2026-11-29T16:11:27.519Z",
                      *       "status": "active"
                      *     }
                      */
@@ -9020,15 +9054,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "44c07528-7fc1-497d-987a-10f3ff70dbb4",
-                     *           "occurredAt": "2026-11-29T15:53:47.889Z",
+                     *           "requestId": "9ccb688a-517a-4a8e-b353-9cb0dee0bf98",
+                     *           "occurredAt": "2026-11-29T16:11:27.261Z",
                      *           "sequence": 17,
-                     *           "hash": "480fd1201c4543149a9e6a41d6281b270c1f310d1a4f824e9b8a6641c4887b56",
+                     *           "hash": "e2ce715034178ffacc6302199ea18db5aaeb55bcd67b029ced3aa1da35334b6d",
                      *           "state": {
-                     *             "id": "814104c6-3f45-4ab0-855a-87dab073bf71",
+                     *             "id": "27e93172-632c-465f-8318-a26661de09c5",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -9037,8 +9071,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:53:47.888Z",
-                     *             "updatedAt": "2026-11-29T15:53:47.888Z",
+                     *             "createdAt": "2026-11-29T16:11:27.261Z",
+                     *             "updatedAt": "2026-11-29T16:11:27.261Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -9091,7 +9125,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "814104c6-3f45-4ab0-855a-87dab073bf71",
+                     *       "id": "27e93172-632c-465f-8318-a26661de09c5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -9100,8 +9134,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T15:53:47.888Z",
-                     *       "updatedAt": "2026-11-29T15:53:48.320Z",
+                     *       "createdAt": "2026-11-29T16:11:27.261Z",
+                     *       "updatedAt": "2026-11-29T16:11:27.743Z",
                      *       "status": "active"
                      *     }
                      */
@@ -9152,7 +9186,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "814104c6-3f45-4ab0-855a-87dab073bf71",
+                     *       "id": "27e93172-632c-465f-8318-a26661de09c5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -9161,8 +9195,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:53:47.888Z",
-                     *       "updatedAt": "2026-11-29T15:53:48.193Z",
+                     *       "createdAt": "2026-11-29T16:11:27.261Z",
+                     *       "updatedAt": "2026-11-29T16:11:27.597Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -9213,19 +9247,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *           "id": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T15:53:49.344Z",
-                     *           "updatedAt": "2026-11-29T15:53:49.344Z",
+                     *           "createdAt": "2026-11-29T16:11:29.034Z",
+                     *           "updatedAt": "2026-11-29T16:11:29.034Z",
                      *           "periods": [
                      *             {
-                     *               "id": "f9f3db09-0887-4566-90da-2744e5f8e1df",
-                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *               "id": "351d34e3-bd46-49fc-951d-26d72162613d",
+                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -9235,8 +9269,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a46344b2-c877-45f0-aac6-53392441ac16",
-                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *               "id": "f637852d-c700-487c-8be4-f36c34f099cc",
+                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -9246,8 +9280,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "648e171a-aaa3-4dc0-b843-e0caf60073f6",
-                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *               "id": "51896d1e-e8ce-4d98-ba5c-2958a7f3cc31",
+                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -9257,8 +9291,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "88f6d1dd-da74-444a-badf-fe5ea0516aad",
-                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *               "id": "ec7cfeaa-eacb-4e6c-a76d-c53c1a9e8e6c",
+                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -9268,8 +9302,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "03628826-df70-43c9-8153-f04ca2cf954c",
-                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *               "id": "45591fc4-c54b-4df5-ae21-84699fa305a7",
+                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -9279,8 +9313,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fcacea02-aaae-472c-a3aa-8abb5cfef182",
-                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *               "id": "90a76d74-add9-4f81-8215-22d2cd2ac462",
+                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -9290,8 +9324,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3581c86d-a53e-4a00-8230-0241c7fa9d36",
-                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *               "id": "1cd8a188-4335-4cd9-b71e-23a9396a0142",
+                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -9301,8 +9335,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4cbc9f3b-295f-4372-8e02-5a5a8defb9d8",
-                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *               "id": "750dfeb7-9c61-4c4f-9f5c-c3f6439ceec1",
+                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -9312,8 +9346,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "66dbddbb-eaf8-4529-a151-2e6f8f0c6d2d",
-                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *               "id": "aa814957-0d3a-4867-b39b-49ecdeec27c1",
+                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -9323,8 +9357,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "60db4bbc-8aef-4135-b490-9fbf03f2e8fa",
-                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *               "id": "6771049c-4f26-467f-be11-ccdb0bab7941",
+                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -9334,8 +9368,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c0797f6b-6e88-4ea4-b68b-e47a099b57e6",
-                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *               "id": "083cf539-6079-4d92-a22e-1d023ab1c069",
+                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -9345,8 +9379,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "821eaaf6-ced6-4a47-bf3f-a873863527b9",
-                     *               "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *               "id": "d8d3c77d-e504-436c-a683-1064110342fd",
+                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -9358,19 +9392,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T15:53:49.232Z",
-                     *           "updatedAt": "2026-11-29T15:53:49.232Z",
+                     *           "createdAt": "2026-11-29T16:11:28.757Z",
+                     *           "updatedAt": "2026-11-29T16:11:28.757Z",
                      *           "periods": [
                      *             {
-                     *               "id": "b3ade0b9-0212-49b0-99f8-2e42cb4f61d5",
-                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *               "id": "005991ad-306a-4621-aa92-28ac3b362923",
+                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -9380,8 +9414,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6a7bcf06-c573-461b-923d-42484daa6188",
-                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *               "id": "1e92d8bc-4ebb-4864-8aca-f5ecdd104b63",
+                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -9391,8 +9425,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
-                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *               "id": "7e4f6f0c-9658-4954-a393-16c1cda87982",
+                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -9402,8 +9436,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ab47cf3f-a409-4b02-8560-e77b93c4edf0",
-                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *               "id": "025aa85b-9ff1-438f-a645-d78cc13bc794",
+                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -9413,8 +9447,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0b8cad93-9634-4e44-9be2-a1c50861fa1d",
-                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *               "id": "7f31c486-34c4-4546-8f07-79e2066387da",
+                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -9424,8 +9458,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cdc11725-d280-4db9-8e73-e052537e2df5",
-                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *               "id": "daa86699-cfd1-41c6-be53-c9a1ecfab93a",
+                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -9435,8 +9469,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "976b94c8-4547-4ded-b8ec-98819d64e567",
-                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *               "id": "31405d7c-6aa8-4129-8675-e1a98582fb06",
+                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -9446,8 +9480,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "89b3be11-cdd2-476c-901e-aebe0d493a60",
-                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *               "id": "abff50eb-3d22-42d5-bb99-ad1d703d317a",
+                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -9457,8 +9491,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c8ffaf29-8761-4129-8ea6-66104e27b1df",
-                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *               "id": "63f19754-de02-40ce-b4c0-da24d902e5e7",
+                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -9468,8 +9502,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "192877ab-6d13-47e0-8af1-b6b9705a5390",
-                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *               "id": "8825e55b-5391-4218-9c9e-9a402e1ca173",
+                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -9479,8 +9513,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3382be39-f13a-41f5-993f-28338381284f",
-                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *               "id": "7905f604-62fd-4d01-a2a4-5682c24adcce",
+                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -9490,8 +9524,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c2e78fbd-a90c-43e7-9567-732636d1fc7f",
-                     *               "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *               "id": "506b6680-6767-407b-b89b-bd8b3378890a",
+                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -9578,19 +9612,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *       "id": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:53:49.344Z",
-                     *       "updatedAt": "2026-11-29T15:53:49.344Z",
+                     *       "createdAt": "2026-11-29T16:11:29.034Z",
+                     *       "updatedAt": "2026-11-29T16:11:29.034Z",
                      *       "periods": [
                      *         {
-                     *           "id": "f9f3db09-0887-4566-90da-2744e5f8e1df",
-                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *           "id": "351d34e3-bd46-49fc-951d-26d72162613d",
+                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -9600,8 +9634,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a46344b2-c877-45f0-aac6-53392441ac16",
-                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *           "id": "f637852d-c700-487c-8be4-f36c34f099cc",
+                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -9611,8 +9645,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "648e171a-aaa3-4dc0-b843-e0caf60073f6",
-                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *           "id": "51896d1e-e8ce-4d98-ba5c-2958a7f3cc31",
+                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -9622,8 +9656,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "88f6d1dd-da74-444a-badf-fe5ea0516aad",
-                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *           "id": "ec7cfeaa-eacb-4e6c-a76d-c53c1a9e8e6c",
+                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -9633,8 +9667,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "03628826-df70-43c9-8153-f04ca2cf954c",
-                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *           "id": "45591fc4-c54b-4df5-ae21-84699fa305a7",
+                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -9644,8 +9678,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fcacea02-aaae-472c-a3aa-8abb5cfef182",
-                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *           "id": "90a76d74-add9-4f81-8215-22d2cd2ac462",
+                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -9655,8 +9689,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3581c86d-a53e-4a00-8230-0241c7fa9d36",
-                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *           "id": "1cd8a188-4335-4cd9-b71e-23a9396a0142",
+                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -9666,8 +9700,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4cbc9f3b-295f-4372-8e02-5a5a8defb9d8",
-                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *           "id": "750dfeb7-9c61-4c4f-9f5c-c3f6439ceec1",
+                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -9677,8 +9711,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "66dbddbb-eaf8-4529-a151-2e6f8f0c6d2d",
-                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *           "id": "aa814957-0d3a-4867-b39b-49ecdeec27c1",
+                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -9688,8 +9722,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "60db4bbc-8aef-4135-b490-9fbf03f2e8fa",
-                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *           "id": "6771049c-4f26-467f-be11-ccdb0bab7941",
+                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -9699,8 +9733,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c0797f6b-6e88-4ea4-b68b-e47a099b57e6",
-                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *           "id": "083cf539-6079-4d92-a22e-1d023ab1c069",
+                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -9710,8 +9744,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "821eaaf6-ced6-4a47-bf3f-a873863527b9",
-                     *           "financialYearId": "b98d8818-4a8a-47b6-8a12-1e4e04c0720e",
+                     *           "id": "d8d3c77d-e504-436c-a683-1064110342fd",
+                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9767,19 +9801,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *       "id": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:53:49.232Z",
-                     *       "updatedAt": "2026-11-29T15:53:49.232Z",
+                     *       "createdAt": "2026-11-29T16:11:28.757Z",
+                     *       "updatedAt": "2026-11-29T16:11:28.757Z",
                      *       "periods": [
                      *         {
-                     *           "id": "b3ade0b9-0212-49b0-99f8-2e42cb4f61d5",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "005991ad-306a-4621-aa92-28ac3b362923",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9789,8 +9823,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6a7bcf06-c573-461b-923d-42484daa6188",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "1e92d8bc-4ebb-4864-8aca-f5ecdd104b63",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9800,8 +9834,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "7e4f6f0c-9658-4954-a393-16c1cda87982",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9811,8 +9845,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ab47cf3f-a409-4b02-8560-e77b93c4edf0",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "025aa85b-9ff1-438f-a645-d78cc13bc794",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9822,8 +9856,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0b8cad93-9634-4e44-9be2-a1c50861fa1d",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "7f31c486-34c4-4546-8f07-79e2066387da",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9833,8 +9867,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cdc11725-d280-4db9-8e73-e052537e2df5",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "daa86699-cfd1-41c6-be53-c9a1ecfab93a",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9844,8 +9878,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "976b94c8-4547-4ded-b8ec-98819d64e567",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "31405d7c-6aa8-4129-8675-e1a98582fb06",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9855,8 +9889,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "89b3be11-cdd2-476c-901e-aebe0d493a60",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "abff50eb-3d22-42d5-bb99-ad1d703d317a",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9866,8 +9900,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c8ffaf29-8761-4129-8ea6-66104e27b1df",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "63f19754-de02-40ce-b4c0-da24d902e5e7",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9877,8 +9911,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "192877ab-6d13-47e0-8af1-b6b9705a5390",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "8825e55b-5391-4218-9c9e-9a402e1ca173",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9888,8 +9922,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3382be39-f13a-41f5-993f-28338381284f",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "7905f604-62fd-4d01-a2a4-5682c24adcce",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9899,8 +9933,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c2e78fbd-a90c-43e7-9567-732636d1fc7f",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "506b6680-6767-407b-b89b-bd8b3378890a",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9987,19 +10021,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
+                     *       "id": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T15:53:49.533Z",
-                     *       "updatedAt": "2026-11-29T15:53:49.643Z",
+                     *       "createdAt": "2026-11-29T16:11:29.362Z",
+                     *       "updatedAt": "2026-11-29T16:11:29.642Z",
                      *       "periods": [
                      *         {
-                     *           "id": "e44ac232-bcc1-4a7f-aee3-b5c7c26fed7e",
-                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
+                     *           "id": "35ba36de-db70-4867-95f1-8e343548669f",
+                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -10009,8 +10043,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "93168343-f57f-410f-bf8a-e9eb36fdc070",
-                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
+                     *           "id": "7fb5f1b2-3183-41b6-889e-dea95922ddda",
+                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -10020,8 +10054,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "890ce5f3-e2d7-4387-ad81-665f2721a38c",
-                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
+                     *           "id": "224571e8-752d-4ef1-99e2-1d6ab65156ce",
+                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -10031,8 +10065,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dfea0e87-2023-4fd1-b024-f687dcfb5417",
-                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
+                     *           "id": "37cf51c3-eef3-4b12-97b1-91c7d3235cec",
+                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -10042,8 +10076,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5c22b2a7-cc99-4a33-ae26-9bb687e3f5f2",
-                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
+                     *           "id": "fbe3b512-ed03-44c3-8559-cf6f8ecfcf1d",
+                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -10053,8 +10087,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8cbdf520-38e4-4912-a948-2b0a24f5643b",
-                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
+                     *           "id": "47577f30-112a-4cd8-8ff4-b2231e142ac4",
+                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -10064,8 +10098,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7847f492-6cdb-4b6b-b760-7ba55d2e09b8",
-                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
+                     *           "id": "bd3e3cb5-d22d-4577-b16e-7995d209baf5",
+                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -10075,8 +10109,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4aa48a5f-8278-4eb9-b519-7a3c151d059c",
-                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
+                     *           "id": "914214b8-f63f-4bce-b678-9b7af5c99edf",
+                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -10086,8 +10120,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1ec8c28a-8829-4301-a6b2-35e2c2c697d2",
-                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
+                     *           "id": "8cb99849-5e6f-4aed-b7e9-005dc7d6582e",
+                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -10097,8 +10131,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a10f2312-0c0c-4371-8a01-664e4ddf1c2d",
-                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
+                     *           "id": "e65055dc-a3b1-4928-bd6f-1f4d91eb21ab",
+                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -10108,8 +10142,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0724f5b1-7e19-479f-a39e-1a830e2e6a99",
-                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
+                     *           "id": "3a937114-198f-4bbb-8e97-cfb913210c08",
+                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -10119,8 +10153,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4ae46260-4b60-4351-9ddc-61215aa7a0f1",
-                     *           "financialYearId": "94c796a9-f4d9-4167-98ba-1ec267a9d40c",
+                     *           "id": "5685bc7d-d713-4c83-a48a-818eda4c8812",
+                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -10268,14 +10302,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a53e71bf-e245-4dba-8cc6-84996b752ebc",
+                     *       "id": "a0a30de6-bae2-4b21-9703-3fca5588f24d",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
+                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -10288,7 +10322,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1a8fd0be-96f3-4580-84a9-f38743eeff4a",
+                     *           "accountId": "dc82fab1-145f-4d68-b7e6-3d282eb64459",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -10316,19 +10350,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:53:57.902Z",
-                     *       "updatedAt": "2026-11-29T15:53:57.902Z",
+                     *       "createdAt": "2026-11-29T16:11:38.958Z",
+                     *       "updatedAt": "2026-11-29T16:11:38.958Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10399,8 +10433,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c2e78fbd-a90c-43e7-9567-732636d1fc7f",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "506b6680-6767-407b-b89b-bd8b3378890a",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -10410,8 +10444,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3382be39-f13a-41f5-993f-28338381284f",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "7905f604-62fd-4d01-a2a4-5682c24adcce",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -10421,8 +10455,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "192877ab-6d13-47e0-8af1-b6b9705a5390",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "8825e55b-5391-4218-9c9e-9a402e1ca173",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -10432,8 +10466,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c8ffaf29-8761-4129-8ea6-66104e27b1df",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "63f19754-de02-40ce-b4c0-da24d902e5e7",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -10443,8 +10477,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "89b3be11-cdd2-476c-901e-aebe0d493a60",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "abff50eb-3d22-42d5-bb99-ad1d703d317a",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -10454,8 +10488,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "976b94c8-4547-4ded-b8ec-98819d64e567",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "31405d7c-6aa8-4129-8675-e1a98582fb06",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -10465,8 +10499,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cdc11725-d280-4db9-8e73-e052537e2df5",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "daa86699-cfd1-41c6-be53-c9a1ecfab93a",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -10476,8 +10510,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0b8cad93-9634-4e44-9be2-a1c50861fa1d",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "7f31c486-34c4-4546-8f07-79e2066387da",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -10487,8 +10521,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ab47cf3f-a409-4b02-8560-e77b93c4edf0",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "025aa85b-9ff1-438f-a645-d78cc13bc794",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -10498,8 +10532,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "7e4f6f0c-9658-4954-a393-16c1cda87982",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -10509,8 +10543,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6a7bcf06-c573-461b-923d-42484daa6188",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "1e92d8bc-4ebb-4864-8aca-f5ecdd104b63",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -10520,8 +10554,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b3ade0b9-0212-49b0-99f8-2e42cb4f61d5",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "id": "005991ad-306a-4621-aa92-28ac3b362923",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -10569,8 +10603,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3ade0b9-0212-49b0-99f8-2e42cb4f61d5",
-                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *       "id": "005991ad-306a-4621-aa92-28ac3b362923",
+                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10627,8 +10661,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3ade0b9-0212-49b0-99f8-2e42cb4f61d5",
-                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *       "id": "005991ad-306a-4621-aa92-28ac3b362923",
+                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10785,8 +10819,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3ade0b9-0212-49b0-99f8-2e42cb4f61d5",
-                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *       "id": "005991ad-306a-4621-aa92-28ac3b362923",
+                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10875,14 +10909,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
+                     *           "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *               "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10895,7 +10929,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *               "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10923,19 +10957,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:53:51.406Z",
-                     *           "updatedAt": "2026-11-29T15:53:51.406Z",
+                     *           "createdAt": "2026-11-29T16:11:31.651Z",
+                     *           "updatedAt": "2026-11-29T16:11:31.651Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10988,12 +11022,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                 *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                 *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -11050,14 +11084,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
+                     *       "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -11070,7 +11104,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -11098,19 +11132,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:53:51.406Z",
-                     *       "updatedAt": "2026-11-29T15:53:51.406Z",
+                     *       "createdAt": "2026-11-29T16:11:31.651Z",
+                     *       "updatedAt": "2026-11-29T16:11:31.651Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11168,14 +11202,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
+                     *       "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -11188,7 +11222,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -11216,19 +11250,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:53:51.406Z",
-                     *       "updatedAt": "2026-11-29T15:53:51.406Z",
+                     *       "createdAt": "2026-11-29T16:11:31.651Z",
+                     *       "updatedAt": "2026-11-29T16:11:31.651Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11275,12 +11309,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                 *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                 *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -11340,14 +11374,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
+                     *       "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11360,7 +11394,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11388,19 +11422,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:53:51.406Z",
-                     *       "updatedAt": "2026-11-29T15:53:51.833Z",
+                     *       "createdAt": "2026-11-29T16:11:31.651Z",
+                     *       "updatedAt": "2026-11-29T16:11:32.021Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11470,22 +11504,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "21ee94ac-f97a-4c08-be07-f84a18dab9f6",
-                     *           "occurredAt": "2026-11-29T15:53:51.413Z",
+                     *           "requestId": "525d2766-34e2-4678-885d-3264156d314c",
+                     *           "occurredAt": "2026-11-29T16:11:31.656Z",
                      *           "sequence": 31,
-                     *           "hash": "e56729b1fb4f43b3fc4bdb3cd6405631771dc8d38f1336e4260584e68d5784c5",
+                     *           "hash": "8ea69ad7812c134a10cdab34d885ef37c454f48fba5dfa2a593c4ba410e4d3d1",
                      *           "state": {
-                     *             "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
+                     *             "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *                 "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -11498,7 +11532,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *                 "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -11526,19 +11560,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:53:51.406Z",
-                     *             "updatedAt": "2026-11-29T15:53:51.406Z",
+                     *             "createdAt": "2026-11-29T16:11:31.651Z",
+                     *             "updatedAt": "2026-11-29T16:11:31.651Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -11601,14 +11635,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5b59232b-ce4c-47e7-b209-61af30f6329a",
+                     *       "id": "a729b549-33e1-4fd7-b358-03b5a0ff25ee",
                      *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
+                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11621,7 +11655,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *           "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11649,25 +11683,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:54:04.819Z",
-                     *       "updatedAt": "2026-11-29T15:54:04.861Z",
+                     *       "createdAt": "2026-11-29T16:11:45.601Z",
+                     *       "updatedAt": "2026-11-29T16:11:45.660Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
-                     *       "submittedAt": "2026-11-29T15:54:04.861Z",
+                     *       "submittedAt": "2026-11-29T16:11:45.660Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -11733,14 +11767,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5b59232b-ce4c-47e7-b209-61af30f6329a",
+                     *       "id": "a729b549-33e1-4fd7-b358-03b5a0ff25ee",
                      *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
+                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11753,7 +11787,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *           "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11781,46 +11815,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T15:54:04.819Z",
-                     *       "updatedAt": "2026-11-29T15:54:04.930Z",
+                     *       "createdAt": "2026-11-29T16:11:45.601Z",
+                     *       "updatedAt": "2026-11-29T16:11:45.869Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
+                     *         "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
-                     *       "submittedAt": "2026-11-29T15:54:04.906Z",
+                     *       "submittedAt": "2026-11-29T16:11:45.824Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
+                     *             "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
                      *           },
-                     *           "at": "2026-11-29T15:54:04.930Z"
+                     *           "at": "2026-11-29T16:11:45.869Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
+                     *         "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
                      *       },
-                     *       "approvedAt": "2026-11-29T15:54:04.930Z",
+                     *       "approvedAt": "2026-11-29T16:11:45.869Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
+                     *           "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
                      *         },
-                     *         "at": "2026-11-29T15:54:04.887Z"
+                     *         "at": "2026-11-29T16:11:45.787Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11886,14 +11920,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5b59232b-ce4c-47e7-b209-61af30f6329a",
+                     *       "id": "a729b549-33e1-4fd7-b358-03b5a0ff25ee",
                      *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
+                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11906,7 +11940,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *           "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11934,19 +11968,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:54:04.819Z",
-                     *       "updatedAt": "2026-11-29T15:54:04.887Z",
+                     *       "createdAt": "2026-11-29T16:11:45.601Z",
+                     *       "updatedAt": "2026-11-29T16:11:45.787Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
+                     *         "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11956,9 +11990,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
+                     *           "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
                      *         },
-                     *         "at": "2026-11-29T15:54:04.887Z",
+                     *         "at": "2026-11-29T16:11:45.787Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -12028,14 +12062,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
+                     *       "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -12048,7 +12082,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -12068,27 +12102,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
-                     *       "periodId": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
+                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *       "periodId": "7e4f6f0c-9658-4954-a393-16c1cda87982",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:53:51.406Z",
-                     *       "updatedAt": "2026-11-29T15:53:51.909Z",
+                     *       "createdAt": "2026-11-29T16:11:31.651Z",
+                     *       "updatedAt": "2026-11-29T16:11:32.141Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -12098,9 +12132,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
-                     *       "postedAt": "2026-11-29T15:53:51.909Z",
+                     *       "postedAt": "2026-11-29T16:11:32.141Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -12168,14 +12202,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a5a4977e-c451-4099-8fdc-fe2a41f1041e",
+                     *       "id": "92fd4567-172f-4e2f-ab23-39d6b79b33f5",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
+                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -12188,7 +12222,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -12208,27 +12242,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
-                     *       "periodId": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
+                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *       "periodId": "7e4f6f0c-9658-4954-a393-16c1cda87982",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T15:53:52.313Z",
-                     *       "updatedAt": "2026-11-29T15:53:52.473Z",
+                     *       "createdAt": "2026-11-29T16:11:32.619Z",
+                     *       "updatedAt": "2026-11-29T16:11:32.736Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -12238,14 +12272,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
-                     *       "postedAt": "2026-11-29T15:53:52.363Z",
+                     *       "postedAt": "2026-11-29T16:11:32.672Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
-                     *       "voidedAt": "2026-11-29T15:53:52.473Z"
+                     *       "voidedAt": "2026-11-29T16:11:32.736Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -12295,14 +12329,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
+                     *       "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -12315,7 +12349,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -12343,19 +12377,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T15:53:51.406Z",
-                     *       "updatedAt": "2026-11-29T15:53:51.993Z",
+                     *       "createdAt": "2026-11-29T16:11:31.651Z",
+                     *       "updatedAt": "2026-11-29T16:11:32.225Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -12427,14 +12461,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "77fd0610-6e0f-47bc-9896-edd3c028b500",
+                     *       "id": "ce49c6cc-583a-49c1-9b7b-cb83b73f3a00",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -12447,7 +12481,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -12467,27 +12501,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
-                     *       "periodId": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
-                     *       "reversalOf": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
+                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *       "periodId": "7e4f6f0c-9658-4954-a393-16c1cda87982",
+                     *       "reversalOf": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:53:52.232Z",
-                     *       "updatedAt": "2026-11-29T15:53:52.232Z",
+                     *       "createdAt": "2026-11-29T16:11:32.516Z",
+                     *       "updatedAt": "2026-11-29T16:11:32.516Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -12497,9 +12531,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
-                     *       "postedAt": "2026-11-29T15:53:52.232Z",
+                     *       "postedAt": "2026-11-29T16:11:32.516Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -12651,24 +12685,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb",
+                     *           "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
-                     *           "postedAt": "2026-11-29T15:54:04.200Z",
+                     *           "postedAt": "2026-11-29T16:11:44.787Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12676,24 +12710,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "427a6d8e-30d8-439e-bcda-893dd0323a93",
+                     *           "journalId": "ca3350a6-db75-405a-9177-975a038e9009",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
-                     *           "postedAt": "2026-11-29T15:54:02.788Z",
+                     *           "postedAt": "2026-11-29T16:11:43.583Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12701,29 +12735,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "5b59232b-ce4c-47e7-b209-61af30f6329a",
+                     *           "journalId": "a729b549-33e1-4fd7-b358-03b5a0ff25ee",
                      *           "serialNumber": 9,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
+                     *               "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
-                     *           "postedAt": "2026-11-29T15:54:04.955Z",
+                     *           "postedAt": "2026-11-29T16:11:45.897Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12735,20 +12769,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
-                     *           },
-                     *           "entered": 0,
-                     *           "approved": 1,
-                     *           "posted": 0
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
                      *           "posted": 3
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
+                     *           },
+                     *           "entered": 0,
+                     *           "approved": 1,
+                     *           "posted": 0
                      *         }
                      *       ]
                      *     }
@@ -12822,14 +12856,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
+                     *           "accountId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12856,8 +12890,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
-                     *           "parentId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
+                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *           "parentId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12883,7 +12917,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "812bdd6d-b469-4a6d-bf94-486c70ac4808",
+                     *           "accountId": "34569d6f-0e3c-4f7b-8566-1a5244450712",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12910,8 +12944,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
-                     *           "parentId": "812bdd6d-b469-4a6d-bf94-486c70ac4808",
+                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *           "parentId": "34569d6f-0e3c-4f7b-8566-1a5244450712",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12937,7 +12971,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "300437f2-4486-4443-b1d8-daa04956d858",
+                     *           "accountId": "3a227e9c-ece4-4c28-8cbe-03a9de8e2367",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12964,8 +12998,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
-                     *           "parentId": "300437f2-4486-4443-b1d8-daa04956d858",
+                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
+                     *           "parentId": "3a227e9c-ece4-4c28-8cbe-03a9de8e2367",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13099,7 +13133,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "300437f2-4486-4443-b1d8-daa04956d858",
+                     *           "accountId": "3a227e9c-ece4-4c28-8cbe-03a9de8e2367",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -13118,8 +13152,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
-                     *           "parentId": "300437f2-4486-4443-b1d8-daa04956d858",
+                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
+                     *           "parentId": "3a227e9c-ece4-4c28-8cbe-03a9de8e2367",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13231,7 +13265,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
+                     *           "accountId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -13248,8 +13282,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
-                     *           "parentId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
+                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *           "parentId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13373,7 +13407,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
+                     *           "accountId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -13389,8 +13423,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
-                     *           "parentId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
+                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *           "parentId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13499,9 +13533,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "e1f66d73-3f3c-4b17-95b0-ad96d0b615f5",
+                     *       "budgetId": "0f312970-547f-421c-921f-3f8469a105d0",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -13528,8 +13562,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
-                     *           "parentId": "812bdd6d-b469-4a6d-bf94-486c70ac4808",
+                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *           "parentId": "34569d6f-0e3c-4f7b-8566-1a5244450712",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13562,8 +13596,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
-                     *           "parentId": "300437f2-4486-4443-b1d8-daa04956d858",
+                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
+                     *           "parentId": "3a227e9c-ece4-4c28-8cbe-03a9de8e2367",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13574,7 +13608,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "83c32d8f-cce3-4d0f-807a-89a2ebbcdd8f",
+                     *             "id": "85ba2a40-724b-4eb0-99a9-6538b35652f2",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13964,18 +13998,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "427a6d8e-30d8-439e-bcda-893dd0323a93",
+                     *           "journalId": "ca3350a6-db75-405a-9177-975a038e9009",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "698ea94f-0bdf-4bcb-bc92-a39c42fedebd",
+                     *           "taxCodeId": "23ede9b9-26a3-40a8-891c-8ff1fb8494e0",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -14127,7 +14161,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
+                     *         "id": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -14148,13 +14182,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
+                     *           "journalId": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -14166,7 +14200,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkyYmEwYmY3LTllODMtNDczMi05M2Y4LWY2ZGNjYTJmYzA5OCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZmZjYWM5NDQtYTRjYi00Y2MxLThlYTktMWE1ODM3YzRjMTZiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMzZiZmU4ZjAtNjdkNi00ZTc4LTgwZTEtMGI1OWVlMjA1MjdjIiwiYWNjb3VudElkIjoiMmY3ZGVkOWMtNDU2NS00M2I1LTkwMGUtZGQzNzY4OTNhYTYzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.S46h39t64OFnsErIw63lIFjRMcbAlKzFlAEMXp_QZ6A"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg3OTg5NGZiLTFjYzUtNGY1MC05ZGU1LTdmMGQ0NGU3YjVmNyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjkxY2QzNTktMjRjMS00ZWNjLWJiMjAtN2E4ZWFjZTdkOWE0IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYWUwMDhkYmMtNWU2NC00MmY3LWE4NmItYTExNWIyZmVkZTViIiwiYWNjb3VudElkIjoiOGNkYjNlN2QtNzIzZS00ODU3LWJjNTItNDZjZWU1YTdjNjAxIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.vpOJDuRhj1-kNGfZu1gMJhaW_86aRUv1iuEXiPgheGE"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -14279,70 +14313,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5170a32c-cd7d-4867-8d03-a6fb8f6c5978",
+                     *           "id": "10222eb8-0ec5-4b64-80f2-ef3c16159c50",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T15:53:57.345Z",
+                     *           "createdAt": "2026-11-29T16:11:37.915Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "91a7256353ed8b091313223641455c40738a2e594dcd94fd7daa299928956705"
+                     *             "hash": "9d8190cf4d6e02887a64a8de2104cff4ba79562479f09777df10d6cb4a6a69f6"
                      *           }
                      *         },
                      *         {
-                     *           "id": "7a23a542-0b1b-4936-b832-7f63b4e0971a",
+                     *           "id": "06b0dd4c-241d-4931-b056-ca029ee0daf9",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T15:53:57.107Z",
+                     *           "createdAt": "2026-11-29T16:11:37.702Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "9cdd1524a4bbe96fdf6c80390b7a4d2e543cbc71194f54e92b17a83090bfa351"
+                     *             "hash": "4fd63f81011a568db015015251d735f16067b369d4914bdebc366964f76530b1"
                      *           }
                      *         },
                      *         {
-                     *           "id": "f061a476-bec6-47f2-bce9-3502a38a727f",
+                     *           "id": "6a6d1282-7b12-4b7e-afc2-ab8c6498dba4",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5"
+                     *             "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6"
                      *           },
-                     *           "createdAt": "2026-11-29T15:53:57.003Z",
+                     *           "createdAt": "2026-11-29T16:11:37.565Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "635462d0a87ccb190567600d9f1c8b190b60876e7ef53c89bf70ddeed8ed5d20"
+                     *             "hash": "8b0df35ba21075f0c40c86ec27b34e5fac82976ab3b7efaf06113bde8b40395d"
                      *           }
                      *         },
                      *         {
-                     *           "id": "996c137c-da1c-47bb-bfde-e4cf23e19c63",
+                     *           "id": "4607c633-9400-424d-9e1e-71fd1e6e617e",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T15:53:56.853Z",
+                     *           "createdAt": "2026-11-29T16:11:37.332Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "9009cafea43b80c74354639fafcec3c189189dfe82eb9378ce7c3a1925f22706"
+                     *             "hash": "7495103a650a58b3df5d6d89186a949769add597bbddf6c8ee2a3e60dea19f9e"
                      *           }
                      *         }
                      *       ],
@@ -14507,20 +14541,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "996c137c-da1c-47bb-bfde-e4cf23e19c63",
+                     *       "id": "4607c633-9400-424d-9e1e-71fd1e6e617e",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T15:53:56.853Z",
+                     *       "createdAt": "2026-11-29T16:11:37.332Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "9009cafea43b80c74354639fafcec3c189189dfe82eb9378ce7c3a1925f22706"
+                     *         "hash": "7495103a650a58b3df5d6d89186a949769add597bbddf6c8ee2a3e60dea19f9e"
                      *       }
                      *     }
                      */
@@ -14585,20 +14619,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "996c137c-da1c-47bb-bfde-e4cf23e19c63",
+                     *       "id": "4607c633-9400-424d-9e1e-71fd1e6e617e",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T15:53:56.853Z",
+                     *       "createdAt": "2026-11-29T16:11:37.332Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "9009cafea43b80c74354639fafcec3c189189dfe82eb9378ce7c3a1925f22706"
+                     *         "hash": "7495103a650a58b3df5d6d89186a949769add597bbddf6c8ee2a3e60dea19f9e"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -14617,7 +14651,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
+                     *             "accountId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -14633,8 +14667,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
-                     *             "parentId": "ffcac944-a4cb-4cc1-8ea9-1a5837c4c16b",
+                     *             "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *             "parentId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -14740,27 +14774,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ad29c429-b750-4577-912d-d617141d04f8",
+                     *           "id": "901e8fc2-49b2-4c2e-9d7e-56a70fa20586",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "92ba0bf7-9e83-4732-93f8-f6dcca2fc098",
-                     *           "recordId": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
+                     *           "companyId": "879894fb-1cc5-4f50-9de5-7f0d44e7b5f7",
+                     *           "recordId": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:53:51.911Z",
-                     *           "requestId": "efe517dd-d6f3-495b-998d-751953ea273b",
+                     *           "occurredAt": "2026-11-29T16:11:32.148Z",
+                     *           "requestId": "db77ef34-c956-46b4-99a9-6fe3745324d1",
                      *           "data": {
-                     *             "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
+                     *             "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *                 "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14773,7 +14807,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *                 "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14793,27 +14827,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
-                     *             "periodId": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
+                     *             "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *             "periodId": "7e4f6f0c-9658-4954-a393-16c1cda87982",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T15:53:51.406Z",
-                     *             "updatedAt": "2026-11-29T15:53:51.909Z",
+                     *             "createdAt": "2026-11-29T16:11:31.651Z",
+                     *             "updatedAt": "2026-11-29T16:11:32.141Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14823,40 +14857,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             },
-                     *             "postedAt": "2026-11-29T15:53:51.909Z",
+                     *             "postedAt": "2026-11-29T16:11:32.141Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "bbe5bfb7abf9086832a6c0ff12cac54f82f276924c2444ae2a30c3fe62d204b4",
-                     *           "previousHash": "6c4d6ce4f853b9a9e95ce667f9dd155b2ab1f0c2fe49b1b1d8be0ee94119d8e2",
-                     *           "hash": "7a20b77e40489a6a8e84cd97279b6c919257cf9277cbb4f39a335c7e64e2c957"
+                     *           "recordDigest": "65e6ab55d14f0514752fa4ba5d2410d82c59af706d24ebad767ede7d66cbb267",
+                     *           "previousHash": "42c2046c341cb3fe274befda1313e190c8ec678fdbdac61aeacf02d2384e15c9",
+                     *           "hash": "9f76b4e47bd19af353c01957f3bf027ed6f519a07b27304f402ce213b9f8b94e"
                      *         },
                      *         {
-                     *           "id": "2908dd57-9a04-4a0f-b542-ddb4c71ea578",
+                     *           "id": "c2c3ca67-381d-4a45-8000-fee8d372587f",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "92ba0bf7-9e83-4732-93f8-f6dcca2fc098",
-                     *           "recordId": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
+                     *           "companyId": "879894fb-1cc5-4f50-9de5-7f0d44e7b5f7",
+                     *           "recordId": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:53:52.159Z",
-                     *           "requestId": "436ca515-811d-4646-9d7e-e44906480d2f",
+                     *           "occurredAt": "2026-11-29T16:11:32.426Z",
+                     *           "requestId": "86e1d689-a5e7-409f-80a9-259cb6b58fb2",
                      *           "data": {
-                     *             "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
+                     *             "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *                 "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14869,7 +14903,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *                 "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14889,27 +14923,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
-                     *             "periodId": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
+                     *             "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *             "periodId": "7e4f6f0c-9658-4954-a393-16c1cda87982",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T15:53:51.406Z",
-                     *             "updatedAt": "2026-11-29T15:53:52.157Z",
+                     *             "createdAt": "2026-11-29T16:11:31.651Z",
+                     *             "updatedAt": "2026-11-29T16:11:32.425Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14919,40 +14953,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             },
-                     *             "postedAt": "2026-11-29T15:53:52.157Z",
+                     *             "postedAt": "2026-11-29T16:11:32.425Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "08d78ac7da70b75be2735409c8cb44899c8e9ce8a74c16b4b63394451311f4a1",
-                     *           "previousHash": "aa813144275d352a67a6259e4cc43d7ec5719706c9d466a36bcde0f5d532e76b",
-                     *           "hash": "0b86759a9750dc1cef70e173d1a940d7ed18a2c199c07525b960e4ac583095c2"
+                     *           "recordDigest": "2db2b1c6c25b6aebee1c34cce56e809f0850d88145d4a2220f4eb31206acccc8",
+                     *           "previousHash": "03ec525c5d7ca719c0d8ccff60d7900d7989d7bb5cea835bf7e17a8c2ea68803",
+                     *           "hash": "f1a17cafd89aad6efa35a637d300cf96bafcad3baf7d2ca9b9b2342394c8f0bd"
                      *         },
                      *         {
-                     *           "id": "11108f94-771b-45a0-a2d9-92fc0d3579c7",
+                     *           "id": "b5af987f-4a64-460c-960f-95535ad6b25f",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "92ba0bf7-9e83-4732-93f8-f6dcca2fc098",
-                     *           "recordId": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
+                     *           "companyId": "879894fb-1cc5-4f50-9de5-7f0d44e7b5f7",
+                     *           "recordId": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
-                     *           "occurredAt": "2026-11-29T15:53:52.233Z",
-                     *           "requestId": "95ed6ed0-f52d-4c5a-a1d4-e9c5b7ef9b51",
+                     *           "occurredAt": "2026-11-29T16:11:32.517Z",
+                     *           "requestId": "4d2c5367-962b-42bb-b657-ba26d5479ed2",
                      *           "data": {
-                     *             "id": "36bfe8f0-67d6-4e78-80e1-0b59ee20527c",
+                     *             "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "2f7ded9c-4565-43b5-900e-dd376893aa63",
+                     *                 "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14965,7 +14999,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *                 "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14985,27 +15019,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
-                     *             "periodId": "8d1e807d-85f4-4086-bf1c-dd6200cc9044",
+                     *             "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *             "periodId": "7e4f6f0c-9658-4954-a393-16c1cda87982",
                      *             "reversalOf": null,
-                     *             "reversedBy": "77fd0610-6e0f-47bc-9896-edd3c028b500",
+                     *             "reversedBy": "ce49c6cc-583a-49c1-9b7b-cb83b73f3a00",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T15:53:51.406Z",
-                     *             "updatedAt": "2026-11-29T15:53:52.232Z",
+                     *             "createdAt": "2026-11-29T16:11:31.651Z",
+                     *             "updatedAt": "2026-11-29T16:11:32.516Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -15015,20 +15049,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             },
-                     *             "postedAt": "2026-11-29T15:53:52.157Z",
+                     *             "postedAt": "2026-11-29T16:11:32.425Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "c6bcc118a8cce9547bacec005a099d5ee5bf0cc0b4517189a896c93a05544087",
-                     *           "previousHash": "0b86759a9750dc1cef70e173d1a940d7ed18a2c199c07525b960e4ac583095c2",
-                     *           "hash": "97bb8a7fdca57abbd407a6f041f1983b02dcd3f5f1683a8360afb91ffe2c19c2"
+                     *           "recordDigest": "b264cf21ca5e88540c6bc629aa5d6fabcdd2f7345cd67afc4b938f376f7cb873",
+                     *           "previousHash": "f1a17cafd89aad6efa35a637d300cf96bafcad3baf7d2ca9b9b2342394c8f0bd",
+                     *           "hash": "ac6518f74d1e59ad45451ad97b6378c3fb2dea6d3e6ef068d064ed8478e96dcf"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkyYmEwYmY3LTllODMtNDczMi05M2Y4LWY2ZGNjYTJmYzA5OCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.S23UC05aSXQKyzEsEsB-veuVPmeyi77o3CXI7fzwojU"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg3OTg5NGZiLTFjYzUtNGY1MC05ZGU1LTdmMGQ0NGU3YjVmNyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.zPA7FkXgvJcTtynz2J5iJnYtoL_HADQ0QpUmEQWpxDg"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -15076,7 +15110,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "05ab03d8-b4f6-4c8a-8936-cffb0796167b",
+                     *           "id": "ccd132fc-dbc9-4261-b95c-63bd84359d03",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -15087,11 +15121,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:01.342Z",
-                     *           "updatedAt": "2026-11-29T15:54:01.342Z"
+                     *           "createdAt": "2026-11-29T16:11:42.218Z",
+                     *           "updatedAt": "2026-11-29T16:11:42.218Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15139,7 +15173,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected" | "AttachmentRemoved")[];
                     /**
                      * @description Free text.
                      * @default
@@ -15162,7 +15196,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05ab03d8-b4f6-4c8a-8936-cffb0796167b",
+                     *       "id": "ccd132fc-dbc9-4261-b95c-63bd84359d03",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -15173,11 +15207,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:54:01.342Z",
-                     *       "updatedAt": "2026-11-29T15:54:01.342Z",
+                     *       "createdAt": "2026-11-29T16:11:42.218Z",
+                     *       "updatedAt": "2026-11-29T16:11:42.218Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -15226,7 +15260,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05ab03d8-b4f6-4c8a-8936-cffb0796167b",
+                     *       "id": "ccd132fc-dbc9-4261-b95c-63bd84359d03",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -15237,11 +15271,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:54:01.342Z",
-                     *       "updatedAt": "2026-11-29T15:54:01.342Z"
+                     *       "createdAt": "2026-11-29T16:11:42.218Z",
+                     *       "updatedAt": "2026-11-29T16:11:42.218Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -15287,7 +15321,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected" | "AttachmentRemoved")[];
                     /**
                      * @description Free text.
                      * @default
@@ -15309,7 +15343,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05ab03d8-b4f6-4c8a-8936-cffb0796167b",
+                     *       "id": "ccd132fc-dbc9-4261-b95c-63bd84359d03",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -15321,11 +15355,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:54:01.342Z",
-                     *       "updatedAt": "2026-11-29T15:54:01.500Z"
+                     *       "createdAt": "2026-11-29T16:11:42.218Z",
+                     *       "updatedAt": "2026-11-29T16:11:42.356Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -15465,13 +15499,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4b20bd32-5e68-44b6-b7d3-2a22792d4d09",
+                     *           "id": "06052e0c-740c-484a-add1-6617fa4162e0",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:01.602Z",
-                     *           "updatedAt": "2026-11-29T15:54:01.602Z"
+                     *           "createdAt": "2026-11-29T16:11:42.472Z",
+                     *           "updatedAt": "2026-11-29T16:11:42.472Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15532,13 +15566,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b20bd32-5e68-44b6-b7d3-2a22792d4d09",
+                     *       "id": "06052e0c-740c-484a-add1-6617fa4162e0",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:54:01.602Z",
-                     *       "updatedAt": "2026-11-29T15:54:01.602Z"
+                     *       "createdAt": "2026-11-29T16:11:42.472Z",
+                     *       "updatedAt": "2026-11-29T16:11:42.472Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15593,13 +15627,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b20bd32-5e68-44b6-b7d3-2a22792d4d09",
+                     *       "id": "06052e0c-740c-484a-add1-6617fa4162e0",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:54:01.602Z",
-                     *       "updatedAt": "2026-11-29T15:54:01.602Z"
+                     *       "createdAt": "2026-11-29T16:11:42.472Z",
+                     *       "updatedAt": "2026-11-29T16:11:42.472Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15650,13 +15684,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b20bd32-5e68-44b6-b7d3-2a22792d4d09",
+                     *       "id": "06052e0c-740c-484a-add1-6617fa4162e0",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:54:01.602Z",
-                     *       "updatedAt": "2026-11-29T15:54:01.761Z"
+                     *       "createdAt": "2026-11-29T16:11:42.472Z",
+                     *       "updatedAt": "2026-11-29T16:11:42.712Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15749,13 +15783,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e1f66d73-3f3c-4b17-95b0-ad96d0b615f5",
+                     *           "id": "0f312970-547f-421c-921f-3f8469a105d0",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:01.821Z",
-                     *           "updatedAt": "2026-11-29T15:54:01.821Z"
+                     *           "createdAt": "2026-11-29T16:11:42.773Z",
+                     *           "updatedAt": "2026-11-29T16:11:42.773Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15790,10 +15824,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                 *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                  *       "lines": [
                  *         {
-                 *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                 *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -15810,8 +15844,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
-                 *           "costCenterId": "83c32d8f-cce3-4d0f-807a-89a2ebbcdd8f",
+                 *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
+                 *           "costCenterId": "85ba2a40-724b-4eb0-99a9-6538b35652f2",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -15862,15 +15896,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e1f66d73-3f3c-4b17-95b0-ad96d0b615f5",
+                     *       "id": "0f312970-547f-421c-921f-3f8469a105d0",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:54:01.821Z",
-                     *       "updatedAt": "2026-11-29T15:54:01.821Z",
+                     *       "createdAt": "2026-11-29T16:11:42.773Z",
+                     *       "updatedAt": "2026-11-29T16:11:42.773Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15888,8 +15922,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
-                     *           "costCenterId": "83c32d8f-cce3-4d0f-807a-89a2ebbcdd8f",
+                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
+                     *           "costCenterId": "85ba2a40-724b-4eb0-99a9-6538b35652f2",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15944,15 +15978,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e1f66d73-3f3c-4b17-95b0-ad96d0b615f5",
+                     *       "id": "0f312970-547f-421c-921f-3f8469a105d0",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:54:01.821Z",
-                     *       "updatedAt": "2026-11-29T15:54:01.821Z",
+                     *       "createdAt": "2026-11-29T16:11:42.773Z",
+                     *       "updatedAt": "2026-11-29T16:11:42.773Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15970,8 +16004,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
-                     *           "costCenterId": "83c32d8f-cce3-4d0f-807a-89a2ebbcdd8f",
+                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
+                     *           "costCenterId": "85ba2a40-724b-4eb0-99a9-6538b35652f2",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -16018,10 +16052,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                 *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                  *       "lines": [
                  *         {
-                 *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                 *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -16075,15 +16109,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e1f66d73-3f3c-4b17-95b0-ad96d0b615f5",
+                     *       "id": "0f312970-547f-421c-921f-3f8469a105d0",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "ed46ee17-5082-46e3-834e-293a2a8b74c5",
+                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:54:01.821Z",
-                     *       "updatedAt": "2026-11-29T15:54:02.271Z",
+                     *       "createdAt": "2026-11-29T16:11:42.773Z",
+                     *       "updatedAt": "2026-11-29T16:11:43.202Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "68e570b1-77c2-4d81-97c8-fa7978d38424",
+                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -16193,7 +16227,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "05c00449-0cf8-40fe-b36f-9f57250085b1",
+                     *           "id": "d2b23cde-f89c-420b-9c4b-b67f98fdc3b1",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -16225,12 +16259,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
-                     *           "createdAt": "2026-11-29T15:53:48.828Z",
-                     *           "updatedAt": "2026-11-29T15:53:49.091Z",
-                     *           "startedAt": "2026-11-29T15:53:48.933Z",
-                     *           "finishedAt": "2026-11-29T15:53:49.091Z"
+                     *           "createdAt": "2026-11-29T16:11:28.260Z",
+                     *           "updatedAt": "2026-11-29T16:11:28.587Z",
+                     *           "startedAt": "2026-11-29T16:11:28.391Z",
+                     *           "finishedAt": "2026-11-29T16:11:28.587Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16349,7 +16383,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05c00449-0cf8-40fe-b36f-9f57250085b1",
+                     *       "id": "d2b23cde-f89c-420b-9c4b-b67f98fdc3b1",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16374,10 +16408,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
-                     *       "createdAt": "2026-11-29T15:53:48.828Z",
-                     *       "updatedAt": "2026-11-29T15:53:48.828Z",
+                     *       "createdAt": "2026-11-29T16:11:28.260Z",
+                     *       "updatedAt": "2026-11-29T16:11:28.260Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -16426,7 +16460,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05c00449-0cf8-40fe-b36f-9f57250085b1",
+                     *       "id": "d2b23cde-f89c-420b-9c4b-b67f98fdc3b1",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16458,12 +16492,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
-                     *       "createdAt": "2026-11-29T15:53:48.828Z",
-                     *       "updatedAt": "2026-11-29T15:53:49.091Z",
-                     *       "startedAt": "2026-11-29T15:53:48.933Z",
-                     *       "finishedAt": "2026-11-29T15:53:49.091Z"
+                     *       "createdAt": "2026-11-29T16:11:28.260Z",
+                     *       "updatedAt": "2026-11-29T16:11:28.587Z",
+                     *       "startedAt": "2026-11-29T16:11:28.391Z",
+                     *       "finishedAt": "2026-11-29T16:11:28.587Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -16549,12 +16583,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "0ff8169f-354a-4e88-af9f-d08537758878",
+                     *       "importId": "3422ed65-d8a1-4f9c-b014-8797c1dc822b",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "04eecd75-2b96-4b28-b92e-17c413c54f54"
+                     *         "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
                      *       },
-                     *       "approvedAt": "2026-11-29T15:54:05.191Z",
+                     *       "approvedAt": "2026-11-29T16:11:46.203Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -16610,14 +16644,19 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 128,
+                     *       "checked": 130,
                      *       "fromSequence": 1,
-                     *       "toSequence": 128,
-                     *       "headSequence": 128,
-                     *       "headHash": "509091683e17592295a082bb336defd491d0da2e1d641711b7f0ca50fa4839d1",
+                     *       "toSequence": 130,
+                     *       "headSequence": 130,
+                     *       "headHash": "3627d1618805ca0427b07c263c2dbe3e962ec4adeb5b22508152a08df0ed7606",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
-                     *       "nextPage": null
+                     *       "nextPage": null,
+                     *       "attachments": {
+                     *         "checked": 1,
+                     *         "problemsFound": 0,
+                     *         "problems": []
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["AuditVerifyResponse"];
@@ -16678,7 +16717,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c54a40de-cabe-4ad0-aba3-5130406dc4f6",
+                     *           "id": "b2df9996-c41b-44fc-9f3f-759e0046f14e",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16700,11 +16739,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:02.396Z",
-                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
+                     *           "createdAt": "2026-11-29T16:11:43.316Z",
+                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
                      *         },
                      *         {
-                     *           "id": "698ea94f-0bdf-4bcb-bc92-a39c42fedebd",
+                     *           "id": "23ede9b9-26a3-40a8-891c-8ff1fb8494e0",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16722,7 +16761,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
+                     *           "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16732,11 +16771,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:02.396Z",
-                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
+                     *           "createdAt": "2026-11-29T16:11:43.316Z",
+                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
                      *         },
                      *         {
-                     *           "id": "e66ed9b8-20d4-4d03-a366-6837e81ff1b1",
+                     *           "id": "58c4a57d-c6e5-4d56-a7c8-1fd8b55bb1de",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16756,11 +16795,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:02.396Z",
-                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
+                     *           "createdAt": "2026-11-29T16:11:43.316Z",
+                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkyYmEwYmY3LTllODMtNDczMi05M2Y4LWY2ZGNjYTJmYzA5OCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM5MmJhMGJmNy05ZTgzLTQ3MzItOTNmOC1mNmRjY2EyZmMwOTgjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.Hbql2H6ZsGdVxCB3P70fRwS7fiRBkZvZGFzWGbZ2H_U"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg3OTg5NGZiLTFjYzUtNGY1MC05ZGU1LTdmMGQ0NGU3YjVmNyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM4Nzk4OTRmYi0xY2M1LTRmNTAtOWRlNS03ZjBkNDRlN2I1ZjcjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.udDTYgTT4_f2fagKwVaDSIqazPVjAaRA1f2NOX4J0a4"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16808,7 +16847,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
+                 *       "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16884,7 +16923,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7ab14d85-b4f2-48ce-b5ae-3c07d232cfba",
+                     *       "id": "852c5808-b760-45d0-af25-62e752dadf91",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16902,7 +16941,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
+                     *       "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16912,8 +16951,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:54:02.565Z",
-                     *       "updatedAt": "2026-11-29T15:54:02.565Z"
+                     *       "createdAt": "2026-11-29T16:11:43.397Z",
+                     *       "updatedAt": "2026-11-29T16:11:43.397Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16955,8 +16994,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
-                 *       "inputTaxAccountId": "479ffcb8-78ec-428c-93d4-d067246af457"
+                 *       "outputTaxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
+                 *       "inputTaxAccountId": "d960055d-0167-4028-8956-70489deda18d"
                  *     }
                  */
                 "application/json": {
@@ -16978,7 +17017,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "698ea94f-0bdf-4bcb-bc92-a39c42fedebd",
+                     *           "id": "23ede9b9-26a3-40a8-891c-8ff1fb8494e0",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16996,7 +17035,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
+                     *           "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -17006,11 +17045,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:02.396Z",
-                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
+                     *           "createdAt": "2026-11-29T16:11:43.316Z",
+                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
                      *         },
                      *         {
-                     *           "id": "8e09e9c3-f052-4777-a96f-4df3fce2b101",
+                     *           "id": "5d6d809d-1234-4f0c-85a4-61b7380ecbae",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -17032,11 +17071,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:02.396Z",
-                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
+                     *           "createdAt": "2026-11-29T16:11:43.316Z",
+                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
                      *         },
                      *         {
-                     *           "id": "c54a40de-cabe-4ad0-aba3-5130406dc4f6",
+                     *           "id": "b2df9996-c41b-44fc-9f3f-759e0046f14e",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -17058,11 +17097,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:02.396Z",
-                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
+                     *           "createdAt": "2026-11-29T16:11:43.316Z",
+                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
                      *         },
                      *         {
-                     *           "id": "72b35d29-27a1-4e65-b833-2e113ff154b1",
+                     *           "id": "bbc6d67f-3877-4fad-9d90-1a152c0b17c5",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -17084,11 +17123,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:02.396Z",
-                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
+                     *           "createdAt": "2026-11-29T16:11:43.316Z",
+                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
                      *         },
                      *         {
-                     *           "id": "80cad5db-e4b0-483e-abab-81385de25ecc",
+                     *           "id": "f1dd4e6b-e381-4139-85d8-8e10be206063",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -17110,11 +17149,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:02.396Z",
-                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
+                     *           "createdAt": "2026-11-29T16:11:43.316Z",
+                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
                      *         },
                      *         {
-                     *           "id": "e66ed9b8-20d4-4d03-a366-6837e81ff1b1",
+                     *           "id": "58c4a57d-c6e5-4d56-a7c8-1fd8b55bb1de",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -17134,11 +17173,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:02.396Z",
-                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
+                     *           "createdAt": "2026-11-29T16:11:43.316Z",
+                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
                      *         },
                      *         {
-                     *           "id": "00b93e45-e913-427b-9543-18b56da7843c",
+                     *           "id": "499ee8c6-e4cc-462c-9c5a-d93a3717b798",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -17156,7 +17195,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "479ffcb8-78ec-428c-93d4-d067246af457",
+                     *           "taxAccountId": "d960055d-0167-4028-8956-70489deda18d",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -17166,11 +17205,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:02.396Z",
-                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
+                     *           "createdAt": "2026-11-29T16:11:43.316Z",
+                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
                      *         },
                      *         {
-                     *           "id": "8beec4d9-5f9d-4685-af46-83fc0bda1f89",
+                     *           "id": "94bac2df-3ee1-49d4-853d-bdf49fcc2c80",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -17188,7 +17227,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "479ffcb8-78ec-428c-93d4-d067246af457",
+                     *           "taxAccountId": "d960055d-0167-4028-8956-70489deda18d",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -17198,11 +17237,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:02.396Z",
-                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
+                     *           "createdAt": "2026-11-29T16:11:43.316Z",
+                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
                      *         },
                      *         {
-                     *           "id": "958bc04b-b3d6-4802-9b68-bcddbc45f92f",
+                     *           "id": "f252a270-1afd-46a7-86c7-db50f0f6bc02",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -17220,19 +17259,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "479ffcb8-78ec-428c-93d4-d067246af457",
-                     *           "reverseChargeAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
+                     *           "taxAccountId": "d960055d-0167-4028-8956-70489deda18d",
+                     *           "reverseChargeAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:02.396Z",
-                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
+                     *           "createdAt": "2026-11-29T16:11:43.316Z",
+                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
                      *         },
                      *         {
-                     *           "id": "ef2a4c81-1049-4df3-a951-e33fbbfc2b6a",
+                     *           "id": "4d4d6293-cac1-45da-914f-01d06ff8c6f7",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -17254,11 +17293,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:02.396Z",
-                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
+                     *           "createdAt": "2026-11-29T16:11:43.316Z",
+                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
                      *         },
                      *         {
-                     *           "id": "19253022-8cdd-4030-8923-645abc8417fc",
+                     *           "id": "446737cd-a96d-40f6-b05c-60c8e7b31984",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -17280,11 +17319,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:02.396Z",
-                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
+                     *           "createdAt": "2026-11-29T16:11:43.316Z",
+                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
                      *         },
                      *         {
-                     *           "id": "f5ad96be-fd3f-4611-8d89-d94a49d10755",
+                     *           "id": "e7008780-baa8-489f-b1fb-3b4c6c86ac7c",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -17304,8 +17343,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:02.396Z",
-                     *           "updatedAt": "2026-11-29T15:54:02.396Z"
+                     *           "createdAt": "2026-11-29T16:11:43.316Z",
+                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
                      *         }
                      *       ]
                      *     }
@@ -17354,7 +17393,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7ab14d85-b4f2-48ce-b5ae-3c07d232cfba",
+                     *       "id": "852c5808-b760-45d0-af25-62e752dadf91",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -17372,7 +17411,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
+                     *       "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17382,8 +17421,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:54:02.565Z",
-                     *       "updatedAt": "2026-11-29T15:54:02.565Z"
+                     *       "createdAt": "2026-11-29T16:11:43.397Z",
+                     *       "updatedAt": "2026-11-29T16:11:43.397Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17427,7 +17466,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
+                 *       "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -17495,7 +17534,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7ab14d85-b4f2-48ce-b5ae-3c07d232cfba",
+                     *       "id": "852c5808-b760-45d0-af25-62e752dadf91",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -17513,7 +17552,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
+                     *       "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17523,8 +17562,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:54:02.565Z",
-                     *       "updatedAt": "2026-11-29T15:54:02.652Z"
+                     *       "createdAt": "2026-11-29T16:11:43.397Z",
+                     *       "updatedAt": "2026-11-29T16:11:43.483Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17582,15 +17621,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "eed01f83-eb6a-45d7-b328-7ff3b1c5a446",
-                     *           "occurredAt": "2026-11-29T15:54:02.565Z",
+                     *           "requestId": "dc42f2d7-ad58-4186-9a2e-ef0b7d4919fe",
+                     *           "occurredAt": "2026-11-29T16:11:43.398Z",
                      *           "sequence": 95,
-                     *           "hash": "59c62a7295e6af0417d1a814f38913cb27621705f50687bb7e8155bff0bf9e8e",
+                     *           "hash": "e05cf90f0437aead14cb1b29259df3b18ee002032abe246768d351b63ace5d4d",
                      *           "state": {
-                     *             "id": "7ab14d85-b4f2-48ce-b5ae-3c07d232cfba",
+                     *             "id": "852c5808-b760-45d0-af25-62e752dadf91",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17608,7 +17647,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
+                     *             "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17618,8 +17657,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:54:02.565Z",
-                     *             "updatedAt": "2026-11-29T15:54:02.565Z"
+                     *             "createdAt": "2026-11-29T16:11:43.397Z",
+                     *             "updatedAt": "2026-11-29T16:11:43.397Z"
                      *           }
                      *         },
                      *         {
@@ -17627,15 +17666,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e1f48467-d586-4648-80d9-6c0108d1db08",
-                     *           "occurredAt": "2026-11-29T15:54:02.652Z",
+                     *           "requestId": "ec3bf4e5-e8f5-47fd-a42a-fb91112fb09f",
+                     *           "occurredAt": "2026-11-29T16:11:43.483Z",
                      *           "sequence": 96,
-                     *           "hash": "53f4bc96657dd1bd430e419dbd17fbd6016b20015ed0d4a6e71527ed2c96a528",
+                     *           "hash": "a75d47f216c4b5b0096e5ac8aaa0e2c817be1f0bc58c12dcdeb344926990e689",
                      *           "state": {
-                     *             "id": "7ab14d85-b4f2-48ce-b5ae-3c07d232cfba",
+                     *             "id": "852c5808-b760-45d0-af25-62e752dadf91",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17653,7 +17692,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "a2a78eff-78be-4f53-aa54-50c29fd3d550",
+                     *             "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17663,8 +17702,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T15:54:02.565Z",
-                     *             "updatedAt": "2026-11-29T15:54:02.652Z"
+                     *             "createdAt": "2026-11-29T16:11:43.397Z",
+                     *             "updatedAt": "2026-11-29T16:11:43.483Z"
                      *           }
                      *         }
                      *       ],
@@ -17704,7 +17743,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "0f2df866-5450-4767-8b14-c117312859a7",
+                     *           "id": "9e2baed7-0b57-45b3-b38e-530dfaa70ac1",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17877,14 +17916,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T15:54:03.234Z",
+                     *           "filedAt": "2026-11-29T16:11:43.941Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "8d79719ed925bb1058de71b8aef4526094ca5dcd52df79f901b61b869dc80cfc"
+                     *             "hash": "31ea5ec5e3dafa36ca5c25decd1f26d069a24fafa4fa7c37d339f6316e2fc404"
                      *           },
                      *           "version": 1
                      *         }
@@ -17948,7 +17987,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0f2df866-5450-4767-8b14-c117312859a7",
+                     *       "id": "9e2baed7-0b57-45b3-b38e-530dfaa70ac1",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -18121,14 +18160,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T15:54:03.234Z",
+                     *       "filedAt": "2026-11-29T16:11:43.941Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "8d79719ed925bb1058de71b8aef4526094ca5dcd52df79f901b61b869dc80cfc"
+                     *         "hash": "31ea5ec5e3dafa36ca5c25decd1f26d069a24fafa4fa7c37d339f6316e2fc404"
                      *       },
                      *       "version": 1
                      *     }
@@ -18185,7 +18224,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0f2df866-5450-4767-8b14-c117312859a7",
+                     *       "id": "9e2baed7-0b57-45b3-b38e-530dfaa70ac1",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -18358,14 +18397,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T15:54:03.234Z",
+                     *       "filedAt": "2026-11-29T16:11:43.941Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "8d79719ed925bb1058de71b8aef4526094ca5dcd52df79f901b61b869dc80cfc"
+                     *         "hash": "31ea5ec5e3dafa36ca5c25decd1f26d069a24fafa4fa7c37d339f6316e2fc404"
                      *       },
                      *       "version": 1
                      *     }
@@ -18419,7 +18458,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b0f32e40-52dc-4487-8a44-75fc50af71f0",
+                     *           "id": "b3ae1403-b7f4-4895-b141-559df1f80bd5",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -18428,8 +18467,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:03.674Z",
-                     *           "updatedAt": "2026-11-29T15:54:03.674Z"
+                     *           "createdAt": "2026-11-29T16:11:44.243Z",
+                     *           "updatedAt": "2026-11-29T16:11:44.243Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18503,7 +18542,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b0f32e40-52dc-4487-8a44-75fc50af71f0",
+                     *       "id": "b3ae1403-b7f4-4895-b141-559df1f80bd5",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18512,8 +18551,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:54:03.674Z",
-                     *       "updatedAt": "2026-11-29T15:54:03.674Z"
+                     *       "createdAt": "2026-11-29T16:11:44.243Z",
+                     *       "updatedAt": "2026-11-29T16:11:44.243Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18552,7 +18591,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b0f32e40-52dc-4487-8a44-75fc50af71f0",
+                     *       "id": "b3ae1403-b7f4-4895-b141-559df1f80bd5",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -18561,8 +18600,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:54:03.674Z",
-                     *       "updatedAt": "2026-11-29T15:54:03.674Z"
+                     *       "createdAt": "2026-11-29T16:11:44.243Z",
+                     *       "updatedAt": "2026-11-29T16:11:44.243Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18636,7 +18675,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b0f32e40-52dc-4487-8a44-75fc50af71f0",
+                     *       "id": "b3ae1403-b7f4-4895-b141-559df1f80bd5",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18645,8 +18684,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:54:03.674Z",
-                     *       "updatedAt": "2026-11-29T15:54:03.734Z"
+                     *       "createdAt": "2026-11-29T16:11:44.243Z",
+                     *       "updatedAt": "2026-11-29T16:11:44.279Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18696,15 +18735,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0ced0c54-a9af-401e-8021-8461265d86b1",
-                     *           "occurredAt": "2026-11-29T15:54:03.674Z",
+                     *           "requestId": "580728d5-2027-4631-92bb-978a99ccc175",
+                     *           "occurredAt": "2026-11-29T16:11:44.243Z",
                      *           "sequence": 100,
-                     *           "hash": "7b0b99b171bdbba5c1bb6aa520e25a8c2d954544fec36ebff69bb8af59bcd404",
+                     *           "hash": "5fadd4fbd565c1fb92ebe05fa1938da1c496cb9831fd31ab0d13b6bb9c539ed3",
                      *           "state": {
-                     *             "id": "b0f32e40-52dc-4487-8a44-75fc50af71f0",
+                     *             "id": "b3ae1403-b7f4-4895-b141-559df1f80bd5",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18713,8 +18752,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T15:54:03.674Z",
-                     *             "updatedAt": "2026-11-29T15:54:03.674Z"
+                     *             "createdAt": "2026-11-29T16:11:44.243Z",
+                     *             "updatedAt": "2026-11-29T16:11:44.243Z"
                      *           }
                      *         },
                      *         {
@@ -18722,15 +18761,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "9b492e2a-c30f-495a-9574-fb3a9bcfe17b",
-                     *           "occurredAt": "2026-11-29T15:54:03.735Z",
+                     *           "requestId": "d2505d3e-f0a0-4135-b263-efc364c4dd82",
+                     *           "occurredAt": "2026-11-29T16:11:44.279Z",
                      *           "sequence": 101,
-                     *           "hash": "596ad86122348b85223d4fbb9202a8ba195375bdc0f0684833796a3993272764",
+                     *           "hash": "d0c981aaf2697ab053118e2aab38beef4d2c435596c50919998c37572b83c809",
                      *           "state": {
-                     *             "id": "b0f32e40-52dc-4487-8a44-75fc50af71f0",
+                     *             "id": "b3ae1403-b7f4-4895-b141-559df1f80bd5",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18739,8 +18778,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T15:54:03.674Z",
-                     *             "updatedAt": "2026-11-29T15:54:03.734Z"
+                     *             "createdAt": "2026-11-29T16:11:44.243Z",
+                     *             "updatedAt": "2026-11-29T16:11:44.279Z"
                      *           }
                      *         }
                      *       ],
@@ -18790,10 +18829,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:54:04.596Z",
+                     *       "updatedAt": "2026-11-29T16:11:45.440Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       }
                      *     }
                      */
@@ -18876,10 +18915,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T15:54:04.596Z",
+                     *       "updatedAt": "2026-11-29T16:11:45.440Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       }
                      *     }
                      */
@@ -18936,13 +18975,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89",
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "4831c8d0-de86-477c-9361-571bcceed317",
-                     *           "occurredAt": "2026-11-29T15:54:04.596Z",
+                     *           "requestId": "023b4448-5ac7-48cb-b7ac-0976e70ca1c7",
+                     *           "occurredAt": "2026-11-29T16:11:45.440Z",
                      *           "sequence": 118,
-                     *           "hash": "f543a509bb0e98a3a199b0f00d001d36abb80538762067d30a9a7ec6253b8443",
+                     *           "hash": "7fa34ebf16d0b1f712e8e7525a02e0c68be18de30fe30f98fbeb3b10a37b3660",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18956,10 +18995,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T15:54:04.596Z",
+                     *             "updatedAt": "2026-11-29T16:11:45.440Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *             }
                      *           }
                      *         }
@@ -19012,8 +19051,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a772fcce-4913-4363-9dd2-354827834bb1",
-                     *           "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *           "id": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *           "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -19030,8 +19069,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T15:54:03.814Z",
-                     *           "updatedAt": "2026-11-29T15:54:03.814Z"
+                     *           "createdAt": "2026-11-29T16:11:44.395Z",
+                     *           "updatedAt": "2026-11-29T16:11:44.395Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19110,8 +19149,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a772fcce-4913-4363-9dd2-354827834bb1",
-                     *       "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *       "id": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *       "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -19128,8 +19167,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:54:03.814Z",
-                     *       "updatedAt": "2026-11-29T15:54:03.814Z"
+                     *       "createdAt": "2026-11-29T16:11:44.395Z",
+                     *       "updatedAt": "2026-11-29T16:11:44.395Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19183,8 +19222,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a772fcce-4913-4363-9dd2-354827834bb1",
-                     *       "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *       "id": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *       "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -19201,8 +19240,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T15:54:03.814Z",
-                     *       "updatedAt": "2026-11-29T15:54:03.814Z"
+                     *       "createdAt": "2026-11-29T16:11:44.395Z",
+                     *       "updatedAt": "2026-11-29T16:11:44.395Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19278,8 +19317,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a772fcce-4913-4363-9dd2-354827834bb1",
-                     *       "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *       "id": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *       "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -19296,8 +19335,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T15:54:03.814Z",
-                     *       "updatedAt": "2026-11-29T15:54:03.877Z"
+                     *       "createdAt": "2026-11-29T16:11:44.395Z",
+                     *       "updatedAt": "2026-11-29T16:11:44.464Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19376,7 +19415,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "3bd8f28d-d5dc-4f08-ac46-3bd3d9aa8764"
+                     *           "importId": "e7654e86-8d89-4084-9eca-cf95ce360df5"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -19392,7 +19431,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "3bd8f28d-d5dc-4f08-ac46-3bd3d9aa8764"
+                     *           "importId": "e7654e86-8d89-4084-9eca-cf95ce360df5"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -19408,7 +19447,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "3bd8f28d-d5dc-4f08-ac46-3bd3d9aa8764"
+                     *           "importId": "e7654e86-8d89-4084-9eca-cf95ce360df5"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19442,7 +19481,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666"
+                 *       "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b"
                  *     }
                  */
                 "application/json": {
@@ -19472,14 +19511,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "d132fcad-11c0-42f1-b57e-4711953b0898",
+                     *         "id": "627e7bc3-15dd-49f5-9165-212e74412936",
                      *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *             "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -19492,7 +19531,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "d9f77860-04b4-44f0-b727-795f4cd60666",
+                     *             "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -19520,19 +19559,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T15:54:04.109Z",
-                     *         "updatedAt": "2026-11-29T15:54:04.109Z",
+                     *         "createdAt": "2026-11-29T16:11:44.722Z",
+                     *         "updatedAt": "2026-11-29T16:11:44.722Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *           "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *           "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *           "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -19598,7 +19637,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb",
+                 *           "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae",
                  *           "line": 0
                  *         }
                  *       ]
@@ -19638,14 +19677,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3416f569-8e39-40f5-a433-6c958122d536",
-                     *       "bankAccountId": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *       "id": "7fa3c082-594a-43f5-ba01-6a4cf47fe24d",
+                     *       "bankAccountId": "5da1f529-4438-4353-b286-1e88d6645460",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb",
+                     *           "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -19657,9 +19696,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:54:04.248Z",
+                     *       "matchedAt": "2026-11-29T16:11:44.836Z",
                      *       "version": 1
                      *     }
                      */
@@ -19716,8 +19755,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3416f569-8e39-40f5-a433-6c958122d536",
-                     *       "bankAccountId": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *       "id": "7fa3c082-594a-43f5-ba01-6a4cf47fe24d",
+                     *       "bankAccountId": "5da1f529-4438-4353-b286-1e88d6645460",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19726,7 +19765,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb"
+                     *           "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19735,9 +19774,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:54:04.248Z",
+                     *       "matchedAt": "2026-11-29T16:11:44.836Z",
                      *       "version": 1
                      *     }
                      */
@@ -19788,8 +19827,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3416f569-8e39-40f5-a433-6c958122d536",
-                     *       "bankAccountId": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *       "id": "7fa3c082-594a-43f5-ba01-6a4cf47fe24d",
+                     *       "bankAccountId": "5da1f529-4438-4353-b286-1e88d6645460",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19798,7 +19837,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb"
+                     *           "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19807,9 +19846,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
-                     *       "matchedAt": "2026-11-29T15:54:04.248Z",
+                     *       "matchedAt": "2026-11-29T16:11:44.836Z",
                      *       "version": 2
                      *     }
                      */
@@ -19868,7 +19907,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *       "bankAccountId": "5da1f529-4438-4353-b286-1e88d6645460",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -19878,14 +19917,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "f174a92f-d513-4631-832c-a20221642986",
-                     *           "bankAccountId": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *           "id": "652ea782-ed2a-458a-998c-4a689400f50b",
+                     *           "bankAccountId": "5da1f529-4438-4353-b286-1e88d6645460",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb",
+                     *               "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19897,9 +19936,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
-                     *           "matchedAt": "2026-11-29T15:54:04.399Z",
+                     *           "matchedAt": "2026-11-29T16:11:45.032Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -19968,9 +20007,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
-                     *       "reconciledAt": "2026-11-29T15:54:04.324Z"
+                     *       "reconciledAt": "2026-11-29T16:11:44.916Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -20029,7 +20068,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "a772fcce-4913-4363-9dd2-354827834bb1",
+                     *       "bankAccountId": "5da1f529-4438-4353-b286-1e88d6645460",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -20082,9 +20121,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
-                     *           "reconciledAt": "2026-11-29T15:54:04.324Z",
+                     *           "reconciledAt": "2026-11-29T16:11:44.916Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -20139,8 +20178,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "1c1596e4-f8af-440c-8d8c-4039661268c6",
-                     *           "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb",
+                     *           "id": "241ae168-6800-45e8-bf55-90dd26752b2d",
+                     *           "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -20149,10 +20188,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *           },
-                     *           "createdAt": "2026-11-29T15:54:04.439Z",
-                     *           "checkedAt": "2026-11-29T15:54:04.529Z",
+                     *           "createdAt": "2026-11-29T16:11:45.082Z",
+                     *           "checkedAt": "2026-11-29T16:11:45.319Z",
                      *           "version": 2
                      *         }
                      *       ]
@@ -20212,8 +20251,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1c1596e4-f8af-440c-8d8c-4039661268c6",
-                     *       "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb",
+                     *       "id": "241ae168-6800-45e8-bf55-90dd26752b2d",
+                     *       "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20222,14 +20261,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
-                     *       "createdAt": "2026-11-29T15:54:04.439Z",
+                     *       "createdAt": "2026-11-29T16:11:45.082Z",
                      *       "checkedAt": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T16:09:04.439Z",
+                     *         "expiresAt": "2026-11-29T16:26:45.082Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -20277,7 +20316,7 @@ export interface operations {
                 /** @description Identifier (UUID). */
                 id: components["parameters"]["path.id"];
                 /** @description An attachment of the journal (its id). */
-                attachmentId: string;
+                attachmentId: components["parameters"]["path.attachmentId"];
             };
             cookie?: never;
         };
@@ -20291,8 +20330,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1c1596e4-f8af-440c-8d8c-4039661268c6",
-                     *       "journalId": "8a69e60f-7909-4931-895a-954ca0a68ecb",
+                     *       "id": "241ae168-6800-45e8-bf55-90dd26752b2d",
+                     *       "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20301,14 +20340,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c272c31e-cd80-4999-bdf0-4e5d82a6ee89"
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
                      *       },
-                     *       "createdAt": "2026-11-29T15:54:04.439Z",
-                     *       "checkedAt": "2026-11-29T15:54:04.529Z",
+                     *       "createdAt": "2026-11-29T16:11:45.082Z",
+                     *       "checkedAt": "2026-11-29T16:11:45.319Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T15:59:04.537Z"
+                     *         "expiresAt": "2026-11-29T16:16:45.363Z"
                      *       }
                      *     }
                      */
@@ -20319,6 +20358,80 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "attachments.remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+                /** @description An attachment of the journal (its id). */
+                attachmentId: components["parameters"]["path.attachmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "97814551-14b6-4f7a-8a62-cfc81068c9a1",
+                     *       "journalId": "a729b549-33e1-4fd7-b358-03b5a0ff25ee",
+                     *       "fileName": "lease-draft.pdf",
+                     *       "contentType": "application/pdf",
+                     *       "size": 49,
+                     *       "sha256": "2e4404037a93c9285af94fcb1d0e9c7247df81cdeb719d9118b01372c2e238de",
+                     *       "status": "removed",
+                     *       "rejection": null,
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *       },
+                     *       "createdAt": "2026-11-29T16:11:45.693Z",
+                     *       "checkedAt": null,
+                     *       "version": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AttachmentSummaryResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `AttachmentLocked` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };
