@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { OWNER_ROLE } from '../auth/permissions.ts';
+import { minimumRetentionYears } from './document-retention.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { CreateCompanyInput } from './schemas.ts';
 import type { CompanyCreating } from './store.ts';
@@ -24,6 +25,7 @@ export async function createCompany(companies: CompanyCreating, uow: UnitOfWork,
     taxJurisdiction: null,
     taxRegistrationNumber: null,
     defaultEmirate: null,
+    documentRetentionYears: minimumRetentionYears(null),
     version: 1,
     updatedAt: now,
   };

@@ -34,10 +34,11 @@ export const UpdateSettingsBody = /* @__PURE__ */ lazy(() =>
     taxJurisdiction: z.optional(z.nullable(z.enum(TAX_JURISDICTIONS))),
     taxRegistrationNumber: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(15)))),
     defaultEmirate: z.optional(z.nullable(z.enum(EMIRATES))),
+    documentRetentionYears: z.optional(z.nullable(z.int().check(z.minimum(1), z.maximum(100)))),
     version: Version(),
   }).register(z.globalRegistry, {
     description:
-      'A JSON Merge Patch (RFC 7396) of the settings: a field left out stays as it is, null clears an account or tax registration field (baseCurrency and decimalPrecision cannot be cleared), any other value replaces it; version is required. Account fields take a UUID or a path of codes and are answered as the UUID.',
+      'A JSON Merge Patch (RFC 7396) of the settings: a field left out stays as it is, null clears an account or tax registration field and sets documentRetentionYears to the jurisdiction’s minimum (baseCurrency and decimalPrecision cannot be cleared), any other value replaces it; version is required. Account fields take a UUID or a path of codes and are answered as the UUID.',
   } as never),
 );
 export type UpdateSettingsInput = z.output<ReturnType<typeof UpdateSettingsBody>>;

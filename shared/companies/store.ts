@@ -6,7 +6,6 @@ import type { NodeRecord } from '../tree/records.ts';
 import type { NodeReads } from '../tree/store.ts';
 import type { Change } from '../unit-of-work.ts';
 import type { CompanyRecord, SettingsRecord } from './records.ts';
-import type { SettingsView } from './views.ts';
 
 /** The company's settings as kept (settings.ts and the use cases reading them). */
 export interface SettingsReads {
@@ -15,7 +14,7 @@ export interface SettingsReads {
 
 /** The company's settings as a draft's amounts used them (its precision, base currency and rounding account). */
 export interface DraftSettingsRead {
-  settings: SettingsView;
+  settings: SettingsRecord;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { UpdateSettingsInput } from './schemas.ts';
 import type { SettingsUpdating } from './store.ts';
+import { patchedRetention } from './document-retention.ts';
 import { checkTaxRegistration } from './tax-registration.ts';
 import type { SettingsView } from './views.ts';
 
@@ -23,9 +24,11 @@ import type { SettingsView } from './views.ts';
  * - The tax registration is whole after the change (tax-registration.ts): a number only with a
  *   jurisdiction and in its form, an Emirate only in the UAE; the jurisdiction changes only
  *   while the company has no tax code.
+ * - The document retention is at least the jurisdiction's minimum after the change
+ *   (document-retention.ts): null sets the minimum, a kept one rises to a new jurisdiction's.
  * Errors: NotFound (the settings, or an account field naming no account of the company),
  * VersionConflict, ValidationError naming `retainedEarningsAccountId`, `fxRoundingAccountId`,
- * `unrealizedFxGainLossAccountId`, `taxRegistrationNumber` or `defaultEmirate`, StateConflict (PrecisionInUse, CurrencyInUse, JurisdictionInUse) naming the field.
+ * `unrealizedFxGainLossAccountId`, `taxRegistrationNumber`, `defaultEmirate` or `documentRetentionYears`, StateConflict (PrecisionInUse, CurrencyInUse, JurisdictionInUse) naming the field.
  */
 export async function updateSettings(settings: SettingsUpdating, uow: UnitOfWork, companyId: string, patch: UpdateSettingsInput): Promise<SettingsView> {
   const before = await settings.get(companyId);
@@ -41,15 +44,17 @@ export async function updateSettings(settings: SettingsUpdating, uow: UnitOfWork
   if (unrealizedFxGainLoss && unrealizedFxGainLoss.id !== before.unrealizedFxGainLossAccountId) {
     guards.push(...(await accountGuards(settings, companyId, unrealizedFxGainLoss, 'unrealizedFxGainLossAccountId')));
   }
+  const taxJurisdiction = patch.taxJurisdiction === undefined ? before.taxJurisdiction : patch.taxJurisdiction;
   const after: SettingsView = {
     baseCurrency: patch.baseCurrency ?? before.baseCurrency,
     decimalPrecision: patch.decimalPrecision ?? before.decimalPrecision,
     retainedEarningsAccountId: patched(retainedEarnings, before.retainedEarningsAccountId),
     fxRoundingAccountId: patched(fxRounding, before.fxRoundingAccountId),
     unrealizedFxGainLossAccountId: patched(unrealizedFxGainLoss, before.unrealizedFxGainLossAccountId),
-    taxJurisdiction: patch.taxJurisdiction === undefined ? before.taxJurisdiction : patch.taxJurisdiction,
+    taxJurisdiction,
     taxRegistrationNumber: patch.taxRegistrationNumber === undefined ? before.taxRegistrationNumber : patch.taxRegistrationNumber,
     defaultEmirate: patch.defaultEmirate === undefined ? before.defaultEmirate : patch.defaultEmirate,
+    documentRetentionYears: patchedRetention(before.documentRetentionYears, patch.documentRetentionYears, taxJurisdiction),
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
   };

@@ -8,7 +8,7 @@ import { checkCounterparties, namedCounterparties, resolveLines, withTax } from 
 import { calendarDate, checkTransition, fxRoundingLine, type Line } from './rules.ts';
 import type { CreateJournalInput, UpdateJournalInput } from './schemas.ts';
 import type { DraftBooks, DraftCreating, DraftUpdating } from './store.ts';
-import type { SettingsView } from '../companies/views.ts';
+import type { SettingsRecord } from '../companies/records.ts';
 import { journalView, type JournalView } from './views.ts';
 
 /**
@@ -23,7 +23,7 @@ import { journalView, type JournalView } from './views.ts';
 async function linesOf(books: DraftBooks, companyId: string, input: CreateJournalInput) {
   const date = calendarDate(input.date);
   const settingsRead = books.settings.read(companyId);
-  const moneyOf = (settings: SettingsView) => ({ baseCurrency: settings.baseCurrency, basePrecision: settings.decimalPrecision, date, rateOn: (currency: string, on: string) => books.rateOn(companyId, currency, on) });
+  const moneyOf = (settings: SettingsRecord) => ({ baseCurrency: settings.baseCurrency, basePrecision: settings.decimalPrecision, date, rateOn: (currency: string, on: string) => books.rateOn(companyId, currency, on) });
   const [settingsUsed, resolved, counterparties, year] = await Promise.all([
     settingsRead,
     settingsRead.then(({ settings }) => resolveLines(books, companyId, input.entries, moneyOf(settings))),

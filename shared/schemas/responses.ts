@@ -56,6 +56,7 @@ function buildResponses() {
     taxJurisdiction: z.nullable(z.enum(TAX_JURISDICTIONS)),
     taxRegistrationNumber: z.nullable(z.string()),
     defaultEmirate: z.nullable(z.enum(EMIRATES)),
+    documentRetentionYears: z.int(),
     version: z.int(),
     updatedAt: instant,
   });

@@ -1,6 +1,6 @@
 import { config } from '../../config.ts';
 import type { DraftSettings, DraftSettingsRead } from '../../companies/store.ts';
-import type { SettingsView } from '../../companies/views.ts';
+import type { SettingsRecord } from '../../companies/records.ts';
 import { NotFound, VersionConflict } from '../../errors.ts';
 import { WarmCache } from '../../warm-cache.ts';
 import { draftSettingsUnchangedOp, getSettings } from '../stores/settings-store.ts';
@@ -19,10 +19,10 @@ import { counterKnownToExist, learnCounterExists } from './serial-draw.ts';
  * the raised precision is refused with 400 until the copy expires or a refusal drops it.
  * A change made by this process is seen at once (forgetDraftSettings).
  */
-const kept = new WarmCache<SettingsView>(() => config.settingsCacheMs);
+const kept = new WarmCache<SettingsRecord>(() => config.settingsCacheMs);
 
 /** Errors: NotFound. */
-function draftSettings(companyId: string): Promise<SettingsView> {
+function draftSettings(companyId: string): Promise<SettingsRecord> {
   // Read from storage here, not through companies/settings.ts: an update (companies/update-settings.ts) forgets this copy.
   return kept.get(companyId, async () => (await getSettings(companyId)) ?? NotFound.throw('The company settings'));
 }
@@ -30,7 +30,7 @@ function draftSettings(companyId: string): Promise<SettingsView> {
 const settingsChanged = () => new VersionConflict("The company's settings (currency, precision or rounding account) changed meanwhile; retry.");
 
 /** The check, in a draft's transaction, that the settings it used still hold. Errors: VersionConflict (at commit). */
-function draftSettingsCheckOp(companyId: string, settings: SettingsView): WriteOp {
+function draftSettingsCheckOp(companyId: string, settings: SettingsRecord): WriteOp {
   return draftSettingsUnchangedOp(companyId, settings, () => {
     forgetDraftSettings(companyId);
     return settingsChanged();
@@ -38,7 +38,7 @@ function draftSettingsCheckOp(companyId: string, settings: SettingsView): WriteO
 }
 
 /** Copies read once this instance knew the company's serial counter exists (settledDraftSettings). */
-const keptSettled = new WarmCache<SettingsView>(() => config.settingsCacheMs);
+const keptSettled = new WarmCache<SettingsRecord>(() => config.settingsCacheMs);
 
 /**
  * The settings for a draft, and whether they are settled: this instance has drawn a serial
@@ -65,7 +65,7 @@ export async function settledDraftSettings(companyId: string): Promise<SettledRe
  * check the one settings item in their transactions, where they would cancel each other.
  * Different, the create is refused as its check would refuse it (VersionConflict).
  */
-async function settleAfterDraw(companyId: string, used: SettingsView): Promise<void> {
+async function settleAfterDraw(companyId: string, used: SettingsRecord): Promise<void> {
   const { settings, settled } = await settledDraftSettings(companyId);
   const same = settled && settings.decimalPrecision === used.decimalPrecision && settings.baseCurrency === used.baseCurrency && (settings.fxRoundingAccountId ?? null) === (used.fxRoundingAccountId ?? null);
   if (same) return;

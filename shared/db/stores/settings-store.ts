@@ -4,7 +4,7 @@ import { conditions, getItem, mainTable, recordOf, type Item } from '../table/ta
 import type { WriteOp } from '../table/transact.ts';
 import type { SettingsRecord } from '../../companies/records.ts';
 
-const FIELDS = ['baseCurrency', 'decimalPrecision', 'retainedEarningsAccountId', 'fxRoundingAccountId', 'unrealizedFxGainLossAccountId', 'taxJurisdiction', 'taxRegistrationNumber', 'defaultEmirate', 'version', 'updatedAt'] as const;
+const FIELDS = ['baseCurrency', 'decimalPrecision', 'retainedEarningsAccountId', 'fxRoundingAccountId', 'unrealizedFxGainLossAccountId', 'taxJurisdiction', 'taxRegistrationNumber', 'defaultEmirate', 'documentRetentionYears', 'version', 'updatedAt'] as const;
 const settingsFromItem = (item: Item): SettingsRecord => {
   const record = recordOf<SettingsRecord>(item, FIELDS);
   return {
@@ -14,6 +14,8 @@ const settingsFromItem = (item: Item): SettingsRecord => {
     taxJurisdiction: record.taxJurisdiction ?? null,
     taxRegistrationNumber: record.taxRegistrationNumber ?? null,
     defaultEmirate: record.defaultEmirate ?? null,
+    // Settings written before retention was kept: their jurisdiction's minimum (companies/document-retention.ts).
+    documentRetentionYears: record.documentRetentionYears ?? null,
   };
 };
 
