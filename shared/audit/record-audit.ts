@@ -13,7 +13,6 @@ import { BalanceAudit } from './balance-audit.ts';
 import type { TouchedPair } from './balance-rules.ts';
 import { canonicalJson } from './chain.ts';
 import { describeEvent, firstBreak, type Break } from './chain-walk.ts';
-import { checkFilledAuthors } from './filled-authors-audit.ts';
 import { checkRecord, recordName, type CurrentRecord } from './record-rules.ts';
 import { AUDITED_KIND_OF, type AuditedKind } from './record-state.ts';
 import type { RecordAuditReads } from './store.ts';
@@ -137,7 +136,9 @@ export class RecordAudit {
     }
     void this.balances.readNew();
     // Awaited, then merged: pages are checked at once, so `this.broken` may move meanwhile.
-    const filled = await checkFilledAuthors(this.books, this.companyId, walked);
+    // The check loads only for journals written before who-did-what was kept (their marker): most companies have none.
+    const marked = walked.filter(({ journal }) => journal.authorsFromHistory !== undefined);
+    const filled = marked.length > 0 ? await (await import('./filled-authors-audit.ts')).checkFilledAuthors(this.books, this.companyId, marked) : undefined;
     this.broken = firstBreak(this.broken, filled);
   }
 
