@@ -8,6 +8,7 @@ import { localIsolation, startGateway, type RunningGateway } from './gateway.ts'
 import { LOCAL_CLIENT_ID, startIdentityProvider, type RunningIdentityProvider } from './identity-provider.ts';
 import { startJobRecovery, type RunningJobRecovery } from './job-recovery.ts';
 import { startImportWorker, type RunningImportWorker } from './import-worker.ts';
+import { startEventArchive, type RunningEventArchive } from './event-archive.ts';
 import { startObjectStorage, type RunningObjectStorage } from './object-storage.ts';
 import { checkArrivedObjects, startAttachmentSweep, type RunningAttachmentSweep } from './attachment-arrivals.ts';
 import { portIsFree } from './free-port.ts';
@@ -21,8 +22,8 @@ import { superviseDynamo, type SupervisedDynamo } from './supervise-dynamo.ts';
  * .data/s3, or in a temporary directory with --in-memory), the tables, the local identity
  * provider on 127.0.0.1:3001 (OIDC_PORT overrides) and the local gateway on 127.0.0.1:3000
  * (PORT overrides), the webhook dispatcher on the main table's stream, the recovery of
- * unfinished wide postings, the import worker, and the check of uploads as they land (with its
- * sweep of pending attachments). DynamoDB Local
+ * unfinished wide postings, the import worker, the check of uploads as they land (with its
+ * sweep of pending attachments) and the event archive. DynamoDB Local
  * is supervised: restarted when it dies (see supervise-dynamo.ts), or the stack stops with a
  * message. Ctrl-C (or SIGTERM) stops all, prints `stopped` and removes `local.json`, so no
  * helper is pointed at dead ports (running-stack.ts).
@@ -38,6 +39,7 @@ let dispatcher: RunningDispatcher | undefined;
 let recovery: RunningJobRecovery | undefined;
 let dynamo: SupervisedDynamo | undefined;
 let imports: RunningImportWorker | undefined;
+let archive: RunningEventArchive | undefined;
 let storage: RunningObjectStorage | undefined;
 let attachmentSweep: RunningAttachmentSweep | undefined;
 let stopping = false;
@@ -50,6 +52,7 @@ async function stop(exitCode = 0): Promise<void> {
   await recovery?.close();
   await imports?.close();
   await attachmentSweep?.close();
+  await archive?.close();
   await identity?.close();
   await storage?.stop();
   await dynamo?.stop();
@@ -110,6 +113,8 @@ recovery = startJobRecovery();
 imports = startImportWorker();
 // Uploads no notification checked (the stack was down when they landed) are found by the sweep, as in AWS.
 attachmentSweep = startAttachmentSweep();
+// Events are archived to the local object storage before they expire, as the hourly function does in AWS.
+archive = startEventArchive();
 
 console.log(`dynamodb: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${resolve(DATA_DIR, 'dynamodb')}`})`);
 console.log(`s3: ${storage.endpoint} (bucket ${storage.bucket}, path-style; ${inMemory ? 'objects in a temporary directory' : `objects in ${resolve(DATA_DIR, 's3')}`})`);
@@ -119,4 +124,5 @@ console.log('webhooks: dispatching events from the main table\'s stream (loopbac
 console.log('jobs: finishing wide postings left unfinished (checked every 5 s)');
 console.log('imports: running import jobs as they arrive (checked every second)');
 console.log('attachments: uploads checked as they land; pending ones swept every 5 s');
+console.log('events: archiving events older than the archive threshold to the local object storage (checked every 10 minutes)');
 console.log(`ready: ${gateway.url}  (OpenAPI ${gateway.url}/openapi.json, docs ${gateway.url}/docs; Ctrl-C stops)`);

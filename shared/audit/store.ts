@@ -23,6 +23,7 @@ import type { FiledRange } from '../vat-returns/records.ts';
 import type { ApprovalPolicyRecord } from '../approval-policies/records.ts';
 import type { EventNumbering } from '../events/store.ts';
 import type { AttachmentFileEvidence } from '../attachments/evidence.ts';
+import type { ArchivedSegment, SegmentObject } from './archive-segments.ts';
 
 /**
  * What the audit's use cases need of the place events, histories, book changes and figures are
@@ -103,8 +104,41 @@ export interface RecordAuditReads extends BalanceAuditReads, EventNumbering, Jou
   pendingEverywhere(companyId: string, limit: number): Promise<Array<PendingRead<PendingEvent>>>;
 }
 
+/** The company's archived segments of events (db/events/archive-index-store.ts) and their objects in the documents bucket. */
+export interface ArchiveReads {
+  /** The segments holding a number from `from` to `to`, in order (their index items). */
+  segmentsBetween(companyId: string, from: number, to: number): Promise<ArchivedSegment[]>;
+  /** The segment's object at the version recorded (null: the one there), or undefined when there is none. */
+  readObject(objectKey: string, versionId: string | null): Promise<SegmentObject | undefined>;
+}
+
+/**
+ * The job archiving events before the table's expiry removes them (archive-events.ts): the
+ * companies, their events and counters, the archive's index items and objects.
+ */
+export interface EventArchiving extends Pick<ArchiveReads, 'readObject'> {
+  /** Every company, listed as the job goes (a listing of companies made before it goes on until `until`, ms since the epoch, then in the next run). */
+  companies(until: number): AsyncIterable<string>;
+  settings(companyId: string): Promise<SettingsRecord | undefined>;
+  chainHead(companyId: string): Promise<EventHead>;
+  /** The numbered events from `from` to `to` that are still kept, in order. */
+  eventsBetween(companyId: string, from: number, to: number): Promise<SequencedEvent[]>;
+  /** The number of the first event still kept at or after `from`, or undefined. */
+  firstKeptFrom(companyId: string, from: number): Promise<number | undefined>;
+  /** The segment ending last, or undefined before the first. */
+  lastSegment(companyId: string): Promise<ArchivedSegment | undefined>;
+  /** Records a segment's index item unless one is there; false when one was (another run recorded it). */
+  recordSegment(companyId: string, segment: ArchivedSegment): Promise<boolean>;
+  /** Where the segment beginning at `first` is kept in the bucket: a key of its own, never reused. */
+  objectKey(companyId: string, first: number): string;
+  /** Writes the object unless one is under its key, locked in COMPLIANCE mode until `retainUntil`; 'exists' when one was. */
+  writeObject(objectKey: string, body: Uint8Array, sha256: string, retainUntil: Date): Promise<SegmentObject | 'exists'>;
+}
+
 /** Verify: the walk's reads, the pairs a paged run keeps between its requests, its cursors. */
 export interface AuditVerifying extends RecordAuditReads, ChainHeadReads, CursorSigning {
+  /** The company's archived segments of events (from the first number they hold), or undefined when it has none; its reads load only then. */
+  eventArchive(companyId: string): Promise<(ArchiveReads & { from: number }) | undefined>;
   /** The company's Verify slots and the bulk read budget a page reads within (verify-runs.ts). */
   bulkRuns: BulkRuns;
   oldestKeptSequence(companyId: string): Promise<number | undefined>;

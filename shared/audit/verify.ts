@@ -44,8 +44,9 @@ async function* pages(books: AuditVerifying, companyId: string, from: number, to
  * Audit): numbers what is pending, then recomputes the chain page by page (chain-walk.ts) and
  * checks the records the walked events describe and their journals' ledger entries
  * (record-audit.ts); once the range is walked, the balances of every account and period the
- * walked journals posted into (balance-audit.ts), each once. The range defaults to the oldest
- * event still kept through the head; a range past the head stops at the head. One request walks
+ * walked journals posted into (balance-audit.ts), each once. Events the table no longer keeps
+ * are read from their archived segments (archived-events.ts). The range defaults to the oldest
+ * event archived (or else still kept) through the head; a range past the head stops at the head. One request walks
  * at most config.verifyPageEvents events, or config.verifyPageMs of walking, and checks at most
  * config.verifyPagePairs balances; a run it did not finish answers `nextPage`, which `page`
  * resumes from. A run whose range reaches the head then checks the files of the company's
@@ -60,7 +61,10 @@ export async function verifyAudit(books: AuditVerifying, companyId: string, quer
 async function verifyPage(books: AuditVerifying, companyId: string, query: VerifyAuditInput, resume: VerifyResume | undefined): Promise<VerifyView> {
   const until = Date.now() + config.verifyPageMs;
   const head = await currentAuditHead(books, companyId);
-  const runFrom = resume?.from ?? query.fromSequence ?? (await books.oldestKeptSequence(companyId)) ?? 1;
+  // Events the table no longer keeps are read from their archived segments (archived-events.ts), loaded only for a company that has some.
+  const archived = await books.eventArchive(companyId);
+  const archive = archived && new (await import('./archived-events.ts')).ArchivedEvents(books, archived, companyId);
+  const runFrom = resume?.from ?? query.fromSequence ?? archived?.from ?? (await books.oldestKeptSequence(companyId)) ?? 1;
   if (runFrom > head.sequence) throw ValidationError.field('fromSequence', `must not be above the head of the chain (${head.sequence})`);
   const to = Math.min(query.toSequence ?? head.sequence, head.sequence);
   const answer = (checked: number, toSequence: number, broken: Break | null, nextPage: string | null, attachments: VerifyView['attachments'] = null): VerifyView => ({
@@ -84,10 +88,11 @@ async function verifyPage(books: AuditVerifying, companyId: string, query: Verif
   if (!resume || 'next' in resume) {
     const run = resume?.run ?? randomUUID();
     const from = resume?.next ?? runFrom;
-    const walked = await walkPage(books, companyId, { run, from, to, head, resumed: resume !== undefined, until });
+    const walked = await walkPage(archive?.books ?? books, companyId, { run, from, to, head, resumed: resume !== undefined, until });
     const checked = (resume?.checked ?? 0) + walked.checked;
     if (!walked.broken && walked.end < to) return answer(checked, walked.end, null, await encodeVerifyResume(books, companyId, query, { run, from: runFrom, checked, next: walked.end + 1 }));
-    balances = { run, from: runFrom, checked, after: null, broken: walked.broken ? { ...walked.broken, yields: walked.yields } : null };
+    const broken = archive ? archive.explain(walked.broken) : walked.broken;
+    balances = { run, from: runFrom, checked, after: null, broken: broken ? { ...broken, yields: walked.yields } : null };
   } else balances = resume;
 
   const { more, ...checked } = await checkBalances(books, companyId, balances, until);

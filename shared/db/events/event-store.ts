@@ -126,6 +126,12 @@ export async function oldestKeptSequence(companyId: string): Promise<number | un
   return firsts.length > 0 ? Math.min(...firsts.map((item) => item.sequence as number)) : undefined;
 }
 
+/** The number of the first event still kept at or after `from` (the archive job's next, past events gone before it archived them), or undefined. */
+export async function firstKeptFrom(companyId: string, from: number): Promise<number | undefined> {
+  const firsts = await firstOfEach(keys.eventPartitions(companyId), { from: keys.event(companyId, from).sk, to: prefixRange(keys.eventPrefix).to }, { attributes: ['sequence'] });
+  return firsts.length > 0 ? Math.min(...firsts.map((item) => item.sequence as number)) : undefined;
+}
+
 /**
  * Where the company's feed stands: the next number (1 for the first event), below which every
  * event is written, and the chain's last hash; and the numbering claim being written, if any

@@ -1,4 +1,5 @@
 import type { AuditVerifying } from '../../audit/store.ts';
+import { archivedFrom } from '../events/archived-from.ts';
 import { eventHead, eventsBetween, getEvent, oldestKeptSequence, pendingEverywhere } from '../events/event-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { getJournals } from '../ledger/journal-store.ts';
@@ -47,4 +48,9 @@ export const auditVerifying: AuditVerifying = {
   pairPosition,
   verifyPairsAfter,
   attachmentFiles: attachmentFileEvidence,
+  // The archive's reads, and what reads the bucket, load only for a company that has archived segments.
+  eventArchive: async (companyId) => {
+    const from = await archivedFrom(companyId);
+    return from === undefined ? undefined : { from, ...(await import('../documents/archive-reads.ts')).archiveReads };
+  },
 };

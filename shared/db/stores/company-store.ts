@@ -20,7 +20,8 @@ const companyFromItem = (item: Item) => recordOf<CompanyRecord>(item, FIELDS);
 /** The company, its settings, its first owner and its pending width (its events under its own key), each new. */
 export function createCompanyOps(company: CompanyRecord, settings: SettingsRecord, owner: MemberRecord): WriteOp[] {
   return [
-    mainTable.put({ ...keys.company(company.id), entity: 'Company', ...company, ownerCount: 1 }, { condition: conditions.absent }),
+    // Listed (gsi1) for the jobs that go through every company: the event archive.
+    mainTable.put({ ...keys.company(company.id), ...keys.companyListing(company.id), entity: 'Company', ...company, ownerCount: 1 }, { condition: conditions.absent }),
     mainTable.put(settingsItem(company.id, settings), { condition: conditions.absent }),
     mainTable.put(memberItem(owner), { condition: conditions.absent }),
     newCompanyWidthOp(company.id),

@@ -47,8 +47,21 @@ const EVENT_KEYS = 16;
 const eventPartition = (companyId: string, n: number) => `${companyPk(companyId)}#EVENT#${n}`;
 const periodBalances = (periodId: string, costCenterId: string | null) => (costCenterId ? `BAL#C#P#${periodId}#${costCenterId}#` : `BAL#T#P#${periodId}#`);
 
+/** How many gsi1 key values the listing of companies is spread over (the event archive reads them all). */
+const COMPANY_LISTING_KEYS = 16;
+const companyListingKey = (n: number) => `COMPANIES#${n}`;
 // The main table's keys, one export each: callers import them as `import * as keys`, so a bundle holds only the builders it calls.
 export const company = (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COMPANY' });
+/**
+ * gsi1 of a company item (every company's since the event archive): the listing of companies the
+ * archive job walks (db/stores/company-listing.ts), spread by a hash of the id so no key value
+ * takes every creation's index write.
+ */
+export const companyListing = (companyId: string) => ({ gsi1pk: companyListingKey(spreadSlot(companyId, COMPANY_LISTING_KEYS)), gsi1sk: companyId });
+/** Every key value the listing of companies is spread over. */
+export const companyListingPartitions = (): string[] => Array.from({ length: COMPANY_LISTING_KEYS }, (_, n) => companyListingKey(n));
+/** How far the one scan that lists companies made before the listing has gone (`startKey`), or that it is done (`done`). */
+export const companyListingBackfill = (): Key => ({ pk: 'COMPANIES', sk: 'BACKFILL' });
 export const settings = (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'SETTINGS' });
 export const member = (companyId: string, userId: string): Key => ({ pk: companyPk(companyId), sk: `MEMBER#${userId}` });
 /** gsi1 of a member item: the user's companies in the order they joined. */
@@ -87,6 +100,14 @@ export const event = (companyId: string, sequence: number): Key => ({ pk: eventP
 /** Every partition key numbered events are under. */
 export const eventPartitions = (companyId: string): string[] => Array.from({ length: EVENT_KEYS }, (_, n) => eventPartition(companyId, n));
 export const eventPrefix = 'EVENT#';
+/**
+ * A segment of the company's numbered events archived in the documents bucket (db/events/archive-index-store.ts),
+ * by the number of its last event, under a key of the company's archive, so the segment holding a
+ * number is the first from it on.
+ */
+export const archivedSegment = (companyId: string, last: number): Key => ({ pk: archivePartition(companyId), sk: `${archivedSegmentPrefix}${String(last).padStart(16, '0')}` });
+export const archivePartition = (companyId: string) => `${companyPk(companyId)}#ARCHIVE`;
+export const archivedSegmentPrefix = 'SEGMENT#';
 /** The company's event counter: the next sequence number. */
 export const eventSequence = (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'EVENTSEQ' });
 /**
