@@ -7,6 +7,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct, IDependable } from 'constructs';
 import { routePaths, type Route } from '../shared/routes.ts';
 import { grantDocuments } from './documents-bucket.ts';
+import { grantArchiveReads } from './event-archive.ts';
 import type { Monitoring } from './monitoring.ts';
 import { serviceFunction } from './service-function.ts';
 import { tableAccess } from './table-access.ts';
@@ -20,7 +21,7 @@ export interface RouteAreaProps {
   main: GrantableTable;
   ttl: GrantableTable;
   secret: ISecret;
-  /** The bucket of journals' source documents: granted and named only to the functions whose row has `documents`. */
+  /** The bucket of journals' source documents and archived events: granted and named only to the functions whose row has `documents` or `archivedEvents`. */
   documents: Bucket;
   environment: Record<string, string>;
   monitoring: Monitoring;
@@ -40,7 +41,7 @@ export class RouteAreaStack extends NestedStack {
     for (const route of props.routes) {
       const fn = serviceFunction(this, `Fn-${route.name}`, {
         entry: resolve(ROOT, route.handler),
-        environment: { ...props.environment, ...(route.documents ? { DOCUMENTS_BUCKET: props.documents.bucketName } : {}), ROUTE: route.name },
+        environment: { ...props.environment, ...(route.documents || route.archivedEvents ? { DOCUMENTS_BUCKET: props.documents.bucketName } : {}), ROUTE: route.name },
       });
       fn.node.addDependency(props.after);
       const access = tableAccess(route);
@@ -48,6 +49,7 @@ export class RouteAreaStack extends NestedStack {
       grantTable(fn, props.ttl, access.ttl);
       props.secret.grantRead(fn);
       grantDocuments(fn, props.documents, route);
+      grantArchiveReads(fn, props.documents, route);
       props.monitoring.watchFunction(this, fn, route.name);
       const integration = new HttpLambdaIntegration(`Int-${route.name}`, fn);
       for (const path of routePaths(route)) {

@@ -9,6 +9,7 @@ import { routes } from '../shared/routes.ts';
 import { AttachmentArrival } from './attachment-arrival.ts';
 import { DOCS_ASSETS, swaggerUiDir } from './docs-page.ts';
 import { DEFAULT_DOCUMENT_RETENTION_YEARS, DocumentsBucket } from './documents-bucket.ts';
+import { EventArchive } from './event-archive.ts';
 import { EventDispatch } from './event-dispatch.ts';
 import { JobRecovery } from './job-recovery.ts';
 import { ImportWorker } from './import-worker.ts';
@@ -29,7 +30,7 @@ const ROOT = resolve(import.meta.dirname, '..');
  * (plus the reference pages and a not-found function for every other path), each area of the
  * route table in a nested stack (infra/route-area-stack.ts); the webhook dispatcher on the
  * main table's stream (infra/event-dispatch.ts); the import worker on the same stream and a
- * schedule (infra/import-worker.ts); alarms to an SNS topic and a dashboard
+ * schedule (infra/import-worker.ts); the event archive, hourly (infra/event-archive.ts); alarms to an SNS topic and a dashboard
  * (infra/monitoring.ts).
  */
 export class LedgerStack extends Stack {
@@ -102,6 +103,7 @@ export class LedgerStack extends Stack {
     new JobRecovery(this, 'Jobs', { main: mainGrants, environment, monitoring });
     new ImportWorker(this, 'Imports', { main: mainGrants, environment, monitoring });
     new AttachmentArrival(this, 'AttachmentArrival', { main: mainGrants, documents: documents.bucket, environment, monitoring });
+    new EventArchive(this, 'EventArchive', { main: mainGrants, documents: documents.bucket, environment, monitoring });
     monitoring.watchTable(main, 'MainTable');
     monitoring.watchTable(idempotency, 'TtlTable');
     monitoring.watchApi(api, stage.stageName, routes);

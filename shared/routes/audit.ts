@@ -5,7 +5,7 @@ import { route, company } from './route.ts';
  * The audit rows of the route table (shared/routes.ts), one export each: a handler imports its
  * own row (`import * as auditRoutes from ...`), so its bundle holds no other row's schemas.
  */
-export const verify = /* @__PURE__ */ route('audit.verify', () => ({ methods: ['GET'], path: `${company}/Audit/Verify`, handler: 'functions/audit/verify.ts', access: 'audit:read', documents: 'evidence', query: VerifyAuditQuery, response: 'AuditVerifyResponse', errors: ['400 InvalidCursor', '429 TooManyVerifyRuns'], summary: 'Recompute the company\'s event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from', tag: 'Audit' }));
+export const verify = /* @__PURE__ */ route('audit.verify', () => ({ methods: ['GET'], path: `${company}/Audit/Verify`, handler: 'functions/audit/verify.ts', access: 'audit:read', documents: 'evidence', query: VerifyAuditQuery, response: 'AuditVerifyResponse', errors: ['400 InvalidCursor', '429 TooManyVerifyRuns'], archivedEvents: true, summary: 'Recompute the company\'s event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from', tag: 'Audit' }));
 
 /** Every audit row by action, for the route table. */
 export const auditRoutes = { verify };

@@ -81,6 +81,12 @@ export interface RouteSpec<P extends string = string, B extends SchemaOf | undef
    * (infra/bundling/options.ts).
    */
   documents?: 'upload' | 'read' | 'evidence';
+  /**
+   * The row's function reads the company's archived event segments in the documents bucket
+   * (shared/db/documents/archive-objects.ts): the stack grants it reading `companies/<c>/events/`
+   * and names the bucket in its environment; its bundle takes no S3 client (Verify).
+   */
+  archivedEvents?: true;
   /** The largest JSON body the row takes, when it is not the service's 1 MB (imports carry whole files). */
   maxBodyBytes?: number;
   summary: string;

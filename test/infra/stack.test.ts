@@ -99,20 +99,28 @@ describe('CDK stack', () => {
     expect(() => new LedgerStack(new App({ context: { 'aws:cdk:bundling-stacks': [], documentRetentionYears: 5 } }), 'ShortRetention')).toThrow(/at least 6/);
   });
 
-  it('lets only the attachment functions and Verify reach the documents bucket: the declaration puts objects, the read and Verify get them, the list neither', () => {
-    const s3Actions = (routeName: string) => {
-      const fn = everywhere('AWS::Lambda::Function', { Properties: { Environment: { Variables: { ROUTE: routeName } } } })[0]!;
-      const role = fn.Properties.Role['Fn::GetAtt'][0];
-      const actions = Object.values(fn.template.findResources('AWS::IAM::Policy'))
-        .filter((p) => JSON.stringify(p.Properties.Roles).includes(role))
-        .flatMap((p) => p.Properties.PolicyDocument.Statement)
-        .flatMap((s) => [s.Action].flat())
-        .filter((a: string) => a.startsWith('s3:'));
-      return { actions: actions.sort(), bucketNamed: 'DOCUMENTS_BUCKET' in fn.Properties.Environment.Variables };
-    };
+  /** The S3 statements of a function's role. */
+  function s3Statements(fn: { template: Template; Properties: any }) {
+    const role = fn.Properties.Role['Fn::GetAtt'][0];
+    return Object.values(fn.template.findResources('AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify(p.Properties.Roles).includes(role))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement)
+      .filter((s) => [s.Action].flat().some((a: string) => a.startsWith('s3:')));
+  }
+  /** How many times the statements name the archived segments' prefix (objects, and the listing's condition). */
+  const segmentPrefixes = (statements: unknown[]) => JSON.stringify(statements).split('companies/*/events/*').length - 1;
+
+  it('lets only the attachment functions and Verify reach the documents bucket: the declaration puts objects, the read and Verify get them, Verify the archived event segments too, the list neither', () => {
     for (const route of ROUTES) {
-      const expected = route.name === 'attachments.create' ? ['s3:PutObject'] : ['attachments.get', 'audit.verify'].includes(route.name) ? ['s3:GetObject', 's3:GetObjectVersion', 's3:ListBucket'] : [];
-      expect(s3Actions(route.name), route.name).toEqual({ actions: expected, bucketNamed: expected.length > 0 });
+      const fn = everywhere('AWS::Lambda::Function', { Properties: { Environment: { Variables: { ROUTE: route.name } } } })[0]!;
+      const statements = s3Statements(fn);
+      const actions = statements.flatMap((s) => [s.Action].flat()).sort();
+      const reads = ['s3:GetObject', 's3:GetObjectVersion', 's3:ListBucket'];
+      // Verify reads attachments' files as a read does, and the archived segments under their own grant.
+      const expected = route.name === 'attachments.create' ? ['s3:PutObject'] : route.name === 'attachments.get' ? reads : route.name === 'audit.verify' ? [...reads, ...reads].sort() : [];
+      expect({ actions, bucketNamed: 'DOCUMENTS_BUCKET' in fn.Properties.Environment.Variables }, route.name).toEqual({ actions: expected, bucketNamed: expected.length > 0 });
+      // Verify reaches the segments' prefix only; the attachment functions, not the segments.
+      expect(segmentPrefixes(statements), route.name).toBe(route.name === 'audit.verify' ? 2 : 0);
     }
   });
 
@@ -137,6 +145,23 @@ describe('CDK stack', () => {
     const s3 = statements.flatMap((s) => [s.Action].flat()).filter((a: string) => a.startsWith('s3:'));
     expect(s3.sort()).toEqual(['s3:GetObject', 's3:GetObjectVersion', 's3:ListBucket']);
     expect(JSON.stringify(statements.filter((s) => [s.Action].flat().includes('s3:GetObject')).map((s) => s.Resource))).toContain('/companies/*');
+  });
+
+  it('archives events every hour for up to 15 minutes a run, putting locked segments under their prefix only and writing the table without deleting', () => {
+    const archiver = everywhere('AWS::Lambda::Function').find((f) => /^EventArchiveArchiver[0-9A-F]{8}$/.test(f.id))!;
+    expect(archiver.Properties).toMatchObject({ Timeout: 900, Environment: { Variables: { DOCUMENTS_BUCKET: expect.anything() } } });
+    const schedules = Object.values(template.findResources('AWS::Events::Rule', { Properties: { ScheduleExpression: 'rate(1 hour)' } }));
+    expect(schedules.some((rule) => JSON.stringify(rule.Properties.Targets).includes(archiver.id))).toBe(true);
+    const statements = s3Statements(archiver);
+    expect(statements.flatMap((s) => [s.Action].flat()).sort()).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject', 's3:PutObjectRetention']);
+    expect(segmentPrefixes(statements)).toBe(2);
+    const role = archiver.Properties.Role['Fn::GetAtt'][0];
+    const tableActions = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify(p.Properties.Roles).includes(role))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement)
+      .flatMap((s) => [s.Action].flat())
+      .filter((a: string) => a.startsWith('dynamodb:'));
+    expect(tableActions.sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:UpdateItem']);
   });
 
   it('passes cdk-nag\'s AwsSolutions rules: nothing left but findings acknowledged in code with their reasons', () => {
