@@ -160,6 +160,9 @@ describe('npm start', () => {
     restarted = { ...second, token, keptCompanyId: company.id };
     expect(first.output.join('')).toContain('gateway: each request in its own execution environment, at most 10 at once');
     expect(second.output.join('')).toContain('gateway: handlers in this process');
+    // The event archive runs beside it, as its hourly function in AWS; its first sweep (the listing of companies) did not fail.
+    expect(first.output.join('')).toContain('events: archiving events older than the archive threshold');
+    expect(first.output.join('')).not.toMatch(/events: archiv(?:e|ing) failed/);
     const fetched = await fetch(`http://127.0.0.1:${second.port}/api/v1/Companies/${company.id}`, { headers });
     expect(fetched.status).toBe(200);
     expect(((await fetched.json()) as { name: string }).name).toBe('Kept');
