@@ -171,21 +171,6 @@ export const config = {
   get bulkReadItemsPerSecond() {
     return nonNegativeInteger(process.env.BULK_READ_ITEMS_PER_SECOND) ?? 4_000;
   },
-  /**
-   * The event archive (audit/archive-events.ts): events that occurred more than this many days
-   * ago are archived, well before the table's expiry removes them at 35 (db/events/outbox-store.ts);
-   * at most 32, so a short segment's day of waiting and a failed run or two still come before it.
-   */
-  get archiveEventsAfterDays() {
-    return Math.min(positiveInteger(process.env.ARCHIVE_EVENTS_AFTER_DAYS) ?? 30, 32);
-  },
-  /** Events an archived segment holds at most, and segments one run of the archive writes at most. */
-  get archiveSegmentEvents() {
-    return positiveInteger(process.env.ARCHIVE_SEGMENT_EVENTS) ?? 1_000;
-  },
-  get archiveSegmentsPerRun() {
-    return positiveInteger(process.env.ARCHIVE_SEGMENTS_PER_RUN) ?? 200;
-  },
   /** Verify requests a company may have under way at once (audit/verify-runs.ts); one more is 429. */
   get verifyRunsPerCompany() {
     return positiveInteger(process.env.VERIFY_RUNS_PER_COMPANY) ?? 2;

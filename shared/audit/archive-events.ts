@@ -9,11 +9,11 @@ import type { EventArchiving } from './store.ts';
 
 export interface ArchiveOptions {
   now: Date;
-  /** Events that occurred more than this many days before `now` are archived (config.archiveEventsAfterDays). */
+  /** Events that occurred more than this many days before `now` are archived (ARCHIVE_EVENTS_AFTER_DAYS: functions/ops/archive-events.ts). */
   afterDays: number;
-  /** Events a segment holds at most (config.archiveSegmentEvents). */
+  /** Events a segment holds at most (ARCHIVE_SEGMENT_EVENTS). */
   segmentEvents: number;
-  /** Segments one run writes at most (config.archiveSegmentsPerRun). */
+  /** Segments one run writes at most (ARCHIVE_SEGMENTS_PER_RUN). */
   maxSegments: number;
   /** When the run stops taking new segments (ms since the epoch). */
   deadline: number;
@@ -108,7 +108,7 @@ async function archiveNext(store: EventArchiving, companyId: string, options: Ar
  */
 async function writeSegment(store: EventArchiving, companyId: string, objectKey: string, due: SequencedEvent[], now: Date): Promise<{ object: SegmentObject; events: SequencedEvent[] }> {
   const settings = await store.settings(companyId);
-  const years = retentionYears(settings ?? { taxJurisdiction: null, documentRetentionYears: null });
+  const years = retentionYears(settings ?? { taxJurisdiction: null });
   const body = encodeSegment(due);
   const written = await store.writeObject(objectKey, body, sha256Of(body), retainUntil(now, years));
   if (written !== 'exists') return { object: written, events: due };

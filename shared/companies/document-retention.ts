@@ -14,7 +14,7 @@ const WITHOUT_JURISDICTION = 6;
 export const minimumRetentionYears = (jurisdiction: TaxJurisdiction | null): number => (jurisdiction ? MINIMUM_YEARS[jurisdiction] : WITHOUT_JURISDICTION);
 
 /** The years in effect: the company's own, or (settings written before retention was kept) its jurisdiction's minimum. */
-export const retentionYears = (settings: { taxJurisdiction: TaxJurisdiction | null; documentRetentionYears: number | null }): number =>
+export const retentionYears = (settings: { taxJurisdiction: TaxJurisdiction | null; documentRetentionYears?: number | undefined }): number =>
   settings.documentRetentionYears ?? minimumRetentionYears(settings.taxJurisdiction);
 
 /**
@@ -23,7 +23,7 @@ export const retentionYears = (settings: { taxJurisdiction: TaxJurisdiction | nu
  * of a jurisdiction that asks more (retention never falls but by a patch that says so).
  * Errors: ValidationError naming `documentRetentionYears` (given below the minimum).
  */
-export function patchedRetention(kept: number | null, given: number | null | undefined, jurisdiction: TaxJurisdiction | null): number {
+export function patchedRetention(kept: number | undefined, given: number | null | undefined, jurisdiction: TaxJurisdiction | null): number {
   const minimum = minimumRetentionYears(jurisdiction);
   if (given === undefined) return Math.max(kept ?? minimum, minimum);
   if (given === null) return minimum;

@@ -21,8 +21,8 @@ export interface SettingsRecord {
   taxJurisdiction: TaxJurisdiction | null;
   taxRegistrationNumber: string | null;
   defaultEmirate: Emirate | null;
-  /** Years the company's documents and archived events are kept (document-retention.ts); null in settings written before it was kept: its jurisdiction's minimum. */
-  documentRetentionYears: number | null;
+  /** Years the company's documents and archived events are kept (document-retention.ts); absent in settings written before it was kept: its jurisdiction's minimum. */
+  documentRetentionYears?: number;
   version: number;
   updatedAt: string;
 }

@@ -14,8 +14,6 @@ const settingsFromItem = (item: Item): SettingsRecord => {
     taxJurisdiction: record.taxJurisdiction ?? null,
     taxRegistrationNumber: record.taxRegistrationNumber ?? null,
     defaultEmirate: record.defaultEmirate ?? null,
-    // Settings written before retention was kept: their jurisdiction's minimum (companies/document-retention.ts).
-    documentRetentionYears: record.documentRetentionYears ?? null,
   };
 };
 
