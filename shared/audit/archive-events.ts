@@ -77,21 +77,23 @@ export async function archiveEvents(store: EventArchiving, options: ArchiveOptio
 async function archiveNext(store: EventArchiving, companyId: string, options: ArchiveOptions): Promise<ArchivedSegment | undefined> {
   const cutoff = new Date(options.now.getTime() - options.afterDays * DAY_MS).toISOString();
   const [last, head] = await Promise.all([store.lastSegment(companyId), store.chainHead(companyId)]);
-  const from = last ? last.last + 1 : await store.firstKeptFrom(companyId, 1);
-  if (from === undefined || from >= head.next) return undefined;
-  const read = (start: number) => store.eventsBetween(companyId, start, Math.min(head.next - 1, start + options.segmentEvents - 1));
-  let events = await read(from);
-  if (events[0]?.sequence !== from) {
+  const from = last ? last.last + 1 : 1;
+  if (from >= head.next) return undefined;
+  // The next event alone first: most hours, for most companies, it is not due yet.
+  let [first] = await store.eventsBetween(companyId, from, from);
+  if (!first) {
     // `from` is no longer in the table (expired before it was archived, or deleted): the archive
     // goes on from the next event kept, and Verify reports the ones between missing.
-    const kept = events[0]?.sequence ?? (await store.firstKeptFrom(companyId, from));
+    const kept = await store.firstKeptFrom(companyId, from);
     if (kept === undefined || kept >= head.next) return undefined;
-    requestLogger(randomUUID()).error('events gone before they were archived', { companyId, from, to: kept - 1 });
-    events = kept === events[0]?.sequence ? events : await read(kept);
+    [first] = await store.eventsBetween(companyId, kept, kept);
   }
+  if (!first || first.occurredAt >= cutoff) return undefined;
+  const events = await store.eventsBetween(companyId, first.sequence, Math.min(head.next - 1, first.sequence + options.segmentEvents - 1));
   const due = dueEvents(events, cutoff);
   if (due.length === 0) return undefined;
   if (due.length < options.segmentEvents && due[0]!.occurredAt >= new Date(Date.parse(cutoff) - DAY_MS).toISOString()) return undefined;
+  if (due[0]!.sequence > from) requestLogger(randomUUID()).error('events gone before they were archived', { companyId, from, to: due[0]!.sequence - 1 });
 
   const objectKey = store.objectKey(companyId, due[0]!.sequence);
   const found = await store.readObject(objectKey, null);

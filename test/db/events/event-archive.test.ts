@@ -151,6 +151,29 @@ describe('the event archive', () => {
     expect(restored).toMatchObject({ verified: true, checked: intoTable.checked });
   });
 
+  it('goes on past events gone before they were archived, which Verify reports missing', async () => {
+    // Arrange: a company whose first five events, and its tenth, left the table unarchived.
+    const other = await companyBooks(gateway.url);
+    const events = await wholeFeed<{ sequence: number }>(other.api, other.base);
+    const gone = [1, 2, 3, 4, 5, 10];
+    for (const n of gone) await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.event(other.companyId, n) }));
+    process.env.ARCHIVE_SEGMENT_EVENTS = String(SEGMENT_EVENTS);
+
+    // Act
+    const run = await runEventArchive({ deadline: Date.now() + 60_000, companyId: other.companyId, now: new Date(Date.now() + 40 * DAY) });
+    const segments = await segmentItems(other.companyId);
+    const fromArchive = await verifyAtOnce(other.api, other.base);
+    const fromFirst = await verifyAtOnce(other.api, other.base, '?fromSequence=1');
+
+    // Assert: segments around the holes; Verify from the first archived event finds the hole at 10, from 1 the first hole.
+    expect(run.failed).toBe(0);
+    expect(events.length).toBeGreaterThan(11);
+    expect(events.length).toBeLessThanOrEqual(10 + SEGMENT_EVENTS);
+    expect(segments.map((s) => [s.first, s.last])).toEqual([[6, 9], [11, events.length]]);
+    expect(fromArchive).toMatchObject({ verified: false, fromSequence: 6, firstBrokenSequence: 10, reason: expect.stringContaining('event 10 is missing') });
+    expect(fromFirst).toMatchObject({ verified: false, fromSequence: 1, firstBrokenSequence: 1, reason: expect.stringContaining('event 1 is missing') });
+  });
+
   it('lists every company for the job: new ones by their listing, earlier ones once a scan has listed them', async () => {
     const { companyId } = books;
     // As a company made before the listing: no listing on its item, and the scan not yet done.
