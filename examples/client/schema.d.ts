@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/96142e60-c700-46f4-afa5-02b3244b79a3`
+         * @description Example request: `GET /api/v1/Companies/eda23692-5694-4f26-b45d-9137d9b5d999`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Settings`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Settings`
+         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Roles`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Roles`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Roles/9b31d97e-b619-4a0f-967b-677068a0a809`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Roles/b93323e8-9ef2-496e-888f-1d170cf27681`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Roles/9b31d97e-b619-4a0f-967b-677068a0a809`
+         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Roles/b93323e8-9ef2-496e-888f-1d170cf27681`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Roles/9b31d97e-b619-4a0f-967b-677068a0a809`
+         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Roles/b93323e8-9ef2-496e-888f-1d170cf27681`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Members`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Members`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Members/3a9f3c4b-aadc-4f9e-9828-8e40832e4806`
+         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Members/1533ee1a-5b0c-4029-80aa-333db9b6da27`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Members/3a9f3c4b-aadc-4f9e-9828-8e40832e4806`
+         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Members/1533ee1a-5b0c-4029-80aa-333db9b6da27`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ApiKeys/8f8e9295-035a-4292-bb7a-c7c777a141c5`
+         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ApiKeys/fc05801f-01e3-4fd8-a954-4089f827abda`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Accounts`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Accounts`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Accounts/167e7d09-7b05-4781-9101-570f03814a9d`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Accounts/e98ffe0f-15ef-41a3-b76f-10f459e62bdc`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Accounts/167e7d09-7b05-4781-9101-570f03814a9d`
+         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Accounts/e98ffe0f-15ef-41a3-b76f-10f459e62bdc`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Accounts/167e7d09-7b05-4781-9101-570f03814a9d`
+         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Accounts/e98ffe0f-15ef-41a3-b76f-10f459e62bdc`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Accounts/167e7d09-7b05-4781-9101-570f03814a9d/History`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Accounts/e98ffe0f-15ef-41a3-b76f-10f459e62bdc/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters/27e93172-632c-465f-8318-a26661de09c5`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters/e02b7410-f755-43fe-87c7-0bae133265cc`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters/27e93172-632c-465f-8318-a26661de09c5`
+         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters/e02b7410-f755-43fe-87c7-0bae133265cc`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters/27e93172-632c-465f-8318-a26661de09c5`
+         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters/e02b7410-f755-43fe-87c7-0bae133265cc`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters/27e93172-632c-465f-8318-a26661de09c5/History`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters/e02b7410-f755-43fe-87c7-0bae133265cc/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters/27e93172-632c-465f-8318-a26661de09c5/Activate`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters/e02b7410-f755-43fe-87c7-0bae133265cc/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/CostCenters/27e93172-632c-465f-8318-a26661de09c5/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters/e02b7410-f755-43fe-87c7-0bae133265cc/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/f2080e56-881b-42d1-85e7-4fa3d843f3c6`
+         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/0447788b-2d66-4af8-b76b-754bd8de7e45`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/f2080e56-881b-42d1-85e7-4fa3d843f3c6`
+         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/0447788b-2d66-4af8-b76b-754bd8de7e45`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/Close`
+         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/Periods`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/Periods/005991ad-306a-4621-aa92-28ac3b362923`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/Periods/c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/Periods/005991ad-306a-4621-aa92-28ac3b362923/Lock`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/Periods/c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/Periods/005991ad-306a-4621-aa92-28ac3b362923/Close`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/Periods/c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/Periods/005991ad-306a-4621-aa92-28ac3b362923/Close`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/Periods/c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/FinancialYears/97b2744c-a52d-4660-80c6-f0f0ec2ef0e6/Periods/005991ad-306a-4621-aa92-28ac3b362923/Reopen`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/Periods/c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/ae008dbc-5e64-42f7-a86b-a115b2fede5b`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/5f26284f-58c4-460a-85ff-ab48e90f0bfd`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/ae008dbc-5e64-42f7-a86b-a115b2fede5b`
+         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/5f26284f-58c4-460a-85ff-ab48e90f0bfd`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/ae008dbc-5e64-42f7-a86b-a115b2fede5b/History`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/5f26284f-58c4-460a-85ff-ab48e90f0bfd/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/a729b549-33e1-4fd7-b358-03b5a0ff25ee/Submit`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/c9ae50a2-bccf-408f-93ac-22ace4dfd067/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/a729b549-33e1-4fd7-b358-03b5a0ff25ee/Approve`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/c9ae50a2-bccf-408f-93ac-22ace4dfd067/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/a729b549-33e1-4fd7-b358-03b5a0ff25ee/Reject`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/c9ae50a2-bccf-408f-93ac-22ace4dfd067/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/ae008dbc-5e64-42f7-a86b-a115b2fede5b/Post`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/5f26284f-58c4-460a-85ff-ab48e90f0bfd/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/92fd4567-172f-4e2f-ab23-39d6b79b33f5/Void`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/b1b3dc17-eec5-477d-9b81-383e0ac5f401/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/ae008dbc-5e64-42f7-a86b-a115b2fede5b/Adjust`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/5f26284f-58c4-460a-85ff-ab48e90f0bfd/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/ae008dbc-5e64-42f7-a86b-a115b2fede5b/Reverse`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/5f26284f-58c4-460a-85ff-ab48e90f0bfd/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/TrialBalance?financialYearId=97b2744c-a52d-4660-80c6-f0f0ec2ef0e6`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/TrialBalance?financialYearId=64561b79-07cc-46e8-bbca-2ff6a2a8ba84`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/BudgetVsActual?budgetId=0f312970-547f-421c-921f-3f8469a105d0&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/BudgetVsActual?budgetId=d1a2d259-5218-4729-b23e-c94601dc90c1&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/96142e60-c700-46f4-afa5-02b3244b79a3/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/eda23692-5694-4f26-b45d-9137d9b5d999/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/Restatements?since=2026-11-29T16%3A11%3A31.391Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/Restatements?since=2026-11-29T16%3A21%3A24.928Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Reports/4607c633-9400-424d-9e1e-71fd1e6e617e`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/3cfcc9a8-c224-404b-9f1b-c62516133d9b`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Webhooks/ccd132fc-dbc9-4261-b95c-63bd84359d03`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Webhooks/f5aa1d2c-ca50-47d2-a894-8fb464007260`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Webhooks/ccd132fc-dbc9-4261-b95c-63bd84359d03`
+         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Webhooks/f5aa1d2c-ca50-47d2-a894-8fb464007260`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Webhooks/ccd132fc-dbc9-4261-b95c-63bd84359d03`
+         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Webhooks/f5aa1d2c-ca50-47d2-a894-8fb464007260`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Webhooks/ccd132fc-dbc9-4261-b95c-63bd84359d03/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Webhooks/f5aa1d2c-ca50-47d2-a894-8fb464007260/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ExchangeRates/06052e0c-740c-484a-add1-6617fa4162e0`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ExchangeRates/a290d257-92f3-4e7e-bb2e-ea7a160862a4`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ExchangeRates/06052e0c-740c-484a-add1-6617fa4162e0`
+         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ExchangeRates/a290d257-92f3-4e7e-bb2e-ea7a160862a4`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ExchangeRates/06052e0c-740c-484a-add1-6617fa4162e0`
+         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ExchangeRates/a290d257-92f3-4e7e-bb2e-ea7a160862a4`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Budgets`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Budgets`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Budgets/0f312970-547f-421c-921f-3f8469a105d0`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Budgets/d1a2d259-5218-4729-b23e-c94601dc90c1`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Budgets/0f312970-547f-421c-921f-3f8469a105d0`
+         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Budgets/d1a2d259-5218-4729-b23e-c94601dc90c1`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Budgets/0f312970-547f-421c-921f-3f8469a105d0`
+         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Budgets/d1a2d259-5218-4729-b23e-c94601dc90c1`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Imports`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Imports`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Imports/d2b23cde-f89c-420b-9c4b-b67f98fdc3b1`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Imports/4e8a03e4-c7a7-4467-a02a-7a86791fe090`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Imports/d2b23cde-f89c-420b-9c4b-b67f98fdc3b1/Errors`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Imports/4e8a03e4-c7a7-4467-a02a-7a86791fe090/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Imports/3422ed65-d8a1-4f9c-b014-8797c1dc822b/Approve`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Imports/0a3f454a-1f4b-46cd-91c8-e11db5415b72/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/TaxCodes/852c5808-b760-45d0-af25-62e752dadf91`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/TaxCodes/55eab213-db00-42d8-8f7e-5dbf592224d5`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/TaxCodes/852c5808-b760-45d0-af25-62e752dadf91`
+         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/TaxCodes/55eab213-db00-42d8-8f7e-5dbf592224d5`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/TaxCodes/852c5808-b760-45d0-af25-62e752dadf91/History`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/TaxCodes/55eab213-db00-42d8-8f7e-5dbf592224d5/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/VatReturns/9e2baed7-0b57-45b3-b38e-530dfaa70ac1`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/VatReturns/2b30b9e2-ecf1-4715-8ab8-97e409a23fd0`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Counterparties/b3ae1403-b7f4-4895-b141-559df1f80bd5`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Counterparties/0448af55-a40f-49d5-aa3e-8c85da1d4a6d`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Counterparties/b3ae1403-b7f4-4895-b141-559df1f80bd5`
+         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Counterparties/0448af55-a40f-49d5-aa3e-8c85da1d4a6d`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Counterparties/b3ae1403-b7f4-4895-b141-559df1f80bd5/History`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Counterparties/0448af55-a40f-49d5-aa3e-8c85da1d4a6d/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1697,13 +1697,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1721,12 +1721,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460`
+         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1745,7 +1745,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1767,7 +1767,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1787,7 +1787,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/Matches`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1805,14 +1805,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/Matches/7fa3c082-594a-43f5-ba01-6a4cf47fe24d`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/Matches/67362327-61e3-44b8-9fe7-8c6b3c4dbb5a`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/Matches/7fa3c082-594a-43f5-ba01-6a4cf47fe24d`
+         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/Matches/67362327-61e3-44b8-9fe7-8c6b3c4dbb5a`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1869,7 +1869,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/BankAccounts/5da1f529-4438-4353-b286-1e88d6645460/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -1889,13 +1889,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/aa1031c5-7866-4648-8ebf-d9bb0fb331ae/Attachments`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/345a299d-b97c-418e-8f2c-c6f78d55677d/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/aa1031c5-7866-4648-8ebf-d9bb0fb331ae/Attachments`
+         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/345a299d-b97c-418e-8f2c-c6f78d55677d/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -1913,14 +1913,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded), else rejected
-         * @description Example request: `GET /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/aa1031c5-7866-4648-8ebf-d9bb0fb331ae/Attachments/241ae168-6800-45e8-bf55-90dd26752b2d`
+         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/345a299d-b97c-418e-8f2c-c6f78d55677d/Attachments/5a0e277a-b466-4590-8511-8e4ca7a033b5`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/879894fb-1cc5-4f50-9de5-7f0d44e7b5f7/Journals/a729b549-33e1-4fd7-b358-03b5a0ff25ee/Attachments/97814551-14b6-4f7a-8a62-cfc81068c9a1`
+         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/c9ae50a2-bccf-408f-93ac-22ace4dfd067/Attachments/8caca899-84bd-472c-8d1c-712745563092`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -2012,6 +2012,8 @@ export interface components {
                 taxRegistrationNumber: string | null;
                 /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
                 defaultEmirate: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
+                /** @description Whole years the company’s archived events (and its documents, as they come under it) are kept locked in the documents bucket, from when each is archived: at least its taxJurisdiction’s minimum (SA 6, AE 7, none 6), which is also the default. In an update: left out, kept (raised to the minimum of a new jurisdiction that asks more); null sets the minimum; fewer years than the minimum is a 400 naming it. */
+                documentRetentionYears: number;
                 /** @description The version read; a write based on another is refused (409). */
                 version: number;
                 /**
@@ -2089,6 +2091,8 @@ export interface components {
             taxRegistrationNumber: string | null;
             /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
             defaultEmirate: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
+            /** @description Whole years the company’s archived events (and its documents, as they come under it) are kept locked in the documents bucket, from when each is archived: at least its taxJurisdiction’s minimum (SA 6, AE 7, none 6), which is also the default. In an update: left out, kept (raised to the minimum of a new jurisdiction that asks more); null sets the minimum; fewer years than the minimum is a 400 naming it. */
+            documentRetentionYears: number;
             /** @description The version read; a write based on another is refused (409). */
             version: number;
             /**
@@ -4798,7 +4802,7 @@ export interface components {
             verified: boolean;
             /** @description How many events were checked (each hash recomputed), from fromSequence on (over every request of a run followed by nextPage). */
             checked: number;
-            /** @description The first event to check (default: the oldest still kept); the answer gives the first checked. */
+            /** @description The first event to check (default: the oldest archived, or else still kept); the answer gives the first checked. */
             fromSequence: number;
             /** @description The last event to check (default, and at most: the head); the answer gives the last checked, which is lower when the request’s budget (events or time) ran out first: then nextPage resumes. */
             toSequence: number;
@@ -6373,7 +6377,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:37281/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A46465%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=6uU-4ItZXCukbCiPqmK3ho4wsoQyuZG6rcEwBe3beN4&code_challenge_method=S256&state=XNBI4EGEAW_LphLTrDGVCIXEodUAtvQc7rmcq06NbUM&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:45435/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A37745%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=ZuK4FzGce_7LDeSeaSEB4SaAR485VpavBxfQdUFWt0w&code_challenge_method=S256&state=YP9sbOkN1bgG4OjtZLHnGQct3LmOR1heXqyBOjZ6Xq8&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -6413,7 +6417,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "879894fb-1cc5-4f50-9de5-7f0d44e7b5f7",
+                     *           "companyId": "a17ae020-c73d-4b4b-826d-fe18234b7962",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6465,7 +6469,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "96142e60-c700-46f4-afa5-02b3244b79a3",
+                     *           "companyId": "eda23692-5694-4f26-b45d-9137d9b5d999",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6571,7 +6575,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "879894fb-1cc5-4f50-9de5-7f0d44e7b5f7",
+                     *           "companyId": "a17ae020-c73d-4b4b-826d-fe18234b7962",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6623,7 +6627,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "96142e60-c700-46f4-afa5-02b3244b79a3",
+                     *           "companyId": "eda23692-5694-4f26-b45d-9137d9b5d999",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6718,16 +6722,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "96142e60-c700-46f4-afa5-02b3244b79a3",
+                     *           "id": "eda23692-5694-4f26-b45d-9137d9b5d999",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T16:11:24.715Z",
+                     *           "createdAt": "2026-11-29T16:21:22.037Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "879894fb-1cc5-4f50-9de5-7f0d44e7b5f7",
+                     *           "id": "a17ae020-c73d-4b4b-826d-fe18234b7962",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T16:11:24.476Z",
+                     *           "createdAt": "2026-11-29T16:21:21.886Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -6785,9 +6789,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "96142e60-c700-46f4-afa5-02b3244b79a3",
+                     *       "id": "eda23692-5694-4f26-b45d-9137d9b5d999",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T16:11:24.715Z",
+                     *       "createdAt": "2026-11-29T16:21:22.037Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6798,8 +6802,9 @@ export interface operations {
                      *         "taxJurisdiction": null,
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
+                     *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T16:11:24.715Z"
+                     *         "updatedAt": "2026-11-29T16:21:22.037Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6885,9 +6890,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "96142e60-c700-46f4-afa5-02b3244b79a3",
+                     *       "id": "eda23692-5694-4f26-b45d-9137d9b5d999",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T16:11:24.715Z",
+                     *       "createdAt": "2026-11-29T16:21:22.037Z",
                      *       "version": 1
                      *     }
                      */
@@ -6930,8 +6935,9 @@ export interface operations {
                      *       "taxJurisdiction": null,
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
+                     *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T16:11:24.476Z"
+                     *       "updatedAt": "2026-11-29T16:21:21.886Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6961,7 +6967,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "dc82fab1-145f-4d68-b7e6-3d282eb64459",
+                 *       "retainedEarningsAccountId": "a6d42ba9-5b80-4b66-b514-e7b5eac75d92",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6984,6 +6990,8 @@ export interface operations {
                     taxRegistrationNumber?: string | null;
                     /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
                     defaultEmirate?: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
+                    /** @description Whole years the company’s archived events (and its documents, as they come under it) are kept locked in the documents bucket, from when each is archived: at least its taxJurisdiction’s minimum (SA 6, AE 7, none 6), which is also the default. In an update: left out, kept (raised to the minimum of a new jurisdiction that asks more); null sets the minimum; fewer years than the minimum is a 400 naming it. */
+                    documentRetentionYears?: number | null;
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -7004,6 +7012,8 @@ export interface operations {
                     taxRegistrationNumber?: string | null;
                     /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
                     defaultEmirate?: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
+                    /** @description Whole years the company’s archived events (and its documents, as they come under it) are kept locked in the documents bucket, from when each is archived: at least its taxJurisdiction’s minimum (SA 6, AE 7, none 6), which is also the default. In an update: left out, kept (raised to the minimum of a new jurisdiction that asks more); null sets the minimum; fewer years than the minimum is a 400 naming it. */
+                    documentRetentionYears?: number | null;
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -7020,14 +7030,15 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "dc82fab1-145f-4d68-b7e6-3d282eb64459",
+                     *       "retainedEarningsAccountId": "a6d42ba9-5b80-4b66-b514-e7b5eac75d92",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
+                     *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T16:11:26.057Z"
+                     *       "updatedAt": "2026-11-29T16:21:22.739Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -7213,7 +7224,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "9b31d97e-b619-4a0f-967b-677068a0a809",
+                     *           "id": "b93323e8-9ef2-496e-888f-1d170cf27681",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -7224,8 +7235,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T16:11:41.843Z",
-                     *           "updatedAt": "2026-11-29T16:11:41.896Z"
+                     *           "createdAt": "2026-11-29T16:21:30.355Z",
+                     *           "updatedAt": "2026-11-29T16:21:30.380Z"
                      *         }
                      *       ]
                      *     }
@@ -7288,7 +7299,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b31d97e-b619-4a0f-967b-677068a0a809",
+                     *       "id": "b93323e8-9ef2-496e-888f-1d170cf27681",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -7298,8 +7309,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:41.843Z",
-                     *       "updatedAt": "2026-11-29T16:11:41.843Z"
+                     *       "createdAt": "2026-11-29T16:21:30.355Z",
+                     *       "updatedAt": "2026-11-29T16:21:30.355Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7346,7 +7357,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b31d97e-b619-4a0f-967b-677068a0a809",
+                     *       "id": "b93323e8-9ef2-496e-888f-1d170cf27681",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -7356,8 +7367,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:41.843Z",
-                     *       "updatedAt": "2026-11-29T16:11:41.843Z"
+                     *       "createdAt": "2026-11-29T16:21:30.355Z",
+                     *       "updatedAt": "2026-11-29T16:21:30.355Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7421,7 +7432,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b31d97e-b619-4a0f-967b-677068a0a809",
+                     *       "id": "b93323e8-9ef2-496e-888f-1d170cf27681",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -7432,8 +7443,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:11:41.843Z",
-                     *       "updatedAt": "2026-11-29T16:11:41.896Z"
+                     *       "createdAt": "2026-11-29T16:21:30.355Z",
+                     *       "updatedAt": "2026-11-29T16:21:30.380Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7542,8 +7553,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
-                     *           "email": "user-8f5b2106-284e-4826-a282-17ad13626c61@example.com",
+                     *           "userId": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
+                     *           "email": "user-d4ee57c1-602f-49fe-a1b3-f0071874c96c@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -7594,20 +7605,20 @@ export interface operations {
                      *             "attachments:read",
                      *             "attachments:create"
                      *           ],
-                     *           "joinedAt": "2026-11-29T16:11:24.476Z",
+                     *           "joinedAt": "2026-11-29T16:21:21.886Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "3a9f3c4b-aadc-4f9e-9828-8e40832e4806",
-                     *           "email": "contract-1795968701930@example.com",
-                     *           "roleId": "9b31d97e-b619-4a0f-967b-677068a0a809",
+                     *           "userId": "1533ee1a-5b0c-4029-80aa-333db9b6da27",
+                     *           "email": "contract-1795969290418@example.com",
+                     *           "roleId": "b93323e8-9ef2-496e-888f-1d170cf27681",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T16:11:41.965Z",
+                     *           "joinedAt": "2026-11-29T16:21:30.433Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7639,8 +7650,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795968701930@example.com",
-                 *       "roleId": "9b31d97e-b619-4a0f-967b-677068a0a809"
+                 *       "email": "contract-1795969290418@example.com",
+                 *       "roleId": "b93323e8-9ef2-496e-888f-1d170cf27681"
                  *     }
                  */
                 "application/json": {
@@ -7666,16 +7677,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "3a9f3c4b-aadc-4f9e-9828-8e40832e4806",
-                     *       "email": "contract-1795968701930@example.com",
-                     *       "roleId": "9b31d97e-b619-4a0f-967b-677068a0a809",
+                     *       "userId": "1533ee1a-5b0c-4029-80aa-333db9b6da27",
+                     *       "email": "contract-1795969290418@example.com",
+                     *       "roleId": "b93323e8-9ef2-496e-888f-1d170cf27681",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T16:11:41.965Z",
+                     *       "joinedAt": "2026-11-29T16:21:30.433Z",
                      *       "version": 1
                      *     }
                      */
@@ -7740,8 +7751,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "3a9f3c4b-aadc-4f9e-9828-8e40832e4806",
-                     *       "email": "contract-1795968701930@example.com",
+                     *       "userId": "1533ee1a-5b0c-4029-80aa-333db9b6da27",
+                     *       "email": "contract-1795969290418@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -7763,7 +7774,7 @@ export interface operations {
                      *         "bank:read",
                      *         "attachments:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T16:11:41.965Z",
+                     *       "joinedAt": "2026-11-29T16:21:30.433Z",
                      *       "version": 2
                      *     }
                      */
@@ -7873,9 +7884,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8f8e9295-035a-4292-bb7a-c7c777a141c5",
+                     *           "id": "fc05801f-01e3-4fd8-a954-4089f827abda",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_7vjBlJ3",
+                     *           "prefix": "sk-svc_iOzhWlO",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7883,8 +7894,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
-                     *           "createdAt": "2026-11-29T16:11:42.127Z",
+                     *           "createdBy": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
+                     *           "createdAt": "2026-11-29T16:21:30.529Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7955,9 +7966,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8f8e9295-035a-4292-bb7a-c7c777a141c5",
+                     *       "id": "fc05801f-01e3-4fd8-a954-4089f827abda",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_7vjBlJ3",
+                     *       "prefix": "sk-svc_iOzhWlO",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7965,8 +7976,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
-                     *       "createdAt": "2026-11-29T16:11:42.127Z",
+                     *       "createdBy": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
+                     *       "createdAt": "2026-11-29T16:21:30.529Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -8018,18 +8029,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8f8e9295-035a-4292-bb7a-c7c777a141c5",
+                     *       "id": "fc05801f-01e3-4fd8-a954-4089f827abda",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_7vjBlJ3",
+                     *       "prefix": "sk-svc_iOzhWlO",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T16:11:42.182Z",
-                     *       "createdBy": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
-                     *       "createdAt": "2026-11-29T16:11:42.127Z",
+                     *       "revokedAt": "2026-11-29T16:21:30.564Z",
+                     *       "createdBy": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
+                     *       "createdAt": "2026-11-29T16:21:30.529Z",
                      *       "version": 2
                      *     }
                      */
@@ -8084,24 +8095,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e1157df9-1202-4caa-a77d-a188ab08153b",
+                     *           "id": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "3a227e9c-ece4-4c28-8cbe-03a9de8e2367",
+                     *           "parentId": "2ad4f6c1-3a5a-453c-9027-02acf913f594",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:25.949Z",
-                     *           "updatedAt": "2026-11-29T16:11:25.949Z",
+                     *           "createdAt": "2026-11-29T16:21:22.620Z",
+                     *           "updatedAt": "2026-11-29T16:21:22.620Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "3a227e9c-ece4-4c28-8cbe-03a9de8e2367",
+                     *           "id": "2ad4f6c1-3a5a-453c-9027-02acf913f594",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -8110,32 +8121,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:25.856Z",
-                     *           "updatedAt": "2026-11-29T16:11:25.856Z",
+                     *           "createdAt": "2026-11-29T16:21:22.582Z",
+                     *           "updatedAt": "2026-11-29T16:21:22.582Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *           "id": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "34569d6f-0e3c-4f7b-8566-1a5244450712",
+                     *           "parentId": "54838243-b173-41c3-97ec-ba834ec9b5e3",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:25.770Z",
-                     *           "updatedAt": "2026-11-29T16:11:25.770Z",
+                     *           "createdAt": "2026-11-29T16:21:22.547Z",
+                     *           "updatedAt": "2026-11-29T16:21:22.547Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "34569d6f-0e3c-4f7b-8566-1a5244450712",
+                     *           "id": "54838243-b173-41c3-97ec-ba834ec9b5e3",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -8144,32 +8155,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:25.720Z",
-                     *           "updatedAt": "2026-11-29T16:11:25.720Z",
+                     *           "createdAt": "2026-11-29T16:21:22.498Z",
+                     *           "updatedAt": "2026-11-29T16:21:22.498Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "dc82fab1-145f-4d68-b7e6-3d282eb64459",
+                     *           "id": "a6d42ba9-5b80-4b66-b514-e7b5eac75d92",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "2d5e1252-fc2f-4490-9529-53b97bc5532e",
+                     *           "parentId": "9caef651-e67a-4fcb-b587-1fa36602a645",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:25.676Z",
-                     *           "updatedAt": "2026-11-29T16:11:25.676Z",
+                     *           "createdAt": "2026-11-29T16:21:22.469Z",
+                     *           "updatedAt": "2026-11-29T16:21:22.469Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "2d5e1252-fc2f-4490-9529-53b97bc5532e",
+                     *           "id": "9caef651-e67a-4fcb-b587-1fa36602a645",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -8178,49 +8189,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:25.553Z",
-                     *           "updatedAt": "2026-11-29T16:11:25.553Z",
+                     *           "createdAt": "2026-11-29T16:21:22.441Z",
+                     *           "updatedAt": "2026-11-29T16:21:22.441Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *           "id": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
+                     *           "parentId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:25.431Z",
-                     *           "updatedAt": "2026-11-29T16:11:25.431Z",
+                     *           "createdAt": "2026-11-29T16:21:22.410Z",
+                     *           "updatedAt": "2026-11-29T16:21:22.410Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *           "id": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
+                     *           "parentId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:25.243Z",
-                     *           "updatedAt": "2026-11-29T16:11:25.243Z",
+                     *           "createdAt": "2026-11-29T16:21:22.325Z",
+                     *           "updatedAt": "2026-11-29T16:21:22.325Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
+                     *           "id": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -8229,8 +8240,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:25.134Z",
-                     *           "updatedAt": "2026-11-29T16:11:25.134Z",
+                     *           "createdAt": "2026-11-29T16:21:22.281Z",
+                     *           "updatedAt": "2026-11-29T16:21:22.281Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -8319,7 +8330,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "167e7d09-7b05-4781-9101-570f03814a9d",
+                     *       "id": "e98ffe0f-15ef-41a3-b76f-10f459e62bdc",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -8328,8 +8339,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:26.106Z",
-                     *       "updatedAt": "2026-11-29T16:11:26.106Z",
+                     *       "createdAt": "2026-11-29T16:21:22.784Z",
+                     *       "updatedAt": "2026-11-29T16:21:22.784Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8380,7 +8391,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "167e7d09-7b05-4781-9101-570f03814a9d",
+                     *       "id": "e98ffe0f-15ef-41a3-b76f-10f459e62bdc",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -8389,8 +8400,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:26.106Z",
-                     *       "updatedAt": "2026-11-29T16:11:26.106Z",
+                     *       "createdAt": "2026-11-29T16:21:22.784Z",
+                     *       "updatedAt": "2026-11-29T16:21:22.784Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8472,7 +8483,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "167e7d09-7b05-4781-9101-570f03814a9d",
+                     *       "id": "e98ffe0f-15ef-41a3-b76f-10f459e62bdc",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -8481,8 +8492,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:11:26.106Z",
-                     *       "updatedAt": "2026-11-29T16:11:26.730Z",
+                     *       "createdAt": "2026-11-29T16:21:22.784Z",
+                     *       "updatedAt": "2026-11-29T16:21:23.158Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8603,15 +8614,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0349d4ef-93fc-4b08-8a2a-7ccc31a3e066",
-                     *           "occurredAt": "2026-11-29T16:11:26.106Z",
+                     *           "requestId": "67c196e9-4fda-44fa-be13-c8d8bfc3e13e",
+                     *           "occurredAt": "2026-11-29T16:21:22.784Z",
                      *           "sequence": 14,
-                     *           "hash": "f4faa49ca9b52aa52b3b988b09c99ebd9115ee8c1f2989410e0d966080810898",
+                     *           "hash": "ce0e5c9f9e653d5ee82912ba6245d61ee8b5f6ac265b3943402aae00365ae1a9",
                      *           "state": {
-                     *             "id": "167e7d09-7b05-4781-9101-570f03814a9d",
+                     *             "id": "e98ffe0f-15ef-41a3-b76f-10f459e62bdc",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -8620,8 +8631,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T16:11:26.106Z",
-                     *             "updatedAt": "2026-11-29T16:11:26.106Z",
+                     *             "createdAt": "2026-11-29T16:21:22.784Z",
+                     *             "updatedAt": "2026-11-29T16:21:22.784Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -8681,7 +8692,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "27e93172-632c-465f-8318-a26661de09c5",
+                     *           "id": "e02b7410-f755-43fe-87c7-0bae133265cc",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -8690,12 +8701,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:27.261Z",
-                     *           "updatedAt": "2026-11-29T16:11:27.261Z",
+                     *           "createdAt": "2026-11-29T16:21:23.386Z",
+                     *           "updatedAt": "2026-11-29T16:21:23.386Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "85ba2a40-724b-4eb0-99a9-6538b35652f2",
+                     *           "id": "1100c42f-07bc-4590-9680-0e0c6f46535c",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -8704,12 +8715,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:25.974Z",
-                     *           "updatedAt": "2026-11-29T16:11:25.974Z",
+                     *           "createdAt": "2026-11-29T16:21:22.646Z",
+                     *           "updatedAt": "2026-11-29T16:21:22.646Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "17ebc977-5a80-418f-b205-c71f0e0914d0",
+                     *           "id": "89ecede9-fd7e-4292-8cca-0517151dd8d0",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -8718,8 +8729,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:25.994Z",
-                     *           "updatedAt": "2026-11-29T16:11:25.994Z",
+                     *           "createdAt": "2026-11-29T16:21:22.680Z",
+                     *           "updatedAt": "2026-11-29T16:21:22.680Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -8789,7 +8800,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27e93172-632c-465f-8318-a26661de09c5",
+                     *       "id": "e02b7410-f755-43fe-87c7-0bae133265cc",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8798,8 +8809,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:27.261Z",
-                     *       "updatedAt": "2026-11-29T16:11:27.261Z",
+                     *       "createdAt": "2026-11-29T16:21:23.386Z",
+                     *       "updatedAt": "2026-11-29T16:21:23.386Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8847,7 +8858,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27e93172-632c-465f-8318-a26661de09c5",
+                     *       "id": "e02b7410-f755-43fe-87c7-0bae133265cc",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8856,8 +8867,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:27.261Z",
-                     *       "updatedAt": "2026-11-29T16:11:27.261Z",
+                     *       "createdAt": "2026-11-29T16:21:23.386Z",
+                     *       "updatedAt": "2026-11-29T16:21:23.386Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8926,7 +8937,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27e93172-632c-465f-8318-a26661de09c5",
+                     *       "id": "e02b7410-f755-43fe-87c7-0bae133265cc",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8935,8 +8946,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:11:27.261Z",
-                     *       "updatedAt": "2026-11-29T16:11:27.519Z",
+                     *       "createdAt": "2026-11-29T16:21:23.386Z",
+                     *       "updatedAt": "2026-11-29T16:21:23.481Z",
                      *       "status": "active"
                      *     }
                      */
@@ -9054,15 +9065,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "9ccb688a-517a-4a8e-b353-9cb0dee0bf98",
-                     *           "occurredAt": "2026-11-29T16:11:27.261Z",
+                     *           "requestId": "165946d2-bb50-4df6-9a9f-c266c303943c",
+                     *           "occurredAt": "2026-11-29T16:21:23.386Z",
                      *           "sequence": 17,
-                     *           "hash": "e2ce715034178ffacc6302199ea18db5aaeb55bcd67b029ced3aa1da35334b6d",
+                     *           "hash": "1a7008ddcef50b2bb6dfd3eb0ff9dffaba065505677293213afbd032d1d82e2f",
                      *           "state": {
-                     *             "id": "27e93172-632c-465f-8318-a26661de09c5",
+                     *             "id": "e02b7410-f755-43fe-87c7-0bae133265cc",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -9071,8 +9082,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T16:11:27.261Z",
-                     *             "updatedAt": "2026-11-29T16:11:27.261Z",
+                     *             "createdAt": "2026-11-29T16:21:23.386Z",
+                     *             "updatedAt": "2026-11-29T16:21:23.386Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -9125,7 +9136,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27e93172-632c-465f-8318-a26661de09c5",
+                     *       "id": "e02b7410-f755-43fe-87c7-0bae133265cc",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -9134,8 +9145,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T16:11:27.261Z",
-                     *       "updatedAt": "2026-11-29T16:11:27.743Z",
+                     *       "createdAt": "2026-11-29T16:21:23.386Z",
+                     *       "updatedAt": "2026-11-29T16:21:23.576Z",
                      *       "status": "active"
                      *     }
                      */
@@ -9186,7 +9197,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27e93172-632c-465f-8318-a26661de09c5",
+                     *       "id": "e02b7410-f755-43fe-87c7-0bae133265cc",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -9195,8 +9206,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T16:11:27.261Z",
-                     *       "updatedAt": "2026-11-29T16:11:27.597Z",
+                     *       "createdAt": "2026-11-29T16:21:23.386Z",
+                     *       "updatedAt": "2026-11-29T16:21:23.525Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -9247,19 +9258,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *           "id": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T16:11:29.034Z",
-                     *           "updatedAt": "2026-11-29T16:11:29.034Z",
+                     *           "createdAt": "2026-11-29T16:21:24.127Z",
+                     *           "updatedAt": "2026-11-29T16:21:24.127Z",
                      *           "periods": [
                      *             {
-                     *               "id": "351d34e3-bd46-49fc-951d-26d72162613d",
-                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *               "id": "e05bae12-1085-4b23-8496-b6e4c644ff2a",
+                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -9269,8 +9280,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f637852d-c700-487c-8be4-f36c34f099cc",
-                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *               "id": "2d5f13da-8972-41a4-bddb-c61c1a1a1a58",
+                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -9280,8 +9291,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "51896d1e-e8ce-4d98-ba5c-2958a7f3cc31",
-                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *               "id": "50b13521-91e5-4e04-9dde-1ee09ffbe614",
+                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -9291,8 +9302,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ec7cfeaa-eacb-4e6c-a76d-c53c1a9e8e6c",
-                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *               "id": "412e5216-c02d-4f89-9888-10bd527befc5",
+                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -9302,8 +9313,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "45591fc4-c54b-4df5-ae21-84699fa305a7",
-                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *               "id": "125283c2-52ee-413a-8c20-1affd02eecd1",
+                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -9313,8 +9324,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "90a76d74-add9-4f81-8215-22d2cd2ac462",
-                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *               "id": "6df8be7a-dc29-4bd5-9a5f-2b33f0d5d95f",
+                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -9324,8 +9335,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1cd8a188-4335-4cd9-b71e-23a9396a0142",
-                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *               "id": "ce05f4de-e838-4dcc-94c8-804387835636",
+                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -9335,8 +9346,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "750dfeb7-9c61-4c4f-9f5c-c3f6439ceec1",
-                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *               "id": "d2713183-f072-4309-a513-74e1a5a817ad",
+                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -9346,8 +9357,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "aa814957-0d3a-4867-b39b-49ecdeec27c1",
-                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *               "id": "1be1a36b-5930-4667-b74c-990c1544b119",
+                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -9357,8 +9368,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6771049c-4f26-467f-be11-ccdb0bab7941",
-                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *               "id": "e3d2b705-1b66-4b1d-a5da-ea7fd9089a1d",
+                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -9368,8 +9379,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "083cf539-6079-4d92-a22e-1d023ab1c069",
-                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *               "id": "18f79d52-0db1-4c1a-9e2c-178ab0166c1d",
+                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -9379,8 +9390,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d8d3c77d-e504-436c-a683-1064110342fd",
-                     *               "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *               "id": "8b4622ee-f5e8-4bd9-917f-9ed21d185d5f",
+                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -9392,19 +9403,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T16:11:28.757Z",
-                     *           "updatedAt": "2026-11-29T16:11:28.757Z",
+                     *           "createdAt": "2026-11-29T16:21:24.053Z",
+                     *           "updatedAt": "2026-11-29T16:21:24.053Z",
                      *           "periods": [
                      *             {
-                     *               "id": "005991ad-306a-4621-aa92-28ac3b362923",
-                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *               "id": "c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38",
+                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -9414,8 +9425,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1e92d8bc-4ebb-4864-8aca-f5ecdd104b63",
-                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *               "id": "32c638b7-bc7a-4a60-969d-7a62dec6738b",
+                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -9425,8 +9436,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7e4f6f0c-9658-4954-a393-16c1cda87982",
-                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *               "id": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
+                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -9436,8 +9447,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "025aa85b-9ff1-438f-a645-d78cc13bc794",
-                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *               "id": "760dc024-bdd1-47c8-87c5-ef1ef441f0af",
+                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -9447,8 +9458,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7f31c486-34c4-4546-8f07-79e2066387da",
-                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *               "id": "fc622ed0-48c4-4ded-9363-4e1db32bd457",
+                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -9458,8 +9469,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "daa86699-cfd1-41c6-be53-c9a1ecfab93a",
-                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *               "id": "baf0cf2c-ccd6-4a31-94ad-7a2796ec793a",
+                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -9469,8 +9480,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "31405d7c-6aa8-4129-8675-e1a98582fb06",
-                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *               "id": "2e6562df-c132-439a-a6f3-cc867889c2e6",
+                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -9480,8 +9491,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "abff50eb-3d22-42d5-bb99-ad1d703d317a",
-                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *               "id": "a2159cfc-03b2-40d6-a576-7cfd0fc4900d",
+                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -9491,8 +9502,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "63f19754-de02-40ce-b4c0-da24d902e5e7",
-                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *               "id": "250fab95-66b0-43c0-97c8-474acd85154a",
+                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -9502,8 +9513,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8825e55b-5391-4218-9c9e-9a402e1ca173",
-                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *               "id": "42aa9219-76cc-463a-bf1a-f64bcb3c05f5",
+                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -9513,8 +9524,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7905f604-62fd-4d01-a2a4-5682c24adcce",
-                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *               "id": "57e60bf2-352c-4117-9cd7-a8b17dd0effb",
+                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -9524,8 +9535,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "506b6680-6767-407b-b89b-bd8b3378890a",
-                     *               "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *               "id": "fa2514d7-534c-4850-9048-d7a6ee2f7c8c",
+                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -9612,19 +9623,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *       "id": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T16:11:29.034Z",
-                     *       "updatedAt": "2026-11-29T16:11:29.034Z",
+                     *       "createdAt": "2026-11-29T16:21:24.127Z",
+                     *       "updatedAt": "2026-11-29T16:21:24.127Z",
                      *       "periods": [
                      *         {
-                     *           "id": "351d34e3-bd46-49fc-951d-26d72162613d",
-                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *           "id": "e05bae12-1085-4b23-8496-b6e4c644ff2a",
+                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -9634,8 +9645,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f637852d-c700-487c-8be4-f36c34f099cc",
-                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *           "id": "2d5f13da-8972-41a4-bddb-c61c1a1a1a58",
+                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -9645,8 +9656,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "51896d1e-e8ce-4d98-ba5c-2958a7f3cc31",
-                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *           "id": "50b13521-91e5-4e04-9dde-1ee09ffbe614",
+                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -9656,8 +9667,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ec7cfeaa-eacb-4e6c-a76d-c53c1a9e8e6c",
-                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *           "id": "412e5216-c02d-4f89-9888-10bd527befc5",
+                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -9667,8 +9678,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "45591fc4-c54b-4df5-ae21-84699fa305a7",
-                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *           "id": "125283c2-52ee-413a-8c20-1affd02eecd1",
+                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -9678,8 +9689,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "90a76d74-add9-4f81-8215-22d2cd2ac462",
-                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *           "id": "6df8be7a-dc29-4bd5-9a5f-2b33f0d5d95f",
+                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -9689,8 +9700,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1cd8a188-4335-4cd9-b71e-23a9396a0142",
-                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *           "id": "ce05f4de-e838-4dcc-94c8-804387835636",
+                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -9700,8 +9711,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "750dfeb7-9c61-4c4f-9f5c-c3f6439ceec1",
-                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *           "id": "d2713183-f072-4309-a513-74e1a5a817ad",
+                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -9711,8 +9722,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aa814957-0d3a-4867-b39b-49ecdeec27c1",
-                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *           "id": "1be1a36b-5930-4667-b74c-990c1544b119",
+                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -9722,8 +9733,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6771049c-4f26-467f-be11-ccdb0bab7941",
-                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *           "id": "e3d2b705-1b66-4b1d-a5da-ea7fd9089a1d",
+                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -9733,8 +9744,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "083cf539-6079-4d92-a22e-1d023ab1c069",
-                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *           "id": "18f79d52-0db1-4c1a-9e2c-178ab0166c1d",
+                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -9744,8 +9755,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d8d3c77d-e504-436c-a683-1064110342fd",
-                     *           "financialYearId": "312298e2-d802-4fe2-abf5-e3bff6c74618",
+                     *           "id": "8b4622ee-f5e8-4bd9-917f-9ed21d185d5f",
+                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9801,19 +9812,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *       "id": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T16:11:28.757Z",
-                     *       "updatedAt": "2026-11-29T16:11:28.757Z",
+                     *       "createdAt": "2026-11-29T16:21:24.053Z",
+                     *       "updatedAt": "2026-11-29T16:21:24.053Z",
                      *       "periods": [
                      *         {
-                     *           "id": "005991ad-306a-4621-aa92-28ac3b362923",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9823,8 +9834,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1e92d8bc-4ebb-4864-8aca-f5ecdd104b63",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "32c638b7-bc7a-4a60-969d-7a62dec6738b",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9834,8 +9845,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7e4f6f0c-9658-4954-a393-16c1cda87982",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9845,8 +9856,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "025aa85b-9ff1-438f-a645-d78cc13bc794",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "760dc024-bdd1-47c8-87c5-ef1ef441f0af",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9856,8 +9867,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7f31c486-34c4-4546-8f07-79e2066387da",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "fc622ed0-48c4-4ded-9363-4e1db32bd457",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9867,8 +9878,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "daa86699-cfd1-41c6-be53-c9a1ecfab93a",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "baf0cf2c-ccd6-4a31-94ad-7a2796ec793a",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9878,8 +9889,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "31405d7c-6aa8-4129-8675-e1a98582fb06",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "2e6562df-c132-439a-a6f3-cc867889c2e6",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9889,8 +9900,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "abff50eb-3d22-42d5-bb99-ad1d703d317a",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "a2159cfc-03b2-40d6-a576-7cfd0fc4900d",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9900,8 +9911,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "63f19754-de02-40ce-b4c0-da24d902e5e7",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "250fab95-66b0-43c0-97c8-474acd85154a",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9911,8 +9922,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8825e55b-5391-4218-9c9e-9a402e1ca173",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "42aa9219-76cc-463a-bf1a-f64bcb3c05f5",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9922,8 +9933,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7905f604-62fd-4d01-a2a4-5682c24adcce",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "57e60bf2-352c-4117-9cd7-a8b17dd0effb",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9933,8 +9944,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "506b6680-6767-407b-b89b-bd8b3378890a",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "fa2514d7-534c-4850-9048-d7a6ee2f7c8c",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -10021,19 +10032,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
+                     *       "id": "0447788b-2d66-4af8-b76b-754bd8de7e45",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T16:11:29.362Z",
-                     *       "updatedAt": "2026-11-29T16:11:29.642Z",
+                     *       "createdAt": "2026-11-29T16:21:24.219Z",
+                     *       "updatedAt": "2026-11-29T16:21:24.300Z",
                      *       "periods": [
                      *         {
-                     *           "id": "35ba36de-db70-4867-95f1-8e343548669f",
-                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
+                     *           "id": "fdfda783-ff19-4c12-a8c4-a99ca343f8f1",
+                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -10043,8 +10054,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7fb5f1b2-3183-41b6-889e-dea95922ddda",
-                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
+                     *           "id": "4e617591-415c-42b3-b05d-02e81a7a21d1",
+                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -10054,8 +10065,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "224571e8-752d-4ef1-99e2-1d6ab65156ce",
-                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
+                     *           "id": "e92986e0-eb94-456c-a07e-1a836d12fdcd",
+                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -10065,8 +10076,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "37cf51c3-eef3-4b12-97b1-91c7d3235cec",
-                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
+                     *           "id": "db790dda-6afa-4d31-bd96-7ab665389a79",
+                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -10076,8 +10087,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fbe3b512-ed03-44c3-8559-cf6f8ecfcf1d",
-                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
+                     *           "id": "dde28753-a661-4af7-a2a3-17e0a3d9b9cb",
+                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -10087,8 +10098,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "47577f30-112a-4cd8-8ff4-b2231e142ac4",
-                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
+                     *           "id": "b712cb68-febc-4795-8cc6-93d973a4cb47",
+                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -10098,8 +10109,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bd3e3cb5-d22d-4577-b16e-7995d209baf5",
-                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
+                     *           "id": "da77a5d2-f913-4d68-ac4c-052ee0c02671",
+                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -10109,8 +10120,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "914214b8-f63f-4bce-b678-9b7af5c99edf",
-                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
+                     *           "id": "8c507a93-45da-4266-a81f-f5bf2a7736d9",
+                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -10120,8 +10131,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8cb99849-5e6f-4aed-b7e9-005dc7d6582e",
-                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
+                     *           "id": "4a98d74f-5217-4b7e-8600-ca2a03a25df3",
+                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -10131,8 +10142,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e65055dc-a3b1-4928-bd6f-1f4d91eb21ab",
-                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
+                     *           "id": "d4792090-1bba-4e1c-84a6-ca1a534487a5",
+                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -10142,8 +10153,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a937114-198f-4bbb-8e97-cfb913210c08",
-                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
+                     *           "id": "148a18a7-441b-4d9f-842e-37262039ab49",
+                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -10153,8 +10164,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5685bc7d-d713-4c83-a48a-818eda4c8812",
-                     *           "financialYearId": "f2080e56-881b-42d1-85e7-4fa3d843f3c6",
+                     *           "id": "e4887de1-a364-4fbd-8073-befa218ed8c9",
+                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -10302,14 +10313,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a0a30de6-bae2-4b21-9703-3fca5588f24d",
-                     *       "serialNumber": 5,
+                     *       "id": "187629fa-fe9f-4adc-ae8b-e31aa9df07b8",
+                     *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
+                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -10322,7 +10333,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "dc82fab1-145f-4d68-b7e6-3d282eb64459",
+                     *           "accountId": "a6d42ba9-5b80-4b66-b514-e7b5eac75d92",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -10350,19 +10361,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:38.958Z",
-                     *       "updatedAt": "2026-11-29T16:11:38.958Z",
+                     *       "createdAt": "2026-11-29T16:21:28.647Z",
+                     *       "updatedAt": "2026-11-29T16:21:28.647Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10433,8 +10444,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "506b6680-6767-407b-b89b-bd8b3378890a",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "fa2514d7-534c-4850-9048-d7a6ee2f7c8c",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -10444,8 +10455,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7905f604-62fd-4d01-a2a4-5682c24adcce",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "57e60bf2-352c-4117-9cd7-a8b17dd0effb",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -10455,8 +10466,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8825e55b-5391-4218-9c9e-9a402e1ca173",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "42aa9219-76cc-463a-bf1a-f64bcb3c05f5",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -10466,8 +10477,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "63f19754-de02-40ce-b4c0-da24d902e5e7",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "250fab95-66b0-43c0-97c8-474acd85154a",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -10477,8 +10488,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "abff50eb-3d22-42d5-bb99-ad1d703d317a",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "a2159cfc-03b2-40d6-a576-7cfd0fc4900d",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -10488,8 +10499,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "31405d7c-6aa8-4129-8675-e1a98582fb06",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "2e6562df-c132-439a-a6f3-cc867889c2e6",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -10499,8 +10510,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "daa86699-cfd1-41c6-be53-c9a1ecfab93a",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "baf0cf2c-ccd6-4a31-94ad-7a2796ec793a",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -10510,8 +10521,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7f31c486-34c4-4546-8f07-79e2066387da",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "fc622ed0-48c4-4ded-9363-4e1db32bd457",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -10521,8 +10532,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "025aa85b-9ff1-438f-a645-d78cc13bc794",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "760dc024-bdd1-47c8-87c5-ef1ef441f0af",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -10532,8 +10543,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7e4f6f0c-9658-4954-a393-16c1cda87982",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -10543,8 +10554,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1e92d8bc-4ebb-4864-8aca-f5ecdd104b63",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "32c638b7-bc7a-4a60-969d-7a62dec6738b",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -10554,8 +10565,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "005991ad-306a-4621-aa92-28ac3b362923",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "id": "c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -10603,8 +10614,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "005991ad-306a-4621-aa92-28ac3b362923",
-                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *       "id": "c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38",
+                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10661,8 +10672,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "005991ad-306a-4621-aa92-28ac3b362923",
-                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *       "id": "c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38",
+                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10819,8 +10830,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "005991ad-306a-4621-aa92-28ac3b362923",
-                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *       "id": "c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38",
+                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10909,14 +10920,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
+                     *           "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *               "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10929,7 +10940,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *               "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10957,19 +10968,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:31.651Z",
-                     *           "updatedAt": "2026-11-29T16:11:31.651Z",
+                     *           "createdAt": "2026-11-29T16:21:25.053Z",
+                     *           "updatedAt": "2026-11-29T16:21:25.053Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -11022,12 +11033,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                 *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                 *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -11084,14 +11095,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
+                     *       "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -11104,7 +11115,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -11132,19 +11143,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:31.651Z",
-                     *       "updatedAt": "2026-11-29T16:11:31.651Z",
+                     *       "createdAt": "2026-11-29T16:21:25.053Z",
+                     *       "updatedAt": "2026-11-29T16:21:25.053Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11202,14 +11213,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
+                     *       "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -11222,7 +11233,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -11250,19 +11261,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:31.651Z",
-                     *       "updatedAt": "2026-11-29T16:11:31.651Z",
+                     *       "createdAt": "2026-11-29T16:21:25.053Z",
+                     *       "updatedAt": "2026-11-29T16:21:25.053Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11309,12 +11320,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                 *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                 *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -11374,14 +11385,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
+                     *       "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11394,7 +11405,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11422,19 +11433,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:11:31.651Z",
-                     *       "updatedAt": "2026-11-29T16:11:32.021Z",
+                     *       "createdAt": "2026-11-29T16:21:25.053Z",
+                     *       "updatedAt": "2026-11-29T16:21:25.229Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11504,22 +11515,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "525d2766-34e2-4678-885d-3264156d314c",
-                     *           "occurredAt": "2026-11-29T16:11:31.656Z",
+                     *           "requestId": "b58d416c-84de-454d-a0cd-ed3346865e63",
+                     *           "occurredAt": "2026-11-29T16:21:25.056Z",
                      *           "sequence": 31,
-                     *           "hash": "8ea69ad7812c134a10cdab34d885ef37c454f48fba5dfa2a593c4ba410e4d3d1",
+                     *           "hash": "3cb3616a0877a13c996d07d268308b4f5e495ea1078ee6d135963b7219a9dc45",
                      *           "state": {
-                     *             "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
+                     *             "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *                 "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -11532,7 +11543,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *                 "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -11560,19 +11571,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T16:11:31.651Z",
-                     *             "updatedAt": "2026-11-29T16:11:31.651Z",
+                     *             "createdAt": "2026-11-29T16:21:25.053Z",
+                     *             "updatedAt": "2026-11-29T16:21:25.053Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -11635,14 +11646,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a729b549-33e1-4fd7-b358-03b5a0ff25ee",
-                     *       "serialNumber": 9,
+                     *       "id": "c9ae50a2-bccf-408f-93ac-22ace4dfd067",
+                     *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
+                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11655,7 +11666,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *           "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11683,25 +11694,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:11:45.601Z",
-                     *       "updatedAt": "2026-11-29T16:11:45.660Z",
+                     *       "createdAt": "2026-11-29T16:21:33.820Z",
+                     *       "updatedAt": "2026-11-29T16:21:33.849Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
-                     *       "submittedAt": "2026-11-29T16:11:45.660Z",
+                     *       "submittedAt": "2026-11-29T16:21:33.849Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -11767,14 +11778,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a729b549-33e1-4fd7-b358-03b5a0ff25ee",
-                     *       "serialNumber": 9,
+                     *       "id": "c9ae50a2-bccf-408f-93ac-22ace4dfd067",
+                     *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
+                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11787,7 +11798,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *           "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11815,46 +11826,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T16:11:45.601Z",
-                     *       "updatedAt": "2026-11-29T16:11:45.869Z",
+                     *       "createdAt": "2026-11-29T16:21:33.820Z",
+                     *       "updatedAt": "2026-11-29T16:21:33.953Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
+                     *         "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
-                     *       "submittedAt": "2026-11-29T16:11:45.824Z",
+                     *       "submittedAt": "2026-11-29T16:21:33.937Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
+                     *             "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
                      *           },
-                     *           "at": "2026-11-29T16:11:45.869Z"
+                     *           "at": "2026-11-29T16:21:33.953Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
+                     *         "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
                      *       },
-                     *       "approvedAt": "2026-11-29T16:11:45.869Z",
+                     *       "approvedAt": "2026-11-29T16:21:33.953Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
+                     *           "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
                      *         },
-                     *         "at": "2026-11-29T16:11:45.787Z"
+                     *         "at": "2026-11-29T16:21:33.922Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11920,14 +11931,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a729b549-33e1-4fd7-b358-03b5a0ff25ee",
-                     *       "serialNumber": 9,
+                     *       "id": "c9ae50a2-bccf-408f-93ac-22ace4dfd067",
+                     *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
+                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11940,7 +11951,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *           "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11968,19 +11979,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T16:11:45.601Z",
-                     *       "updatedAt": "2026-11-29T16:11:45.787Z",
+                     *       "createdAt": "2026-11-29T16:21:33.820Z",
+                     *       "updatedAt": "2026-11-29T16:21:33.922Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
+                     *         "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11990,9 +12001,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
+                     *           "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
                      *         },
-                     *         "at": "2026-11-29T16:11:45.787Z",
+                     *         "at": "2026-11-29T16:21:33.922Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -12062,14 +12073,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
+                     *       "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -12082,7 +12093,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -12102,27 +12113,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
-                     *       "periodId": "7e4f6f0c-9658-4954-a393-16c1cda87982",
+                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *       "periodId": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T16:11:31.651Z",
-                     *       "updatedAt": "2026-11-29T16:11:32.141Z",
+                     *       "createdAt": "2026-11-29T16:21:25.053Z",
+                     *       "updatedAt": "2026-11-29T16:21:25.279Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -12132,9 +12143,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
-                     *       "postedAt": "2026-11-29T16:11:32.141Z",
+                     *       "postedAt": "2026-11-29T16:21:25.279Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -12202,14 +12213,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "92fd4567-172f-4e2f-ab23-39d6b79b33f5",
+                     *       "id": "b1b3dc17-eec5-477d-9b81-383e0ac5f401",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
+                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -12222,7 +12233,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -12242,27 +12253,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
-                     *       "periodId": "7e4f6f0c-9658-4954-a393-16c1cda87982",
+                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *       "periodId": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T16:11:32.619Z",
-                     *       "updatedAt": "2026-11-29T16:11:32.736Z",
+                     *       "createdAt": "2026-11-29T16:21:25.452Z",
+                     *       "updatedAt": "2026-11-29T16:21:25.500Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -12272,14 +12283,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
-                     *       "postedAt": "2026-11-29T16:11:32.672Z",
+                     *       "postedAt": "2026-11-29T16:21:25.473Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
-                     *       "voidedAt": "2026-11-29T16:11:32.736Z"
+                     *       "voidedAt": "2026-11-29T16:21:25.500Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -12329,14 +12340,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
+                     *       "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -12349,7 +12360,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -12377,19 +12388,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T16:11:31.651Z",
-                     *       "updatedAt": "2026-11-29T16:11:32.225Z",
+                     *       "createdAt": "2026-11-29T16:21:25.053Z",
+                     *       "updatedAt": "2026-11-29T16:21:25.310Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -12461,14 +12472,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ce49c6cc-583a-49c1-9b7b-cb83b73f3a00",
+                     *       "id": "3f8f64e0-774c-42e4-b629-57df2e871a26",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -12481,7 +12492,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -12501,27 +12512,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
-                     *       "periodId": "7e4f6f0c-9658-4954-a393-16c1cda87982",
-                     *       "reversalOf": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
+                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *       "periodId": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
+                     *       "reversalOf": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:32.516Z",
-                     *       "updatedAt": "2026-11-29T16:11:32.516Z",
+                     *       "createdAt": "2026-11-29T16:21:25.393Z",
+                     *       "updatedAt": "2026-11-29T16:21:25.393Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -12531,9 +12542,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
-                     *       "postedAt": "2026-11-29T16:11:32.516Z",
+                     *       "postedAt": "2026-11-29T16:21:25.393Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -12685,24 +12696,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae",
-                     *           "serialNumber": 8,
+                     *           "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d",
+                     *           "serialNumber": 12,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
-                     *           "postedAt": "2026-11-29T16:11:44.787Z",
+                     *           "postedAt": "2026-11-29T16:21:32.990Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12710,24 +12721,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "ca3350a6-db75-405a-9177-975a038e9009",
-                     *           "serialNumber": 6,
+                     *           "journalId": "1c306b72-9cc0-4ffb-a8ec-c19a8131d07d",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
-                     *           "postedAt": "2026-11-29T16:11:43.583Z",
+                     *           "postedAt": "2026-11-29T16:21:31.840Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12735,29 +12746,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "a729b549-33e1-4fd7-b358-03b5a0ff25ee",
-                     *           "serialNumber": 9,
+                     *           "journalId": "c9ae50a2-bccf-408f-93ac-22ace4dfd067",
+                     *           "serialNumber": 13,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
+                     *               "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
-                     *           "postedAt": "2026-11-29T16:11:45.897Z",
+                     *           "postedAt": "2026-11-29T16:21:33.969Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12769,7 +12780,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
@@ -12778,7 +12789,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
+                     *             "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
@@ -12856,14 +12867,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
+                     *           "accountId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12890,8 +12901,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
-                     *           "parentId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
+                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *           "parentId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12917,7 +12928,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "34569d6f-0e3c-4f7b-8566-1a5244450712",
+                     *           "accountId": "54838243-b173-41c3-97ec-ba834ec9b5e3",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12944,8 +12955,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
-                     *           "parentId": "34569d6f-0e3c-4f7b-8566-1a5244450712",
+                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *           "parentId": "54838243-b173-41c3-97ec-ba834ec9b5e3",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12971,7 +12982,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "3a227e9c-ece4-4c28-8cbe-03a9de8e2367",
+                     *           "accountId": "2ad4f6c1-3a5a-453c-9027-02acf913f594",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12998,8 +13009,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
-                     *           "parentId": "3a227e9c-ece4-4c28-8cbe-03a9de8e2367",
+                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
+                     *           "parentId": "2ad4f6c1-3a5a-453c-9027-02acf913f594",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13133,7 +13144,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "3a227e9c-ece4-4c28-8cbe-03a9de8e2367",
+                     *           "accountId": "2ad4f6c1-3a5a-453c-9027-02acf913f594",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -13152,8 +13163,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
-                     *           "parentId": "3a227e9c-ece4-4c28-8cbe-03a9de8e2367",
+                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
+                     *           "parentId": "2ad4f6c1-3a5a-453c-9027-02acf913f594",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13265,7 +13276,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
+                     *           "accountId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -13282,8 +13293,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
-                     *           "parentId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
+                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *           "parentId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13407,7 +13418,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
+                     *           "accountId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -13423,8 +13434,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
-                     *           "parentId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
+                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *           "parentId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13533,9 +13544,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "0f312970-547f-421c-921f-3f8469a105d0",
+                     *       "budgetId": "d1a2d259-5218-4729-b23e-c94601dc90c1",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -13562,8 +13573,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
-                     *           "parentId": "34569d6f-0e3c-4f7b-8566-1a5244450712",
+                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *           "parentId": "54838243-b173-41c3-97ec-ba834ec9b5e3",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13596,8 +13607,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
-                     *           "parentId": "3a227e9c-ece4-4c28-8cbe-03a9de8e2367",
+                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
+                     *           "parentId": "2ad4f6c1-3a5a-453c-9027-02acf913f594",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13608,7 +13619,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "85ba2a40-724b-4eb0-99a9-6538b35652f2",
+                     *             "id": "1100c42f-07bc-4590-9680-0e0c6f46535c",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13998,18 +14009,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "ca3350a6-db75-405a-9177-975a038e9009",
-                     *           "serialNumber": 6,
+                     *           "journalId": "1c306b72-9cc0-4ffb-a8ec-c19a8131d07d",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "23ede9b9-26a3-40a8-891c-8ff1fb8494e0",
+                     *           "taxCodeId": "68cbc642-954c-48bf-b07f-299fb75cd561",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -14161,7 +14172,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
+                     *         "id": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -14182,13 +14193,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
+                     *           "journalId": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -14200,7 +14211,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg3OTg5NGZiLTFjYzUtNGY1MC05ZGU1LTdmMGQ0NGU3YjVmNyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjkxY2QzNTktMjRjMS00ZWNjLWJiMjAtN2E4ZWFjZTdkOWE0IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYWUwMDhkYmMtNWU2NC00MmY3LWE4NmItYTExNWIyZmVkZTViIiwiYWNjb3VudElkIjoiOGNkYjNlN2QtNzIzZS00ODU3LWJjNTItNDZjZWU1YTdjNjAxIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.vpOJDuRhj1-kNGfZu1gMJhaW_86aRUv1iuEXiPgheGE"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImExN2FlMDIwLWM3M2QtNGI0Yi04MjZkLWZlMTgyMzRiNzk2MiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMTk3YmYyOGMtNmFhZS00ZTUyLTlmNzEtZGFkMDVkYzU2YzRiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNWYyNjI4NGYtNThjNC00NjBhLTg1ZmYtYWI0OGU5MGYwYmZkIiwiYWNjb3VudElkIjoiOTE1YjcyNWYtZjJmYy00MjYzLThiMDMtMWFlYWNiMTRhNGZhIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.c9scKdYGCrXMJiJMc_J6ROcMlBr9rZcpXo6QuQ4Sfl0"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -14313,70 +14324,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "10222eb8-0ec5-4b64-80f2-ef3c16159c50",
+                     *           "id": "509606d4-d029-4aae-bf51-69b9f1950ec9",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T16:11:37.915Z",
+                     *           "createdAt": "2026-11-29T16:21:28.032Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "9d8190cf4d6e02887a64a8de2104cff4ba79562479f09777df10d6cb4a6a69f6"
+                     *             "hash": "ec345f17e30f6a7e631d1f2db817926b073ed5751844748e38f439da5284b407"
                      *           }
                      *         },
                      *         {
-                     *           "id": "06b0dd4c-241d-4931-b056-ca029ee0daf9",
+                     *           "id": "0c852c6f-e632-4f0b-a3b1-9f99fe9a66e1",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T16:11:37.702Z",
+                     *           "createdAt": "2026-11-29T16:21:27.905Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "4fd63f81011a568db015015251d735f16067b369d4914bdebc366964f76530b1"
+                     *             "hash": "5d9d2e2baa6beb77cef9302c53d43ab2226c4e0bf4200dd01dfed9030ece5de4"
                      *           }
                      *         },
                      *         {
-                     *           "id": "6a6d1282-7b12-4b7e-afc2-ab8c6498dba4",
+                     *           "id": "c6b45646-35c9-4ab4-9311-95aad0a9b4f6",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6"
+                     *             "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84"
                      *           },
-                     *           "createdAt": "2026-11-29T16:11:37.565Z",
+                     *           "createdAt": "2026-11-29T16:21:27.825Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "8b0df35ba21075f0c40c86ec27b34e5fac82976ab3b7efaf06113bde8b40395d"
+                     *             "hash": "53484f018bf52c6fd3d41dad395f7e811eff5ecc9d78d27c2789a7260c1c852f"
                      *           }
                      *         },
                      *         {
-                     *           "id": "4607c633-9400-424d-9e1e-71fd1e6e617e",
+                     *           "id": "3cfcc9a8-c224-404b-9f1b-c62516133d9b",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T16:11:37.332Z",
+                     *           "createdAt": "2026-11-29T16:21:27.734Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "7495103a650a58b3df5d6d89186a949769add597bbddf6c8ee2a3e60dea19f9e"
+                     *             "hash": "544d4aa18d5276b94ce09c0600f27dbaac23fe80816d9a2ac250d16399ce0c30"
                      *           }
                      *         }
                      *       ],
@@ -14541,20 +14552,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4607c633-9400-424d-9e1e-71fd1e6e617e",
+                     *       "id": "3cfcc9a8-c224-404b-9f1b-c62516133d9b",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T16:11:37.332Z",
+                     *       "createdAt": "2026-11-29T16:21:27.734Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "7495103a650a58b3df5d6d89186a949769add597bbddf6c8ee2a3e60dea19f9e"
+                     *         "hash": "544d4aa18d5276b94ce09c0600f27dbaac23fe80816d9a2ac250d16399ce0c30"
                      *       }
                      *     }
                      */
@@ -14619,20 +14630,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4607c633-9400-424d-9e1e-71fd1e6e617e",
+                     *       "id": "3cfcc9a8-c224-404b-9f1b-c62516133d9b",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T16:11:37.332Z",
+                     *       "createdAt": "2026-11-29T16:21:27.734Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "7495103a650a58b3df5d6d89186a949769add597bbddf6c8ee2a3e60dea19f9e"
+                     *         "hash": "544d4aa18d5276b94ce09c0600f27dbaac23fe80816d9a2ac250d16399ce0c30"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -14651,7 +14662,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
+                     *             "accountId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -14667,8 +14678,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
-                     *             "parentId": "291cd359-24c1-4ecc-bb20-7a8eace7d9a4",
+                     *             "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *             "parentId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -14774,27 +14785,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "901e8fc2-49b2-4c2e-9d7e-56a70fa20586",
+                     *           "id": "62daf29a-6cef-484f-a105-ed847e8a000e",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "879894fb-1cc5-4f50-9de5-7f0d44e7b5f7",
-                     *           "recordId": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
+                     *           "companyId": "a17ae020-c73d-4b4b-826d-fe18234b7962",
+                     *           "recordId": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
-                     *           "occurredAt": "2026-11-29T16:11:32.148Z",
-                     *           "requestId": "db77ef34-c956-46b4-99a9-6fe3745324d1",
+                     *           "occurredAt": "2026-11-29T16:21:25.281Z",
+                     *           "requestId": "58aa0524-db35-4042-a901-e81776fd4d74",
                      *           "data": {
-                     *             "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
+                     *             "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *                 "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14807,7 +14818,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *                 "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14827,27 +14838,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
-                     *             "periodId": "7e4f6f0c-9658-4954-a393-16c1cda87982",
+                     *             "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *             "periodId": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T16:11:31.651Z",
-                     *             "updatedAt": "2026-11-29T16:11:32.141Z",
+                     *             "createdAt": "2026-11-29T16:21:25.053Z",
+                     *             "updatedAt": "2026-11-29T16:21:25.279Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14857,40 +14868,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             },
-                     *             "postedAt": "2026-11-29T16:11:32.141Z",
+                     *             "postedAt": "2026-11-29T16:21:25.279Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "65e6ab55d14f0514752fa4ba5d2410d82c59af706d24ebad767ede7d66cbb267",
-                     *           "previousHash": "42c2046c341cb3fe274befda1313e190c8ec678fdbdac61aeacf02d2384e15c9",
-                     *           "hash": "9f76b4e47bd19af353c01957f3bf027ed6f519a07b27304f402ce213b9f8b94e"
+                     *           "recordDigest": "b56669e451fea3a90e943d01f66a234873a8700f6931fc26a4ea6ff4efcc2635",
+                     *           "previousHash": "fa3c035421fa383259005c991961e29f8334cbf84bee728c05f9ab4b32bbbef0",
+                     *           "hash": "d8e0ae4f1008141bacfae08450f902ef2f390c8bec3784b5aa10c864c2ddb601"
                      *         },
                      *         {
-                     *           "id": "c2c3ca67-381d-4a45-8000-fee8d372587f",
+                     *           "id": "d6b6a167-2585-4ae5-8731-f70850c20fae",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "879894fb-1cc5-4f50-9de5-7f0d44e7b5f7",
-                     *           "recordId": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
+                     *           "companyId": "a17ae020-c73d-4b4b-826d-fe18234b7962",
+                     *           "recordId": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
-                     *           "occurredAt": "2026-11-29T16:11:32.426Z",
-                     *           "requestId": "86e1d689-a5e7-409f-80a9-259cb6b58fb2",
+                     *           "occurredAt": "2026-11-29T16:21:25.341Z",
+                     *           "requestId": "7f78501b-0060-4d84-952d-8d1f7e22215f",
                      *           "data": {
-                     *             "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
+                     *             "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *                 "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14903,7 +14914,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *                 "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14923,27 +14934,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
-                     *             "periodId": "7e4f6f0c-9658-4954-a393-16c1cda87982",
+                     *             "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *             "periodId": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T16:11:31.651Z",
-                     *             "updatedAt": "2026-11-29T16:11:32.425Z",
+                     *             "createdAt": "2026-11-29T16:21:25.053Z",
+                     *             "updatedAt": "2026-11-29T16:21:25.340Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14953,40 +14964,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             },
-                     *             "postedAt": "2026-11-29T16:11:32.425Z",
+                     *             "postedAt": "2026-11-29T16:21:25.340Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "2db2b1c6c25b6aebee1c34cce56e809f0850d88145d4a2220f4eb31206acccc8",
-                     *           "previousHash": "03ec525c5d7ca719c0d8ccff60d7900d7989d7bb5cea835bf7e17a8c2ea68803",
-                     *           "hash": "f1a17cafd89aad6efa35a637d300cf96bafcad3baf7d2ca9b9b2342394c8f0bd"
+                     *           "recordDigest": "bad3f979291b32f2acbe937b1091c540870a6a5217610e9801d42774abdb1201",
+                     *           "previousHash": "d4adbd9c4e15ae2be58e71146941f9c65d9d7173003ce38fae42b9bfa773680b",
+                     *           "hash": "bfe10456e6adffb5721474797b0ce61c918318534f92d1173532402b513062f7"
                      *         },
                      *         {
-                     *           "id": "b5af987f-4a64-460c-960f-95535ad6b25f",
+                     *           "id": "577dc8c1-d80c-4695-9582-73e1bfce5ee0",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "879894fb-1cc5-4f50-9de5-7f0d44e7b5f7",
-                     *           "recordId": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
+                     *           "companyId": "a17ae020-c73d-4b4b-826d-fe18234b7962",
+                     *           "recordId": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
-                     *           "occurredAt": "2026-11-29T16:11:32.517Z",
-                     *           "requestId": "4d2c5367-962b-42bb-b657-ba26d5479ed2",
+                     *           "occurredAt": "2026-11-29T16:21:25.394Z",
+                     *           "requestId": "31596ed5-cf6d-46f6-9976-3e0814428042",
                      *           "data": {
-                     *             "id": "ae008dbc-5e64-42f7-a86b-a115b2fede5b",
+                     *             "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "8cdb3e7d-723e-4857-bc52-46cee5a7c601",
+                     *                 "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14999,7 +15010,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *                 "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -15019,27 +15030,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
-                     *             "periodId": "7e4f6f0c-9658-4954-a393-16c1cda87982",
+                     *             "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *             "periodId": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
                      *             "reversalOf": null,
-                     *             "reversedBy": "ce49c6cc-583a-49c1-9b7b-cb83b73f3a00",
+                     *             "reversedBy": "3f8f64e0-774c-42e4-b629-57df2e871a26",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T16:11:31.651Z",
-                     *             "updatedAt": "2026-11-29T16:11:32.516Z",
+                     *             "createdAt": "2026-11-29T16:21:25.053Z",
+                     *             "updatedAt": "2026-11-29T16:21:25.393Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -15049,20 +15060,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             },
-                     *             "postedAt": "2026-11-29T16:11:32.425Z",
+                     *             "postedAt": "2026-11-29T16:21:25.340Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "b264cf21ca5e88540c6bc629aa5d6fabcdd2f7345cd67afc4b938f376f7cb873",
-                     *           "previousHash": "f1a17cafd89aad6efa35a637d300cf96bafcad3baf7d2ca9b9b2342394c8f0bd",
-                     *           "hash": "ac6518f74d1e59ad45451ad97b6378c3fb2dea6d3e6ef068d064ed8478e96dcf"
+                     *           "recordDigest": "90522df330555b9d6542f05a0e8126eed6f083e7c791a13b90b89f5e694f5b0d",
+                     *           "previousHash": "bfe10456e6adffb5721474797b0ce61c918318534f92d1173532402b513062f7",
+                     *           "hash": "507e97aee460857c4455130156446cdd430eef957081c0cda04d29b57b9878e6"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg3OTg5NGZiLTFjYzUtNGY1MC05ZGU1LTdmMGQ0NGU3YjVmNyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.zPA7FkXgvJcTtynz2J5iJnYtoL_HADQ0QpUmEQWpxDg"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImExN2FlMDIwLWM3M2QtNGI0Yi04MjZkLWZlMTgyMzRiNzk2MiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.458xKcB3h3jDiynUIdUFLkgf-DS5_bZMyKTIa6DogoY"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -15110,7 +15121,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ccd132fc-dbc9-4261-b95c-63bd84359d03",
+                     *           "id": "f5aa1d2c-ca50-47d2-a894-8fb464007260",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -15121,11 +15132,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:42.218Z",
-                     *           "updatedAt": "2026-11-29T16:11:42.218Z"
+                     *           "createdAt": "2026-11-29T16:21:30.595Z",
+                     *           "updatedAt": "2026-11-29T16:21:30.595Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15196,7 +15207,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ccd132fc-dbc9-4261-b95c-63bd84359d03",
+                     *       "id": "f5aa1d2c-ca50-47d2-a894-8fb464007260",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -15207,11 +15218,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:42.218Z",
-                     *       "updatedAt": "2026-11-29T16:11:42.218Z",
+                     *       "createdAt": "2026-11-29T16:21:30.595Z",
+                     *       "updatedAt": "2026-11-29T16:21:30.595Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -15260,7 +15271,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ccd132fc-dbc9-4261-b95c-63bd84359d03",
+                     *       "id": "f5aa1d2c-ca50-47d2-a894-8fb464007260",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -15271,11 +15282,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:42.218Z",
-                     *       "updatedAt": "2026-11-29T16:11:42.218Z"
+                     *       "createdAt": "2026-11-29T16:21:30.595Z",
+                     *       "updatedAt": "2026-11-29T16:21:30.595Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -15343,7 +15354,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ccd132fc-dbc9-4261-b95c-63bd84359d03",
+                     *       "id": "f5aa1d2c-ca50-47d2-a894-8fb464007260",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -15355,11 +15366,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:11:42.218Z",
-                     *       "updatedAt": "2026-11-29T16:11:42.356Z"
+                     *       "createdAt": "2026-11-29T16:21:30.595Z",
+                     *       "updatedAt": "2026-11-29T16:21:30.678Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -15499,13 +15510,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "06052e0c-740c-484a-add1-6617fa4162e0",
+                     *           "id": "a290d257-92f3-4e7e-bb2e-ea7a160862a4",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:42.472Z",
-                     *           "updatedAt": "2026-11-29T16:11:42.472Z"
+                     *           "createdAt": "2026-11-29T16:21:30.827Z",
+                     *           "updatedAt": "2026-11-29T16:21:30.827Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15566,13 +15577,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "06052e0c-740c-484a-add1-6617fa4162e0",
+                     *       "id": "a290d257-92f3-4e7e-bb2e-ea7a160862a4",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:42.472Z",
-                     *       "updatedAt": "2026-11-29T16:11:42.472Z"
+                     *       "createdAt": "2026-11-29T16:21:30.827Z",
+                     *       "updatedAt": "2026-11-29T16:21:30.827Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15627,13 +15638,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "06052e0c-740c-484a-add1-6617fa4162e0",
+                     *       "id": "a290d257-92f3-4e7e-bb2e-ea7a160862a4",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:42.472Z",
-                     *       "updatedAt": "2026-11-29T16:11:42.472Z"
+                     *       "createdAt": "2026-11-29T16:21:30.827Z",
+                     *       "updatedAt": "2026-11-29T16:21:30.827Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15684,13 +15695,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "06052e0c-740c-484a-add1-6617fa4162e0",
+                     *       "id": "a290d257-92f3-4e7e-bb2e-ea7a160862a4",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:11:42.472Z",
-                     *       "updatedAt": "2026-11-29T16:11:42.712Z"
+                     *       "createdAt": "2026-11-29T16:21:30.827Z",
+                     *       "updatedAt": "2026-11-29T16:21:31.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15783,13 +15794,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0f312970-547f-421c-921f-3f8469a105d0",
+                     *           "id": "d1a2d259-5218-4729-b23e-c94601dc90c1",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:42.773Z",
-                     *           "updatedAt": "2026-11-29T16:11:42.773Z"
+                     *           "createdAt": "2026-11-29T16:21:31.061Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.061Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15824,10 +15835,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                 *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                  *       "lines": [
                  *         {
-                 *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                 *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -15844,8 +15855,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
-                 *           "costCenterId": "85ba2a40-724b-4eb0-99a9-6538b35652f2",
+                 *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
+                 *           "costCenterId": "1100c42f-07bc-4590-9680-0e0c6f46535c",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -15896,15 +15907,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0f312970-547f-421c-921f-3f8469a105d0",
+                     *       "id": "d1a2d259-5218-4729-b23e-c94601dc90c1",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:42.773Z",
-                     *       "updatedAt": "2026-11-29T16:11:42.773Z",
+                     *       "createdAt": "2026-11-29T16:21:31.061Z",
+                     *       "updatedAt": "2026-11-29T16:21:31.061Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15922,8 +15933,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
-                     *           "costCenterId": "85ba2a40-724b-4eb0-99a9-6538b35652f2",
+                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
+                     *           "costCenterId": "1100c42f-07bc-4590-9680-0e0c6f46535c",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15978,15 +15989,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0f312970-547f-421c-921f-3f8469a105d0",
+                     *       "id": "d1a2d259-5218-4729-b23e-c94601dc90c1",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:42.773Z",
-                     *       "updatedAt": "2026-11-29T16:11:42.773Z",
+                     *       "createdAt": "2026-11-29T16:21:31.061Z",
+                     *       "updatedAt": "2026-11-29T16:21:31.061Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -16004,8 +16015,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
-                     *           "costCenterId": "85ba2a40-724b-4eb0-99a9-6538b35652f2",
+                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
+                     *           "costCenterId": "1100c42f-07bc-4590-9680-0e0c6f46535c",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -16052,10 +16063,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                 *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                  *       "lines": [
                  *         {
-                 *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                 *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -16109,15 +16120,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0f312970-547f-421c-921f-3f8469a105d0",
+                     *       "id": "d1a2d259-5218-4729-b23e-c94601dc90c1",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "97b2744c-a52d-4660-80c6-f0f0ec2ef0e6",
+                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:11:42.773Z",
-                     *       "updatedAt": "2026-11-29T16:11:43.202Z",
+                     *       "createdAt": "2026-11-29T16:21:31.061Z",
+                     *       "updatedAt": "2026-11-29T16:21:31.497Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "cac08cff-bc53-4259-9ebc-fc4ee4122151",
+                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -16227,7 +16238,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d2b23cde-f89c-420b-9c4b-b67f98fdc3b1",
+                     *           "id": "4e8a03e4-c7a7-4467-a02a-7a86791fe090",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -16259,12 +16270,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
-                     *           "createdAt": "2026-11-29T16:11:28.260Z",
-                     *           "updatedAt": "2026-11-29T16:11:28.587Z",
-                     *           "startedAt": "2026-11-29T16:11:28.391Z",
-                     *           "finishedAt": "2026-11-29T16:11:28.587Z"
+                     *           "createdAt": "2026-11-29T16:21:23.804Z",
+                     *           "updatedAt": "2026-11-29T16:21:23.963Z",
+                     *           "startedAt": "2026-11-29T16:21:23.861Z",
+                     *           "finishedAt": "2026-11-29T16:21:23.963Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16383,7 +16394,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2b23cde-f89c-420b-9c4b-b67f98fdc3b1",
+                     *       "id": "4e8a03e4-c7a7-4467-a02a-7a86791fe090",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16408,10 +16419,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
-                     *       "createdAt": "2026-11-29T16:11:28.260Z",
-                     *       "updatedAt": "2026-11-29T16:11:28.260Z",
+                     *       "createdAt": "2026-11-29T16:21:23.804Z",
+                     *       "updatedAt": "2026-11-29T16:21:23.804Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -16460,7 +16471,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2b23cde-f89c-420b-9c4b-b67f98fdc3b1",
+                     *       "id": "4e8a03e4-c7a7-4467-a02a-7a86791fe090",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16492,12 +16503,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
-                     *       "createdAt": "2026-11-29T16:11:28.260Z",
-                     *       "updatedAt": "2026-11-29T16:11:28.587Z",
-                     *       "startedAt": "2026-11-29T16:11:28.391Z",
-                     *       "finishedAt": "2026-11-29T16:11:28.587Z"
+                     *       "createdAt": "2026-11-29T16:21:23.804Z",
+                     *       "updatedAt": "2026-11-29T16:21:23.963Z",
+                     *       "startedAt": "2026-11-29T16:21:23.861Z",
+                     *       "finishedAt": "2026-11-29T16:21:23.963Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -16583,12 +16594,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "3422ed65-d8a1-4f9c-b014-8797c1dc822b",
+                     *       "importId": "0a3f454a-1f4b-46cd-91c8-e11db5415b72",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "c1f979c0-0d45-4273-94df-5a45f1c6d10f"
+                     *         "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
                      *       },
-                     *       "approvedAt": "2026-11-29T16:11:46.203Z",
+                     *       "approvedAt": "2026-11-29T16:21:34.143Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -16619,7 +16630,7 @@ export interface operations {
     "audit.verify": {
         parameters: {
             query?: {
-                /** @description The first event to check (default: the oldest still kept); the answer gives the first checked. */
+                /** @description The first event to check (default: the oldest archived, or else still kept); the answer gives the first checked. */
                 fromSequence?: number;
                 /** @description The last event to check (default, and at most: the head); the answer gives the last checked, which is lower when the request’s budget (events or time) ran out first: then nextPage resumes. */
                 toSequence?: number;
@@ -16648,7 +16659,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 130,
                      *       "headSequence": 130,
-                     *       "headHash": "3627d1618805ca0427b07c263c2dbe3e962ec4adeb5b22508152a08df0ed7606",
+                     *       "headHash": "3715189906315d81ac2b43f10aa6d8373e8c63d354721f6a7a9ee2109f10d3f3",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -16717,7 +16728,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b2df9996-c41b-44fc-9f3f-759e0046f14e",
+                     *           "id": "4a963dfc-49b7-4e88-ab9c-4a68ac292c66",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16739,11 +16750,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:43.316Z",
-                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
+                     *           "createdAt": "2026-11-29T16:21:31.616Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
                      *         },
                      *         {
-                     *           "id": "23ede9b9-26a3-40a8-891c-8ff1fb8494e0",
+                     *           "id": "68cbc642-954c-48bf-b07f-299fb75cd561",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16761,7 +16772,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
+                     *           "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16771,11 +16782,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:43.316Z",
-                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
+                     *           "createdAt": "2026-11-29T16:21:31.616Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
                      *         },
                      *         {
-                     *           "id": "58c4a57d-c6e5-4d56-a7c8-1fd8b55bb1de",
+                     *           "id": "547a4200-8c66-4ca8-a9e0-51b9f31b2c14",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16795,11 +16806,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:43.316Z",
-                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
+                     *           "createdAt": "2026-11-29T16:21:31.616Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg3OTg5NGZiLTFjYzUtNGY1MC05ZGU1LTdmMGQ0NGU3YjVmNyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM4Nzk4OTRmYi0xY2M1LTRmNTAtOWRlNS03ZjBkNDRlN2I1ZjcjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.udDTYgTT4_f2fagKwVaDSIqazPVjAaRA1f2NOX4J0a4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImExN2FlMDIwLWM3M2QtNGI0Yi04MjZkLWZlMTgyMzRiNzk2MiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNhMTdhZTAyMC1jNzNkLTRiNGItODI2ZC1mZTE4MjM0Yjc5NjIjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.8D0KfTZJObCMLS6pKTPSfQPZy5vJaJeVBGb39kGsbdE"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16847,7 +16858,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
+                 *       "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16923,7 +16934,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "852c5808-b760-45d0-af25-62e752dadf91",
+                     *       "id": "55eab213-db00-42d8-8f7e-5dbf592224d5",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16941,7 +16952,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
+                     *       "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16951,8 +16962,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:43.397Z",
-                     *       "updatedAt": "2026-11-29T16:11:43.397Z"
+                     *       "createdAt": "2026-11-29T16:21:31.691Z",
+                     *       "updatedAt": "2026-11-29T16:21:31.691Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16994,8 +17005,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
-                 *       "inputTaxAccountId": "d960055d-0167-4028-8956-70489deda18d"
+                 *       "outputTaxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
+                 *       "inputTaxAccountId": "fdd69d8c-6ae4-4ee2-a1b2-5908ccfd3cee"
                  *     }
                  */
                 "application/json": {
@@ -17017,7 +17028,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "23ede9b9-26a3-40a8-891c-8ff1fb8494e0",
+                     *           "id": "68cbc642-954c-48bf-b07f-299fb75cd561",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -17035,7 +17046,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
+                     *           "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -17045,11 +17056,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:43.316Z",
-                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
+                     *           "createdAt": "2026-11-29T16:21:31.616Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
                      *         },
                      *         {
-                     *           "id": "5d6d809d-1234-4f0c-85a4-61b7380ecbae",
+                     *           "id": "732d79e2-f4b1-494b-b1ea-f2fcd1b2f95c",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -17071,11 +17082,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:43.316Z",
-                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
+                     *           "createdAt": "2026-11-29T16:21:31.616Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
                      *         },
                      *         {
-                     *           "id": "b2df9996-c41b-44fc-9f3f-759e0046f14e",
+                     *           "id": "4a963dfc-49b7-4e88-ab9c-4a68ac292c66",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -17097,11 +17108,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:43.316Z",
-                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
+                     *           "createdAt": "2026-11-29T16:21:31.616Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
                      *         },
                      *         {
-                     *           "id": "bbc6d67f-3877-4fad-9d90-1a152c0b17c5",
+                     *           "id": "21c665be-233b-4d07-85f6-ca9e646f917c",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -17123,11 +17134,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:43.316Z",
-                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
+                     *           "createdAt": "2026-11-29T16:21:31.616Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
                      *         },
                      *         {
-                     *           "id": "f1dd4e6b-e381-4139-85d8-8e10be206063",
+                     *           "id": "23a7eeb6-6985-4f7a-b2fd-7d0d36ef7927",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -17149,11 +17160,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:43.316Z",
-                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
+                     *           "createdAt": "2026-11-29T16:21:31.616Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
                      *         },
                      *         {
-                     *           "id": "58c4a57d-c6e5-4d56-a7c8-1fd8b55bb1de",
+                     *           "id": "547a4200-8c66-4ca8-a9e0-51b9f31b2c14",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -17173,11 +17184,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:43.316Z",
-                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
+                     *           "createdAt": "2026-11-29T16:21:31.616Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
                      *         },
                      *         {
-                     *           "id": "499ee8c6-e4cc-462c-9c5a-d93a3717b798",
+                     *           "id": "c8715d2b-39da-4821-bd0e-9d699e842b66",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -17195,7 +17206,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "d960055d-0167-4028-8956-70489deda18d",
+                     *           "taxAccountId": "fdd69d8c-6ae4-4ee2-a1b2-5908ccfd3cee",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -17205,11 +17216,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:43.316Z",
-                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
+                     *           "createdAt": "2026-11-29T16:21:31.616Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
                      *         },
                      *         {
-                     *           "id": "94bac2df-3ee1-49d4-853d-bdf49fcc2c80",
+                     *           "id": "571ac1e1-b437-4154-b725-3ffb59093152",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -17227,7 +17238,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "d960055d-0167-4028-8956-70489deda18d",
+                     *           "taxAccountId": "fdd69d8c-6ae4-4ee2-a1b2-5908ccfd3cee",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -17237,11 +17248,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:43.316Z",
-                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
+                     *           "createdAt": "2026-11-29T16:21:31.616Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
                      *         },
                      *         {
-                     *           "id": "f252a270-1afd-46a7-86c7-db50f0f6bc02",
+                     *           "id": "3347bace-c609-427e-8fea-80391f89eb9f",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -17259,19 +17270,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "d960055d-0167-4028-8956-70489deda18d",
-                     *           "reverseChargeAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
+                     *           "taxAccountId": "fdd69d8c-6ae4-4ee2-a1b2-5908ccfd3cee",
+                     *           "reverseChargeAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:43.316Z",
-                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
+                     *           "createdAt": "2026-11-29T16:21:31.616Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
                      *         },
                      *         {
-                     *           "id": "4d4d6293-cac1-45da-914f-01d06ff8c6f7",
+                     *           "id": "3d863aed-a03a-40c6-8c4b-fa37f250d19e",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -17293,11 +17304,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:43.316Z",
-                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
+                     *           "createdAt": "2026-11-29T16:21:31.616Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
                      *         },
                      *         {
-                     *           "id": "446737cd-a96d-40f6-b05c-60c8e7b31984",
+                     *           "id": "fb32c6cb-468f-4c57-b923-9451ef7a2047",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -17319,11 +17330,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:43.316Z",
-                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
+                     *           "createdAt": "2026-11-29T16:21:31.616Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
                      *         },
                      *         {
-                     *           "id": "e7008780-baa8-489f-b1fb-3b4c6c86ac7c",
+                     *           "id": "891b6982-b5c1-43c3-8f39-1cfb2d2500ad",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -17343,8 +17354,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:43.316Z",
-                     *           "updatedAt": "2026-11-29T16:11:43.316Z"
+                     *           "createdAt": "2026-11-29T16:21:31.616Z",
+                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
                      *         }
                      *       ]
                      *     }
@@ -17393,7 +17404,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "852c5808-b760-45d0-af25-62e752dadf91",
+                     *       "id": "55eab213-db00-42d8-8f7e-5dbf592224d5",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -17411,7 +17422,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
+                     *       "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17421,8 +17432,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:43.397Z",
-                     *       "updatedAt": "2026-11-29T16:11:43.397Z"
+                     *       "createdAt": "2026-11-29T16:21:31.691Z",
+                     *       "updatedAt": "2026-11-29T16:21:31.691Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17466,7 +17477,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
+                 *       "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -17534,7 +17545,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "852c5808-b760-45d0-af25-62e752dadf91",
+                     *       "id": "55eab213-db00-42d8-8f7e-5dbf592224d5",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -17552,7 +17563,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
+                     *       "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17562,8 +17573,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:11:43.397Z",
-                     *       "updatedAt": "2026-11-29T16:11:43.483Z"
+                     *       "createdAt": "2026-11-29T16:21:31.691Z",
+                     *       "updatedAt": "2026-11-29T16:21:31.759Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17621,15 +17632,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "dc42f2d7-ad58-4186-9a2e-ef0b7d4919fe",
-                     *           "occurredAt": "2026-11-29T16:11:43.398Z",
+                     *           "requestId": "e1656d02-47fb-4f7e-8563-669e29a97822",
+                     *           "occurredAt": "2026-11-29T16:21:31.691Z",
                      *           "sequence": 95,
-                     *           "hash": "e05cf90f0437aead14cb1b29259df3b18ee002032abe246768d351b63ace5d4d",
+                     *           "hash": "495cbf95e4753e5cfa94b73e42120741ce2b06f3dd57470c19c52797a9408528",
                      *           "state": {
-                     *             "id": "852c5808-b760-45d0-af25-62e752dadf91",
+                     *             "id": "55eab213-db00-42d8-8f7e-5dbf592224d5",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17647,7 +17658,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
+                     *             "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17657,8 +17668,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T16:11:43.397Z",
-                     *             "updatedAt": "2026-11-29T16:11:43.397Z"
+                     *             "createdAt": "2026-11-29T16:21:31.691Z",
+                     *             "updatedAt": "2026-11-29T16:21:31.691Z"
                      *           }
                      *         },
                      *         {
@@ -17666,15 +17677,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ec3bf4e5-e8f5-47fd-a42a-fb91112fb09f",
-                     *           "occurredAt": "2026-11-29T16:11:43.483Z",
+                     *           "requestId": "8d444421-be0c-429a-974c-8f58ca06c4d5",
+                     *           "occurredAt": "2026-11-29T16:21:31.759Z",
                      *           "sequence": 96,
-                     *           "hash": "a75d47f216c4b5b0096e5ac8aaa0e2c817be1f0bc58c12dcdeb344926990e689",
+                     *           "hash": "8649d0a2ccfa151c5d6c12bcf267cf2c602f79539a0c19ed1139851b77eb613e",
                      *           "state": {
-                     *             "id": "852c5808-b760-45d0-af25-62e752dadf91",
+                     *             "id": "55eab213-db00-42d8-8f7e-5dbf592224d5",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17692,7 +17703,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "17d2ab6a-e42a-43b7-b1db-0bc051ca2c5a",
+                     *             "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17702,8 +17713,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T16:11:43.397Z",
-                     *             "updatedAt": "2026-11-29T16:11:43.483Z"
+                     *             "createdAt": "2026-11-29T16:21:31.691Z",
+                     *             "updatedAt": "2026-11-29T16:21:31.759Z"
                      *           }
                      *         }
                      *       ],
@@ -17743,7 +17754,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "9e2baed7-0b57-45b3-b38e-530dfaa70ac1",
+                     *           "id": "2b30b9e2-ecf1-4715-8ab8-97e409a23fd0",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17916,14 +17927,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T16:11:43.941Z",
+                     *           "filedAt": "2026-11-29T16:21:32.160Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "31ea5ec5e3dafa36ca5c25decd1f26d069a24fafa4fa7c37d339f6316e2fc404"
+                     *             "hash": "9ad35a5bd4e781692e5fa7d6651caf853e66644a99d47385296bc369bbca21b6"
                      *           },
                      *           "version": 1
                      *         }
@@ -17987,7 +17998,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9e2baed7-0b57-45b3-b38e-530dfaa70ac1",
+                     *       "id": "2b30b9e2-ecf1-4715-8ab8-97e409a23fd0",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -18160,14 +18171,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T16:11:43.941Z",
+                     *       "filedAt": "2026-11-29T16:21:32.160Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "31ea5ec5e3dafa36ca5c25decd1f26d069a24fafa4fa7c37d339f6316e2fc404"
+                     *         "hash": "9ad35a5bd4e781692e5fa7d6651caf853e66644a99d47385296bc369bbca21b6"
                      *       },
                      *       "version": 1
                      *     }
@@ -18224,7 +18235,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9e2baed7-0b57-45b3-b38e-530dfaa70ac1",
+                     *       "id": "2b30b9e2-ecf1-4715-8ab8-97e409a23fd0",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -18397,14 +18408,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T16:11:43.941Z",
+                     *       "filedAt": "2026-11-29T16:21:32.160Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "31ea5ec5e3dafa36ca5c25decd1f26d069a24fafa4fa7c37d339f6316e2fc404"
+                     *         "hash": "9ad35a5bd4e781692e5fa7d6651caf853e66644a99d47385296bc369bbca21b6"
                      *       },
                      *       "version": 1
                      *     }
@@ -18458,7 +18469,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b3ae1403-b7f4-4895-b141-559df1f80bd5",
+                     *           "id": "0448af55-a40f-49d5-aa3e-8c85da1d4a6d",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -18467,8 +18478,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:44.243Z",
-                     *           "updatedAt": "2026-11-29T16:11:44.243Z"
+                     *           "createdAt": "2026-11-29T16:21:32.411Z",
+                     *           "updatedAt": "2026-11-29T16:21:32.411Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18542,7 +18553,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3ae1403-b7f4-4895-b141-559df1f80bd5",
+                     *       "id": "0448af55-a40f-49d5-aa3e-8c85da1d4a6d",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18551,8 +18562,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:44.243Z",
-                     *       "updatedAt": "2026-11-29T16:11:44.243Z"
+                     *       "createdAt": "2026-11-29T16:21:32.411Z",
+                     *       "updatedAt": "2026-11-29T16:21:32.411Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18591,7 +18602,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3ae1403-b7f4-4895-b141-559df1f80bd5",
+                     *       "id": "0448af55-a40f-49d5-aa3e-8c85da1d4a6d",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -18600,8 +18611,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:44.243Z",
-                     *       "updatedAt": "2026-11-29T16:11:44.243Z"
+                     *       "createdAt": "2026-11-29T16:21:32.411Z",
+                     *       "updatedAt": "2026-11-29T16:21:32.411Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18675,7 +18686,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3ae1403-b7f4-4895-b141-559df1f80bd5",
+                     *       "id": "0448af55-a40f-49d5-aa3e-8c85da1d4a6d",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18684,8 +18695,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:11:44.243Z",
-                     *       "updatedAt": "2026-11-29T16:11:44.279Z"
+                     *       "createdAt": "2026-11-29T16:21:32.411Z",
+                     *       "updatedAt": "2026-11-29T16:21:32.454Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18735,15 +18746,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "580728d5-2027-4631-92bb-978a99ccc175",
-                     *           "occurredAt": "2026-11-29T16:11:44.243Z",
+                     *           "requestId": "9f207b87-d30d-4f57-993a-9a7c69fc5458",
+                     *           "occurredAt": "2026-11-29T16:21:32.411Z",
                      *           "sequence": 100,
-                     *           "hash": "5fadd4fbd565c1fb92ebe05fa1938da1c496cb9831fd31ab0d13b6bb9c539ed3",
+                     *           "hash": "b1b49c87bd090fbcd8ae45a5d72af5e54e0422b02f3b03357cb3e6f84ed76b4d",
                      *           "state": {
-                     *             "id": "b3ae1403-b7f4-4895-b141-559df1f80bd5",
+                     *             "id": "0448af55-a40f-49d5-aa3e-8c85da1d4a6d",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18752,8 +18763,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T16:11:44.243Z",
-                     *             "updatedAt": "2026-11-29T16:11:44.243Z"
+                     *             "createdAt": "2026-11-29T16:21:32.411Z",
+                     *             "updatedAt": "2026-11-29T16:21:32.411Z"
                      *           }
                      *         },
                      *         {
@@ -18761,15 +18772,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "d2505d3e-f0a0-4135-b263-efc364c4dd82",
-                     *           "occurredAt": "2026-11-29T16:11:44.279Z",
+                     *           "requestId": "c51fce1e-6f86-49c4-8513-239ab02670f6",
+                     *           "occurredAt": "2026-11-29T16:21:32.454Z",
                      *           "sequence": 101,
-                     *           "hash": "d0c981aaf2697ab053118e2aab38beef4d2c435596c50919998c37572b83c809",
+                     *           "hash": "cb00268a1f15ab7534b468c980fd01c44c2525117849ec5ebad057c11ab5c98f",
                      *           "state": {
-                     *             "id": "b3ae1403-b7f4-4895-b141-559df1f80bd5",
+                     *             "id": "0448af55-a40f-49d5-aa3e-8c85da1d4a6d",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18778,8 +18789,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T16:11:44.243Z",
-                     *             "updatedAt": "2026-11-29T16:11:44.279Z"
+                     *             "createdAt": "2026-11-29T16:21:32.411Z",
+                     *             "updatedAt": "2026-11-29T16:21:32.454Z"
                      *           }
                      *         }
                      *       ],
@@ -18829,10 +18840,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T16:11:45.440Z",
+                     *       "updatedAt": "2026-11-29T16:21:33.691Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       }
                      *     }
                      */
@@ -18915,10 +18926,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T16:11:45.440Z",
+                     *       "updatedAt": "2026-11-29T16:21:33.691Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       }
                      *     }
                      */
@@ -18975,13 +18986,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3",
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "023b4448-5ac7-48cb-b7ac-0976e70ca1c7",
-                     *           "occurredAt": "2026-11-29T16:11:45.440Z",
+                     *           "requestId": "02fe05b0-ec1b-4d31-b394-666c83474ff6",
+                     *           "occurredAt": "2026-11-29T16:21:33.691Z",
                      *           "sequence": 118,
-                     *           "hash": "7fa34ebf16d0b1f712e8e7525a02e0c68be18de30fe30f98fbeb3b10a37b3660",
+                     *           "hash": "a732cea4da56536109960f65d0bcd748de535e7d35721e8f282c28c6f08f3772",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18995,10 +19006,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T16:11:45.440Z",
+                     *             "updatedAt": "2026-11-29T16:21:33.691Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *             }
                      *           }
                      *         }
@@ -19051,8 +19062,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5da1f529-4438-4353-b286-1e88d6645460",
-                     *           "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *           "id": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *           "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -19069,8 +19080,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:11:44.395Z",
-                     *           "updatedAt": "2026-11-29T16:11:44.395Z"
+                     *           "createdAt": "2026-11-29T16:21:32.553Z",
+                     *           "updatedAt": "2026-11-29T16:21:32.553Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19149,8 +19160,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5da1f529-4438-4353-b286-1e88d6645460",
-                     *       "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *       "id": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *       "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -19167,8 +19178,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:44.395Z",
-                     *       "updatedAt": "2026-11-29T16:11:44.395Z"
+                     *       "createdAt": "2026-11-29T16:21:32.553Z",
+                     *       "updatedAt": "2026-11-29T16:21:32.553Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19222,8 +19233,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5da1f529-4438-4353-b286-1e88d6645460",
-                     *       "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *       "id": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *       "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -19240,8 +19251,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:11:44.395Z",
-                     *       "updatedAt": "2026-11-29T16:11:44.395Z"
+                     *       "createdAt": "2026-11-29T16:21:32.553Z",
+                     *       "updatedAt": "2026-11-29T16:21:32.553Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19317,8 +19328,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5da1f529-4438-4353-b286-1e88d6645460",
-                     *       "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *       "id": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *       "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -19335,8 +19346,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:11:44.395Z",
-                     *       "updatedAt": "2026-11-29T16:11:44.464Z"
+                     *       "createdAt": "2026-11-29T16:21:32.553Z",
+                     *       "updatedAt": "2026-11-29T16:21:32.622Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19415,7 +19426,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "e7654e86-8d89-4084-9eca-cf95ce360df5"
+                     *           "importId": "1251c2c8-079a-4d6b-90af-9e9cde015ce8"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -19431,7 +19442,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "e7654e86-8d89-4084-9eca-cf95ce360df5"
+                     *           "importId": "1251c2c8-079a-4d6b-90af-9e9cde015ce8"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -19447,7 +19458,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "e7654e86-8d89-4084-9eca-cf95ce360df5"
+                     *           "importId": "1251c2c8-079a-4d6b-90af-9e9cde015ce8"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19481,7 +19492,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b"
+                 *       "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10"
                  *     }
                  */
                 "application/json": {
@@ -19511,14 +19522,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "627e7bc3-15dd-49f5-9165-212e74412936",
-                     *         "serialNumber": 7,
+                     *         "id": "0142224e-c345-4e2a-92f0-a7bfc8cb4f22",
+                     *         "serialNumber": 11,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *             "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -19531,7 +19542,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "e1157df9-1202-4caa-a77d-a188ab08153b",
+                     *             "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -19559,19 +19570,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T16:11:44.722Z",
-                     *         "updatedAt": "2026-11-29T16:11:44.722Z",
+                     *         "createdAt": "2026-11-29T16:21:32.889Z",
+                     *         "updatedAt": "2026-11-29T16:21:32.889Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *           "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *           "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *           "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -19637,7 +19648,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae",
+                 *           "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d",
                  *           "line": 0
                  *         }
                  *       ]
@@ -19677,14 +19688,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7fa3c082-594a-43f5-ba01-6a4cf47fe24d",
-                     *       "bankAccountId": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *       "id": "67362327-61e3-44b8-9fe7-8c6b3c4dbb5a",
+                     *       "bankAccountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae",
+                     *           "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -19696,9 +19707,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
-                     *       "matchedAt": "2026-11-29T16:11:44.836Z",
+                     *       "matchedAt": "2026-11-29T16:21:33.054Z",
                      *       "version": 1
                      *     }
                      */
@@ -19755,8 +19766,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7fa3c082-594a-43f5-ba01-6a4cf47fe24d",
-                     *       "bankAccountId": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *       "id": "67362327-61e3-44b8-9fe7-8c6b3c4dbb5a",
+                     *       "bankAccountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19765,7 +19776,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae"
+                     *           "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19774,9 +19785,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
-                     *       "matchedAt": "2026-11-29T16:11:44.836Z",
+                     *       "matchedAt": "2026-11-29T16:21:33.054Z",
                      *       "version": 1
                      *     }
                      */
@@ -19827,8 +19838,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7fa3c082-594a-43f5-ba01-6a4cf47fe24d",
-                     *       "bankAccountId": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *       "id": "67362327-61e3-44b8-9fe7-8c6b3c4dbb5a",
+                     *       "bankAccountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19837,7 +19848,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae"
+                     *           "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19846,9 +19857,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
-                     *       "matchedAt": "2026-11-29T16:11:44.836Z",
+                     *       "matchedAt": "2026-11-29T16:21:33.054Z",
                      *       "version": 2
                      *     }
                      */
@@ -19907,7 +19918,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *       "bankAccountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -19917,14 +19928,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "652ea782-ed2a-458a-998c-4a689400f50b",
-                     *           "bankAccountId": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *           "id": "b0e08b45-2c44-4849-a351-7d0193c4340b",
+                     *           "bankAccountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae",
+                     *               "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19936,9 +19947,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
-                     *           "matchedAt": "2026-11-29T16:11:45.032Z",
+                     *           "matchedAt": "2026-11-29T16:21:33.256Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -20007,9 +20018,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
-                     *       "reconciledAt": "2026-11-29T16:11:44.916Z"
+                     *       "reconciledAt": "2026-11-29T16:21:33.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -20068,7 +20079,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "5da1f529-4438-4353-b286-1e88d6645460",
+                     *       "bankAccountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -20121,9 +20132,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
-                     *           "reconciledAt": "2026-11-29T16:11:44.916Z",
+                     *           "reconciledAt": "2026-11-29T16:21:33.123Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -20178,8 +20189,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "241ae168-6800-45e8-bf55-90dd26752b2d",
-                     *           "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae",
+                     *           "id": "5a0e277a-b466-4590-8511-8e4ca7a033b5",
+                     *           "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -20188,10 +20199,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *           },
-                     *           "createdAt": "2026-11-29T16:11:45.082Z",
-                     *           "checkedAt": "2026-11-29T16:11:45.319Z",
+                     *           "createdAt": "2026-11-29T16:21:33.318Z",
+                     *           "checkedAt": "2026-11-29T16:21:33.546Z",
                      *           "version": 2
                      *         }
                      *       ]
@@ -20251,8 +20262,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "241ae168-6800-45e8-bf55-90dd26752b2d",
-                     *       "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae",
+                     *       "id": "5a0e277a-b466-4590-8511-8e4ca7a033b5",
+                     *       "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20261,14 +20272,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
-                     *       "createdAt": "2026-11-29T16:11:45.082Z",
+                     *       "createdAt": "2026-11-29T16:21:33.318Z",
                      *       "checkedAt": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T16:26:45.082Z",
+                     *         "expiresAt": "2026-11-29T16:36:33.318Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -20330,8 +20341,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "241ae168-6800-45e8-bf55-90dd26752b2d",
-                     *       "journalId": "aa1031c5-7866-4648-8ebf-d9bb0fb331ae",
+                     *       "id": "5a0e277a-b466-4590-8511-8e4ca7a033b5",
+                     *       "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20340,14 +20351,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
-                     *       "createdAt": "2026-11-29T16:11:45.082Z",
-                     *       "checkedAt": "2026-11-29T16:11:45.319Z",
+                     *       "createdAt": "2026-11-29T16:21:33.318Z",
+                     *       "checkedAt": "2026-11-29T16:21:33.546Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T16:16:45.363Z"
+                     *         "expiresAt": "2026-11-29T16:26:33.599Z"
                      *       }
                      *     }
                      */
@@ -20398,8 +20409,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "97814551-14b6-4f7a-8a62-cfc81068c9a1",
-                     *       "journalId": "a729b549-33e1-4fd7-b358-03b5a0ff25ee",
+                     *       "id": "8caca899-84bd-472c-8d1c-712745563092",
+                     *       "journalId": "c9ae50a2-bccf-408f-93ac-22ace4dfd067",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20408,9 +20419,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "bd8cf33b-48b9-4aea-acb7-2ee3b57cf5b3"
+                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
                      *       },
-                     *       "createdAt": "2026-11-29T16:11:45.693Z",
+                     *       "createdAt": "2026-11-29T16:21:33.863Z",
                      *       "checkedAt": null,
                      *       "version": 2
                      *     }
