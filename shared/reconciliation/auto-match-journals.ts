@@ -30,8 +30,9 @@ type At = { companyId: string; accountId: string; bank: BankAccountFacts };
 
 /**
  * One proposal written with its journal: the match (with its BankMatchCreated event) once its
- * journal is posted, and the journal made. Undefined when another request took a line meanwhile
- * (a 409), as writeAll skips a match.
+ * journal is posted, and the journal made. Undefined, and so counted skipped, when another request
+ * took a line meanwhile (a 409, as writeAll skips a match) or the books refuse it now (a 400: a
+ * line's draft edited to another amount, a period closed since): the other proposals still go on.
  */
 export async function writtenWithJournal(books: AutoMatching, uow: UnitOfWork, at: At, proposed: MatchRecord, proposal: ProposedMatch): Promise<{ match?: MatchRecord; journal?: { id: string; status: string } } | undefined> {
   const port = await books.journaling();
@@ -55,7 +56,7 @@ export async function writtenWithJournal(books: AutoMatching, uow: UnitOfWork, a
     const journalId = match.difference?.journalId ?? match.ledgerLines.at(-1)!.journalId;
     return { match, ...(proposal.journal ? { journal: { id: journalId, status: 'posted' } } : {}) };
   } catch (error) {
-    if (error instanceof AppError && error.status === 409) return undefined;
+    if (error instanceof AppError && (error.status === 409 || error.status === 400)) return undefined;
     throw error;
   }
 }
