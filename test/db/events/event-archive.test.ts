@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runEventArchive } from '../../../functions/ops/archive-events.ts';
+import { createTables } from '../../../infra/local/create-tables.ts';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import * as keys from '../../../shared/db/table/keys.ts';
@@ -21,6 +22,13 @@ import { eventItems } from '../support/spread-items.ts';
  * the table no longer holds them (docs/decisions.md, Audit, "Events archived before they expire").
  * The expiry is simulated by deleting the archived events' items, as TTL would.
  */
+// A table of this file's own: the listing of earlier companies scans the whole table, which in a
+// full run would be every other file's items too.
+const TABLE = `event-archive-${process.pid}`;
+beforeAll(async () => {
+  await createTables(process.env.DYNAMODB_ENDPOINT!, { ledger: TABLE }, { streams: false });
+  process.env.TABLE_NAME = TABLE;
+});
 const gateway = useGateway();
 verifyInPagesOfTwenty();
 
