@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { Line } from '../journals/rules.ts';
 import type { PendingRevaluation, RevaluationDay, RevaluationRow, RevaluationView } from './records.ts';
-import type { PlannedRevaluation } from './revaluation-journals.ts';
+import { revaluationDraft, revaluationPair, type PlannedRevaluation } from './revaluation-journals.ts';
+import type { Posting } from '../journals/records.ts';
 import type { OpenPlace, RevaluationCreating } from './store.ts';
 
 export type { OpenPlace } from './store.ts';
@@ -34,7 +35,9 @@ export async function postRevaluation(port: RevaluationCreating, uow: UnitOfWork
   const periodIds = [...new Set(plan.places.map((p) => p.period.id))];
   const pending: PendingRevaluation = { journalId: planned.id, accounts: plan.rows, periodIds, actor: uow.actor, startedAt: planned.now };
   const answer: RevaluationView = { date: at.day, dryRun: false, journalId: planned.id, reversalId, accounts: plan.rows };
-  const outcome = await port.posting.revaluationPosted(uow, companyId, { planned, reversalId, places: plan.places, day: plan.day, gainLossAccountId: plan.gainLossAccountId, pending }, answer);
+  // The journals' rules stay the revaluation's own: the books are handed what they write.
+  const journals = { draft: revaluationDraft(planned), pair: (posting: Posting, reversal: { id: string; serialNumber: number; posting: Posting }) => revaluationPair(planned, posting, reversal) };
+  const outcome = await port.posting.revaluationPosted(uow, companyId, { planned, ...journals, reversalId, places: plan.places, day: plan.day, gainLossAccountId: plan.gainLossAccountId, pending }, answer);
   if (outcome.posted) return outcome.response;
   // Too wide for one commit, which few revaluations are: the stepped path loads on demand.
   return (await import('./finish-revaluation.ts')).finishRevaluation(await port.finishing(), uow, companyId, at.day, pending);

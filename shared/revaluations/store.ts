@@ -1,6 +1,7 @@
 import type { Change, RecoveryUnits, UnitOfWork } from '../unit-of-work.ts';
 import type { Books, OpenPeriod, PostingBooks } from '../journals/store.ts';
 import type { ReportBooks } from '../reports/store.ts';
+import type { DraftJournal, PostedJournal, Posting, ReversedJournal } from '../journals/records.ts';
 import type { PendingRevaluation, RevaluationDay } from './records.ts';
 import type { PlannedRevaluation } from './revaluation-journals.ts';
 
@@ -12,6 +13,10 @@ export interface OpenPlace extends OpenPeriod {
 /** A revaluation to post: its journal planned, its reversal's id, where each posts, what it was decided on. */
 export interface RevaluationToPost {
   planned: PlannedRevaluation;
+  /** The revaluation's journal as a draft, for the stepped path (revaluation-journals.ts revaluationDraft). */
+  draft: DraftJournal;
+  /** The revaluation and its reversal in their final states, given where each posts (revaluation-journals.ts revaluationPair). */
+  pair(posting: Posting, reversal: { id: string; serialNumber: number; posting: Posting }): { revaluation: ReversedJournal; reversal: PostedJournal };
   reversalId: string;
   /** The date's open period, and the next day's (the reversal's). */
   places: [OpenPlace, OpenPlace];

@@ -1,5 +1,4 @@
 import type { Posting } from '../../journals/records.ts';
-import { revaluationDraft, revaluationPair } from '../../revaluations/revaluation-journals.ts';
 import type { OpenPlace, RevaluationBooks } from '../../revaluations/store.ts';
 import { revaluationStartedOps } from '../stores/job-store.ts';
 import { revaluationMadeOp } from '../stores/revaluation-store.ts';
@@ -27,7 +26,7 @@ function openChecks(companyId: string, places: readonly OpenPlace[]): WriteOp[] 
 }
 
 export const revaluationBooks: RevaluationBooks = {
-  async revaluationPosted(uow, companyId, { planned, reversalId, places, day, gainLossAccountId, pending }, response) {
+  async revaluationPosted(uow, companyId, { planned, draft, pair: pairOf, reversalId, places, day, gainLossAccountId, pending }, response) {
     const [at, next] = places;
     // The revalued accounts are named by the posted journals that gave them their balances; only
     // the gain and loss account's reference needs recording.
@@ -39,7 +38,7 @@ export const revaluationBooks: RevaluationBooks = {
       const shard = pickShard(true);
       const posting: Posting = { postingDate: at.day, financialYearId: at.year.id, periodId: at.period.id };
       const reversalPosting: Posting = { postingDate: next.day, financialYearId: next.year.id, periodId: next.period.id };
-      const pair = revaluationPair(planned, posting, { id: reversalId, serialNumber: reversalSerial, posting: reversalPosting });
+      const pair = pairOf(posting, { id: reversalId, serialNumber: reversalSerial, posting: reversalPosting });
       const revaluation: Placed<typeof pair.revaluation> = { ...pair.revaluation, balanceShard: shard };
       const reversal: Placed<typeof pair.reversal> = { ...pair.reversal, balanceShard: pickOtherShard(shard, true) };
       return [
@@ -56,7 +55,7 @@ export const revaluationBooks: RevaluationBooks = {
     if (fitsOneTransaction(pairOps(0))) return { posted: true, response: await uow.commit(pairOps(await drawSerial(companyId)), response) };
 
     await transactWrite([
-      putNewJournalOp(companyId, revaluationDraft(planned)),
+      putNewJournalOp(companyId, draft),
       ...references,
       revaluationMadeOp(companyId, day, pending),
       ...revaluationStartedOps(companyId, at.day, planned.id, planned.now),
