@@ -4,6 +4,7 @@ import { writtenRecordEvent } from '../events/event-record.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { DEFAULT_MATCHING_RULES, proposeMatches, type ProposedMatch } from './auto-match.ts';
+import { checkMayMakeJournals } from './journal-permissions.ts';
 import { matchView } from './match-view.ts';
 import type { MatchRecord } from './records.ts';
 import { ledgerItems, RECONCILIATION_ITEMS } from './reconciliation.ts';
@@ -45,9 +46,9 @@ export async function autoMatch(books: AutoMatching, uow: UnitOfWork, companyId:
   const toWrite = input.dryRun ? [] : records.slice(0, AUTO_MATCH_WRITES);
   // What posts a journal (a difference, a text rule's) is written one by one after the rest, loaded on the path that posts one.
   const posting = toWrite.flatMap((_, i) => (proposals[i]!.difference || proposals[i]!.journal ? [i] : [])).slice(0, AUTO_MATCH_JOURNALS);
-  const posts = posting.length > 0 ? await import('./auto-match-journals.ts') : undefined;
   // Refused before anything is written.
-  posts?.checkMayMake(permissions, posting.map((i) => proposals[i]!));
+  if (posting.length > 0) checkMayMakeJournals(permissions, posting.some((i) => proposals[i]!.difference || proposals[i]!.journal?.post), "The bank account's rules");
+  const posts = posting.length > 0 ? await import('./auto-match-journals.ts') : undefined;
   const plain = toWrite.flatMap((_, i) => (proposals[i]!.difference || proposals[i]!.journal ? [] : [i]));
   const written = new Array<boolean>(toWrite.length).fill(false);
   const journals = new Map<number, { id: string; status: string }>();

@@ -1,5 +1,3 @@
-import { Forbidden } from '../errors.ts';
-import { missingPermissions } from '../auth/permissions.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { postedMade } from './made-journal-posting.ts';
 import { linkedDraft, madeJournalOf, type MadeJournal } from './made-journal.ts';
@@ -7,12 +5,6 @@ import { checkedMatch, type Sides } from './match-sides.ts';
 import type { MatchRecord } from './records.ts';
 import type { CreateMatchInput } from './schemas.ts';
 import type { BankAccountFacts, LineJournaling } from './store.ts';
-
-/** Refuses a caller who may not post a difference's journal. Errors: Forbidden. */
-export function checkMayPost(permissions: readonly string[], what: string): void {
-  const missing = missingPermissions(permissions, ['journals:create', 'journals:post']);
-  if (missing.length > 0) throw new Forbidden(`${what} posts a journal for the difference, which needs the permission ${missing.join(' and ')}; your role (or API key) lacks it.`);
-}
 
 /**
  * A match whose sides differ, made whole by a journal of the difference: the bank account's line

@@ -1,5 +1,5 @@
-import { Forbidden, NotFound, StateConflict } from '../errors.ts';
-import { missingPermissions, type Permission } from '../auth/permissions.ts';
+import { NotFound, StateConflict } from '../errors.ts';
+import { checkMayMakeJournals } from './journal-permissions.ts';
 import { matchView } from './match-view.ts';
 import { journalView } from '../journals/views.ts';
 import type { LineJournalView } from './views.ts';
@@ -29,9 +29,7 @@ import type { LineJournaling } from './store.ts';
  * posting PeriodNotOpen, ApprovalRequired, InvalidState, PostingInProgress).
  */
 export async function journalFromLine(port: LineJournaling, uow: UnitOfWork, companyId: string, accountId: string, permissions: readonly string[], input: StatementLineJournalInput): Promise<LineJournalView> {
-  const needed: Permission[] = input.post ? ['journals:create', 'journals:post'] : ['journals:create'];
-  const missing = missingPermissions(permissions, needed);
-  if (missing.length > 0) throw new Forbidden(`Making ${input.post ? 'and posting ' : ''}a journal from a statement line needs the permission ${missing.join(' and ')}, which your role (or API key) lacks.`);
+  checkMayMakeJournals(permissions, input.post, 'A statement line made a journal');
   const { bankReference } = input;
   const bank = (await port.bankAccount(companyId, accountId)) ?? NotFound.throw('The bank account');
   const [line] = await port.lines(companyId, accountId, [bankReference]);

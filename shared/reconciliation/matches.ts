@@ -2,6 +2,7 @@ import { NotFound, VersionConflict } from '../errors.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { BankAccountFacts, Matching } from './store.ts';
 import { checkedSides, matchOf, takenMeanwhile } from './match-sides.ts';
+import { checkMayMakeJournals } from './journal-permissions.ts';
 import type { CreateMatchInput } from './schemas.ts';
 import { matchView, type MatchView } from './match-view.ts';
 
@@ -30,8 +31,8 @@ export async function createMatch(books: Matching, uow: UnitOfWork, companyId: s
   const differs = !sides.statementTotal.eq(sides.ledgerTotal);
   // Posting a difference loads on the path that posts one.
   if (differs && input.difference) {
-    const { checkMayPost, differenceMatch } = await import('./difference-match.ts');
-    checkMayPost(permissions, 'A match of sides that differ');
+    checkMayMakeJournals(permissions, true, 'A match of sides that differ');
+    const { differenceMatch } = await import('./difference-match.ts');
     const match = await differenceMatch(await books.journaling(), uow, { companyId, accountId, bank }, sides, input, input.difference);
     return uow.commit(books.matchChanges(match, takenMeanwhile), matchView(match));
   }
