@@ -3,6 +3,7 @@ import { ROUTES, pathParameters, type Method, type Route } from '../shared/route
 import { errorExamples, errorResponses, routeErrors } from './openapi-errors.ts';
 import { ROUTE_EXAMPLES, type RouteExample } from './openapi-examples.ts';
 import { describeProperties, GLOSSARY } from './openapi-glossary.ts';
+import { shareRepeatedFields } from './openapi-shared-fields.ts';
 import { responseSchema } from '../shared/schemas/responses.ts';
 import { Reference } from '../shared/schemas/common.ts';
 import { MEDIA_TYPES } from '../shared/exports/formats.ts';
@@ -135,6 +136,7 @@ export function openApiDocument() {
   const schemas = shareResponseSchemas(built);
   const responses = shareRepeatedResponses(paths);
   const parameters = shareRepeatedParameters(built.map((b) => b.op));
+  shareRepeatedFields([schemas, paths, parameters], schemas);
   return {
     openapi: '3.1.0',
     info: {

@@ -1965,168 +1965,86 @@ export interface components {
             token_type: "Bearer";
             /** @description The companies the user belongs to, with their role and permissions. */
             companies: {
-                /**
-                 * Format: uuid
-                 * @description The company (UUID).
-                 */
-                companyId: string;
-                /**
-                 * Format: uuid
-                 * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
-                 */
-                roleId: string;
-                /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                permissions: string[];
+                companyId: components["schemas"]["field.companyId"];
+                roleId: components["schemas"]["field.roleId"];
+                permissions: components["schemas"]["field.permissions"];
             }[];
         };
         CreatedCompanyResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-            name: string;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
+            id: components["schemas"]["field.id"];
+            name: components["schemas"]["field.name"];
+            createdAt: components["schemas"]["field.createdAt"];
+            version: components["schemas"]["field.version"];
             /** @description The company settings. */
             settings: {
-                /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
-                baseCurrency: string;
+                baseCurrency: components["schemas"]["field.baseCurrency"];
                 /** @description Decimals of the currency: 2 or 3. */
                 decimalPrecision: 2 | 3;
-                /** @description The equity leaf account closing journals book the year’s profit to. In an update: a UUID or path; left out, unchanged; null clears it. */
-                retainedEarningsAccountId: string | null;
-                /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. In an update: a UUID or path; left out, unchanged; null clears it. */
-                fxRoundingAccountId: string | null;
-                /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. In an update: a UUID or path; left out, unchanged; null clears it. */
-                unrealizedFxGainLossAccountId: string | null;
-                /** @description Where the company files VAT: SA (Saudi Arabia, ZATCA) or AE (the UAE, FTA); null: not registered. In an update: left out, unchanged; null clears it (a registration number must then be cleared too). */
-                taxJurisdiction: ("SA" | "AE") | null;
-                /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
-                taxRegistrationNumber: string | null;
-                /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
-                defaultEmirate: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
-                /** @description Whole years the company’s archived events (and its documents, as they come under it) are kept locked in the documents bucket, from when each is archived: at least its taxJurisdiction’s minimum (SA 6, AE 7, none 6), which is also the default. In an update: left out, kept (raised to the minimum of a new jurisdiction that asks more); null sets the minimum; fewer years than the minimum is a 400 naming it. */
-                documentRetentionYears: number;
-                /** @description The version read; a write based on another is refused (409). */
-                version: number;
-                /**
-                 * Format: date-time
-                 * @description When it last changed (UTC).
-                 */
-                updatedAt: string;
+                retainedEarningsAccountId: components["schemas"]["field.retainedEarningsAccountId"];
+                fxRoundingAccountId: components["schemas"]["field.fxRoundingAccountId"];
+                unrealizedFxGainLossAccountId: components["schemas"]["field.unrealizedFxGainLossAccountId"];
+                taxJurisdiction: components["schemas"]["field.taxJurisdiction"];
+                taxRegistrationNumber: components["schemas"]["field.taxRegistrationNumber"];
+                defaultEmirate: components["schemas"]["field.defaultEmirate"];
+                documentRetentionYears: components["schemas"]["field.documentRetentionYears"];
+                version: components["schemas"]["field.version"];
+                updatedAt: components["schemas"]["field.updatedAt"];
             };
-            /**
-             * Format: uuid
-             * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
-             */
-            roleId: string;
-            /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-            permissions: string[];
+            roleId: components["schemas"]["field.roleId"];
+            permissions: components["schemas"]["field.permissions"];
         };
         MembershipResponsePage: {
             /** @description The cursor used for this page; null on the first page. */
             currentPage: string | null;
             /** @description The items of this page. */
             results: {
-                /**
-                 * Format: uuid
-                 * @description Identifier (UUID).
-                 */
-                id: string;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: string;
-                /**
-                 * Format: date-time
-                 * @description When it was created (UTC).
-                 */
-                createdAt: string;
-                /** @description The version read; a write based on another is refused (409). */
-                version: number;
-                /**
-                 * Format: uuid
-                 * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
-                 */
-                roleId: string;
+                id: components["schemas"]["field.id"];
+                name: components["schemas"]["field.name"];
+                createdAt: components["schemas"]["field.createdAt"];
+                version: components["schemas"]["field.version"];
+                roleId: components["schemas"]["field.roleId"];
             }[];
             /** @description Cursor for the next page; null at the end. */
             nextPage: string | null;
         };
         CompanyResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-            name: string;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
+            id: components["schemas"]["field.id"];
+            name: components["schemas"]["field.name"];
+            createdAt: components["schemas"]["field.createdAt"];
+            version: components["schemas"]["field.version"];
         };
         SettingsResponse: {
-            /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
-            baseCurrency: string;
+            baseCurrency: components["schemas"]["field.baseCurrency"];
             /** @description Decimals of the currency: 2 or 3. */
             decimalPrecision: 2 | 3;
-            /** @description The equity leaf account closing journals book the year’s profit to. In an update: a UUID or path; left out, unchanged; null clears it. */
-            retainedEarningsAccountId: string | null;
-            /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. In an update: a UUID or path; left out, unchanged; null clears it. */
-            fxRoundingAccountId: string | null;
-            /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. In an update: a UUID or path; left out, unchanged; null clears it. */
-            unrealizedFxGainLossAccountId: string | null;
-            /** @description Where the company files VAT: SA (Saudi Arabia, ZATCA) or AE (the UAE, FTA); null: not registered. In an update: left out, unchanged; null clears it (a registration number must then be cleared too). */
-            taxJurisdiction: ("SA" | "AE") | null;
-            /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
-            taxRegistrationNumber: string | null;
-            /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
-            defaultEmirate: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
-            /** @description Whole years the company’s archived events (and its documents, as they come under it) are kept locked in the documents bucket, from when each is archived: at least its taxJurisdiction’s minimum (SA 6, AE 7, none 6), which is also the default. In an update: left out, kept (raised to the minimum of a new jurisdiction that asks more); null sets the minimum; fewer years than the minimum is a 400 naming it. */
-            documentRetentionYears: number;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it last changed (UTC).
-             */
-            updatedAt: string;
+            retainedEarningsAccountId: components["schemas"]["field.retainedEarningsAccountId"];
+            fxRoundingAccountId: components["schemas"]["field.fxRoundingAccountId"];
+            unrealizedFxGainLossAccountId: components["schemas"]["field.unrealizedFxGainLossAccountId"];
+            taxJurisdiction: components["schemas"]["field.taxJurisdiction"];
+            taxRegistrationNumber: components["schemas"]["field.taxRegistrationNumber"];
+            defaultEmirate: components["schemas"]["field.defaultEmirate"];
+            documentRetentionYears: components["schemas"]["field.documentRetentionYears"];
+            version: components["schemas"]["field.version"];
+            updatedAt: components["schemas"]["field.updatedAt"];
         };
         RolesResponse: {
             /** @description The items of this page. */
             results: components["schemas"]["RoleResponse"][];
         };
         RoleResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-            name: string;
+            id: components["schemas"]["field.id"];
+            name: components["schemas"]["field.name"];
             /** @description Free text. */
             description: string;
-            /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-            permissions: string[];
+            permissions: components["schemas"]["field.permissions"];
             /** @description true for the built-in roles (owner, accountant, viewer), which cannot be changed or deleted. */
             builtIn: boolean;
             /** @description How many members hold the custom role (a role in use cannot be deleted); null for built-in roles. */
             memberCount: number | null;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
+            version: components["schemas"]["field.version"];
             /** @description When it was created (UTC). */
             createdAt: string | null;
-            /** @description When it last changed (UTC). */
-            updatedAt: string | null;
+            updatedAt: components["schemas"]["field.updatedAt.2"];
         };
         MemberResponse: {
             /**
@@ -2136,22 +2054,16 @@ export interface components {
             userId: string;
             /** @description The user’s email address. */
             email: string;
-            /**
-             * Format: uuid
-             * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
-             */
-            roleId: string;
+            roleId: components["schemas"]["field.roleId"];
             /** @description The role’s name. */
             role: string;
-            /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-            permissions: string[];
+            permissions: components["schemas"]["field.permissions"];
             /**
              * Format: date-time
              * @description When the user joined the company (UTC).
              */
             joinedAt: string;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
+            version: components["schemas"]["field.version"];
         };
         MemberResponsePage: {
             /** @description The cursor used for this page; null on the first page. */
@@ -2162,37 +2074,18 @@ export interface components {
             nextPage: string | null;
         };
         CreatedApiKeyResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-            name: string;
+            id: components["schemas"]["field.id"];
+            name: components["schemas"]["field.name"];
             /** @description The first characters of the key, to recognise it. */
             prefix: string;
-            /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-            permissions: string[];
-            /** @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation. */
-            roleId: string | null;
-            /** @description Addresses or CIDR ranges the key may be used from; empty: anywhere. */
-            ipAllowlist: string[];
-            /** @description When it stops working (UTC); null: never. */
-            expiresAt: string | null;
-            /** @description When it was revoked; null while active. */
-            revokedAt: string | null;
-            /**
-             * Format: uuid
-             * @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals.
-             */
-            createdBy: string;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
+            permissions: components["schemas"]["field.permissions"];
+            roleId: components["schemas"]["field.roleId.2"];
+            ipAllowlist: components["schemas"]["field.ipAllowlist"];
+            expiresAt: components["schemas"]["field.expiresAt"];
+            revokedAt: components["schemas"]["field.revokedAt"];
+            createdBy: components["schemas"]["field.createdBy"];
+            createdAt: components["schemas"]["field.createdAt"];
+            version: components["schemas"]["field.version"];
             /** @description The API key itself, shown only once: null when a stored response is replayed (keyOmitted true). */
             key: string | null;
             /** @description true when key is null because it was shown on the first response (a replay never shows a secret again). */
@@ -2207,81 +2100,31 @@ export interface components {
             nextPage: string | null;
         };
         ApiKeyResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-            name: string;
+            id: components["schemas"]["field.id"];
+            name: components["schemas"]["field.name"];
             /** @description The first characters of the key, to recognise it. */
             prefix: string;
-            /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-            permissions: string[];
-            /** @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation. */
-            roleId: string | null;
-            /** @description Addresses or CIDR ranges the key may be used from; empty: anywhere. */
-            ipAllowlist: string[];
-            /** @description When it stops working (UTC); null: never. */
-            expiresAt: string | null;
-            /** @description When it was revoked; null while active. */
-            revokedAt: string | null;
-            /**
-             * Format: uuid
-             * @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals.
-             */
-            createdBy: string;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
+            permissions: components["schemas"]["field.permissions"];
+            roleId: components["schemas"]["field.roleId.2"];
+            ipAllowlist: components["schemas"]["field.ipAllowlist"];
+            expiresAt: components["schemas"]["field.expiresAt"];
+            revokedAt: components["schemas"]["field.revokedAt"];
+            createdBy: components["schemas"]["field.createdBy"];
+            createdAt: components["schemas"]["field.createdAt"];
+            version: components["schemas"]["field.version"];
         };
         AccountResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-            code: string;
-            /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-            path: string;
-            /** @description The parent: its UUID or path; null for a root. */
-            parentId: string | null;
-            /** @description The name, in Arabic and English. */
-            name: {
-                /** @description The name in Arabic. */
-                arabic: string;
-                /** @description The name in English. */
-                english: string;
-            };
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed (UTC).
-             */
-            updatedAt: string;
-            /**
-             * @description category (has children, no entries) or leaf (takes entries).
-             * @enum {string}
-             */
-            type: "category" | "leaf";
-            /**
-             * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-             * @enum {string}
-             */
-            classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-            currency: string | null;
+            id: components["schemas"]["field.id"];
+            code: components["schemas"]["field.code"];
+            path: components["schemas"]["field.path"];
+            parentId: components["schemas"]["field.parentId"];
+            name: components["schemas"]["field.name.2"];
+            version: components["schemas"]["field.version"];
+            createdAt: components["schemas"]["field.createdAt"];
+            updatedAt: components["schemas"]["field.updatedAt"];
+            type: components["schemas"]["field.type"];
+            classification: components["schemas"]["field.classification"];
+            currency: components["schemas"]["field.currency"];
             /**
              * @description Where the account’s movements sit in the cash flow statement: cash (cash and cash equivalents, whose change the statement explains), operating, investing or financing (its change shows in that section), or nonCash (a balance-sheet account moved by non-cash entries, such as accumulated depreciation or provisions: its change is added back to net profit). Revenue and expense accounts are operating only; cash is for asset and liability accounts. Left out on a create or null: the classification’s default (asset, liability, revenue, expense: operating; equity: financing); left out of an update: unchanged. An account whose root is reclassified to one that refuses its category answers the default.
              * @enum {string}
@@ -2301,8 +2144,7 @@ export interface components {
             currentPage: string | null;
             /** @description The items of this page. */
             results: {
-                /** @description The version read; a write based on another is refused (409). */
-                version: number;
+                version: components["schemas"]["field.version"];
                 /** @description category (has children, no entries) or leaf (takes entries). */
                 type: string;
                 /** @description Who made the change: a user or an API key, by id (never a credential); null for none. */
@@ -2317,17 +2159,10 @@ export interface components {
                     /** @description For an API key: the user who created the key; null for a user. */
                     createdBy: string | null;
                 } | null;
-                /** @description The request that made the change (its x-request-id answer header); null when job recovery finished it. */
-                requestId: string | null;
-                /**
-                 * Format: date-time
-                 * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
-                 */
-                occurredAt: string;
-                /** @description The event’s number in the company’s feed: increasing, each event once. */
-                sequence: number;
-                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
-                hash: string | null;
+                requestId: components["schemas"]["field.requestId"];
+                occurredAt: components["schemas"]["field.occurredAt"];
+                sequence: components["schemas"]["field.sequence"];
+                hash: components["schemas"]["field.hash"];
                 /** @description The record as it stood after the change, as its GET showed it then; null after a deletion. */
                 state: {
                     [key: string]: unknown;
@@ -2337,36 +2172,14 @@ export interface components {
             nextPage: string | null;
         };
         CostCenterResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-            code: string;
-            /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-            path: string;
-            /** @description The parent: its UUID or path; null for a root. */
-            parentId: string | null;
-            /** @description The name, in Arabic and English. */
-            name: {
-                /** @description The name in Arabic. */
-                arabic: string;
-                /** @description The name in English. */
-                english: string;
-            };
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed (UTC).
-             */
-            updatedAt: string;
+            id: components["schemas"]["field.id"];
+            code: components["schemas"]["field.code"];
+            path: components["schemas"]["field.path"];
+            parentId: components["schemas"]["field.parentId"];
+            name: components["schemas"]["field.name.2"];
+            version: components["schemas"]["field.version"];
+            createdAt: components["schemas"]["field.createdAt"];
+            updatedAt: components["schemas"]["field.updatedAt"];
             /**
              * @description The record’s state.
              * @enum {string}
@@ -2382,30 +2195,16 @@ export interface components {
             nextPage: string | null;
         };
         YearResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-            name: string;
-            /**
-             * Format: date
-             * @description First day (YYYY-MM-DD), included.
-             */
-            startDate: string;
-            /**
-             * Format: date
-             * @description Last day (YYYY-MM-DD), included.
-             */
-            endDate: string;
+            id: components["schemas"]["field.id"];
+            name: components["schemas"]["field.name"];
+            startDate: components["schemas"]["field.startDate"];
+            endDate: components["schemas"]["field.endDate"];
             /**
              * @description The record’s state.
              * @enum {string}
              */
             status: "open" | "closed";
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
+            version: components["schemas"]["field.version"];
             /** @description The year’s periods, in order. */
             periods: components["schemas"]["PeriodResponse"][];
             /**
@@ -2413,23 +2212,9 @@ export interface components {
              * @description The closing journal GenerateClosingJournal made for the year, if any.
              */
             closingJournalId?: string;
-            /** @description The head of the company’s event chain when it was closed (or, for a report, stored; for a VAT return, filed): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
-            auditHead: {
-                /** @description The event’s number in the company’s feed: increasing, each event once. */
-                sequence: number;
-                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
-                hash: string | null;
-            } | null;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed (UTC).
-             */
-            updatedAt: string;
+            auditHead: components["schemas"]["field.auditHead"];
+            createdAt: components["schemas"]["field.createdAt"];
+            updatedAt: components["schemas"]["field.updatedAt"];
         };
         YearResponsePage: {
             /** @description The cursor used for this page; null on the first page. */
@@ -2440,240 +2225,40 @@ export interface components {
             nextPage: string | null;
         };
         JournalResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
-            serialNumber: number;
-            /**
-             * Format: date-time
-             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
-             */
-            date: string;
+            id: components["schemas"]["field.id"];
+            serialNumber: components["schemas"]["field.serialNumber"];
+            date: components["schemas"]["field.date"];
             /** @description Free text. */
             description: string | null;
-            /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
-            reference: string | null;
-            /** @description The journal’s lines. */
-            entries: {
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
-                costCenterId: string | null;
-                /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
-                side: 1 | 2;
-                /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
-                amount: number;
-                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-                currency: string | null;
-                /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
-                exchangeRate: string;
-                /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
-                baseAmount: number;
-                /** @description true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId). */
-                fxRounding: boolean;
-                /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
-                tax: {
-                    /** @description A journal line’s tax code (its code, such as S-STD): the service computes the line’s tax at the code’s rate in effect on the journal’s date and adds the tax line(s) on the code’s accounts. On a taxed line’s tax: the code it named. */
-                    taxCode: string;
-                    /**
-                     * Format: uuid
-                     * @description The tax code (UUID).
-                     */
-                    taxCodeId: string;
-                    /**
-                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
-                     * @enum {string}
-                     */
-                    kind: "standard" | "zeroRated" | "exempt" | "outOfScope" | "reverseCharge" | "importsAtCustoms";
-                    /**
-                     * @description Whether a tax code taxes what the company sells (supplies: output tax) or what it buys (purchases: input tax); it never changes. As a list filter: only codes of that direction.
-                     * @enum {string}
-                     */
-                    direction: "supplies" | "purchases";
-                    /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
-                    percent: string;
-                    /** @description Sent on a taxed line: the tax as the invoice has it, accepted within one minor unit of the service’s and kept as sent. On a taxed line’s tax: the tax in the line’s currency, rounded per line half away from zero. */
-                    taxAmount: number;
-                    /** @description true when the client sent the taxAmount (its invoice rounded otherwise) rather than the service computing it. */
-                    taxAmountSent: boolean;
-                    /** @description The boxes of the company’s VAT return a tax code’s base (the line’s amount without tax) counts in, as the form numbers them (SA 1 to 11; AE 1 to 10, box 1 split by Emirate). Empty without a taxJurisdiction. */
-                    baseBoxes: string[];
-                    /** @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax. */
-                    taxBoxes: string[];
-                    /** @description A UAE taxed line: the Emirate the supply counts in (AZ, DU, SH, AJ, UQ, RK, FU), which puts its box 1 figures in that Emirate’s row; left out, the company’s defaultEmirate. */
-                    emirate: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
-                    /** @description The indexes (in entries) of the tax lines this taxed line produced: one, or two for a reverse charge (recoverable and due); none when its tax is zero. */
-                    taxLines: number[];
-                } | null;
-                /** @description On a tax line the service added: the index (in entries) of the taxed line whose tax it posts; null on other lines. */
-                taxOf: number | null;
-                /** @description A journal line’s customer or supplier: one of the company’s counterparties (UUID), active when the line is written; a tax line names its taxed line’s. Left out when sent, null when answered: none. */
-                counterpartyId: string | null;
-            }[];
-            /** @description The journal’s choice: true when its taxed lines’ amounts as sent include their tax (the service keeps each line’s amount without it and posts the tax apart); false or left out, the tax comes on top. A reverse charge’s amount never includes tax. */
-            amountsIncludeTax: boolean;
-            /** @description Sums of the root rows. */
-            totals: {
-                /** @description Debit amount (exact decimal). */
-                debit: number;
-                /** @description Credit amount (exact decimal). */
-                credit: number;
-            };
-            /**
-             * @description The record’s state.
-             * @enum {string}
-             */
-            status: "draft" | "submitted" | "approved" | "posting" | "posted" | "unposting" | "voided" | "reversed";
-            /** @description The date the journal is posted on; it decides the period. */
-            postingDate: string | null;
-            /** @description A financial year (UUID). */
-            financialYearId: string | null;
-            /** @description A period of the financial year (UUID). */
-            periodId: string | null;
-            /** @description The journal this one reverses. */
-            reversalOf: string | null;
-            /** @description The journal that reverses this one. */
-            reversedBy: string | null;
-            /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
-            revaluationDate: string | null;
-            /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
-            openingOf: string | null;
-            /** @description The import that wrote the journal (GET .../Imports/{id}); null for one written otherwise. Its creator is createdBy. */
-            importId: string | null;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed (UTC).
-             */
-            updatedAt: string;
-            /** @description Who created the journal (for a reversing journal, who reversed its original). */
-            createdBy: {
-                /**
-                 * @description user (a signed-in user) or apiKey.
-                 * @enum {string}
-                 */
-                type: "user" | "apiKey";
-                /** @description Identifier (UUID). */
-                id: string;
-            } | null;
-            /** @description Who last wrote its date, lines or texts (Create or Update): the approval rules count them as its author. */
-            editedBy: {
-                /**
-                 * @description user (a signed-in user) or apiKey.
-                 * @enum {string}
-                 */
-                type: "user" | "apiKey";
-                /** @description Identifier (UUID). */
-                id: string;
-            } | null;
-            /** @description Who made its last change of any kind (with updatedAt). */
-            updatedBy: {
-                /**
-                 * @description user (a signed-in user) or apiKey.
-                 * @enum {string}
-                 */
-                type: "user" | "apiKey";
-                /** @description Identifier (UUID). */
-                id: string;
-            } | null;
-            /** @description Who asked its approval (Submit); null unless submitted or approved (an edit drops it). */
-            submittedBy: {
-                /**
-                 * @description user (a signed-in user) or apiKey.
-                 * @enum {string}
-                 */
-                type: "user" | "apiKey";
-                /** @description Identifier (UUID). */
-                id: string;
-            } | null;
-            /** @description When its approval was asked. */
-            submittedAt: string | null;
-            /** @description The approvals given since it was submitted, oldest first (an edit or an Adjust drops them). */
-            approvals: {
-                /** @description Who approved. */
-                by: {
-                    /**
-                     * @description user (a signed-in user) or apiKey.
-                     * @enum {string}
-                     */
-                    type: "user" | "apiKey";
-                    /** @description Identifier (UUID). */
-                    id: string;
-                };
-                /**
-                 * Format: date-time
-                 * @description When.
-                 */
-                at: string;
-            }[];
-            /** @description Who gave the approval that completed it (the last of `approvals` once approved). */
-            approvedBy: {
-                /**
-                 * @description user (a signed-in user) or apiKey.
-                 * @enum {string}
-                 */
-                type: "user" | "apiKey";
-                /** @description Identifier (UUID). */
-                id: string;
-            } | null;
-            /** @description When its approval was completed. */
-            approvedAt: string | null;
-            /** @description The last refusal of its approval (Reject), with its reason; kept on the draft it sent back. */
-            rejection: {
-                /** @description Who refused it. */
-                by: {
-                    /**
-                     * @description user (a signed-in user) or apiKey.
-                     * @enum {string}
-                     */
-                    type: "user" | "apiKey";
-                    /** @description Identifier (UUID). */
-                    id: string;
-                };
-                /**
-                 * Format: date-time
-                 * @description When.
-                 */
-                at: string;
-                /** @description Why, as the approver gave it. */
-                reason: string;
-            } | null;
-            /** @description Who posted it (kept through a void or reversal). */
-            postedBy: {
-                /**
-                 * @description user (a signed-in user) or apiKey.
-                 * @enum {string}
-                 */
-                type: "user" | "apiKey";
-                /** @description Identifier (UUID). */
-                id: string;
-            } | null;
-            /** @description When it was posted. */
-            postedAt: string | null;
-            /** @description Who voided it. */
-            voidedBy: {
-                /**
-                 * @description user (a signed-in user) or apiKey.
-                 * @enum {string}
-                 */
-                type: "user" | "apiKey";
-                /** @description Identifier (UUID). */
-                id: string;
-            } | null;
-            /** @description When it was voided. */
-            voidedAt: string | null;
+            reference: components["schemas"]["field.reference"];
+            entries: components["schemas"]["field.entries"];
+            amountsIncludeTax: components["schemas"]["field.amountsIncludeTax"];
+            totals: components["schemas"]["field.totals"];
+            status: components["schemas"]["field.status"];
+            postingDate: components["schemas"]["field.postingDate"];
+            financialYearId: components["schemas"]["field.financialYearId"];
+            periodId: components["schemas"]["field.periodId"];
+            reversalOf: components["schemas"]["field.reversalOf"];
+            reversedBy: components["schemas"]["field.reversedBy"];
+            revaluationDate: components["schemas"]["field.revaluationDate"];
+            openingOf: components["schemas"]["field.openingOf"];
+            importId: components["schemas"]["field.importId"];
+            version: components["schemas"]["field.version"];
+            createdAt: components["schemas"]["field.createdAt"];
+            updatedAt: components["schemas"]["field.updatedAt"];
+            createdBy: components["schemas"]["field.createdBy.2"];
+            editedBy: components["schemas"]["field.editedBy"];
+            updatedBy: components["schemas"]["field.updatedBy"];
+            submittedBy: components["schemas"]["field.submittedBy"];
+            submittedAt: components["schemas"]["field.submittedAt"];
+            approvals: components["schemas"]["field.approvals"];
+            approvedBy: components["schemas"]["field.approvedBy"];
+            approvedAt: components["schemas"]["field.approvedAt"];
+            rejection: components["schemas"]["field.rejection"];
+            postedBy: components["schemas"]["field.postedBy"];
+            postedAt: components["schemas"]["field.postedAt"];
+            voidedBy: components["schemas"]["field.voidedBy"];
+            voidedAt: components["schemas"]["field.voidedAt"];
         };
         PeriodResponsePage: {
             /** @description The cursor used for this page; null on the first page. */
@@ -2684,44 +2269,20 @@ export interface components {
             nextPage: string | null;
         };
         PeriodResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description A financial year (UUID).
-             */
-            financialYearId: string;
+            id: components["schemas"]["field.id"];
+            financialYearId: components["schemas"]["field.financialYearId.2"];
             /** @description The period’s number within its year, from 1. */
             number: number;
-            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-            name: string;
-            /**
-             * Format: date
-             * @description First day (YYYY-MM-DD), included.
-             */
-            startDate: string;
-            /**
-             * Format: date
-             * @description Last day (YYYY-MM-DD), included.
-             */
-            endDate: string;
+            name: components["schemas"]["field.name"];
+            startDate: components["schemas"]["field.startDate"];
+            endDate: components["schemas"]["field.endDate"];
             /**
              * @description The record’s state.
              * @enum {string}
              */
             status: "open" | "locked" | "closed";
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
-            /** @description The head of the company’s event chain when it was closed (or, for a report, stored; for a VAT return, filed): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
-            auditHead: {
-                /** @description The event’s number in the company’s feed: increasing, each event once. */
-                sequence: number;
-                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
-                hash: string | null;
-            } | null;
+            version: components["schemas"]["field.version"];
+            auditHead: components["schemas"]["field.auditHead"];
         };
         JournalResponsePage: {
             /** @description The cursor used for this page; null on the first page. */
@@ -2732,30 +2293,19 @@ export interface components {
             nextPage: string | null;
         };
         RevaluationResponse: {
-            /**
-             * Format: date
-             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
-             */
-            date: string;
-            /** @description true: answer what the revaluation would post and write nothing (the journal ids are then null). */
-            dryRun: boolean;
+            date: components["schemas"]["field.date.2"];
+            dryRun: components["schemas"]["field.dryRun"];
             /** @description The journal (UUID). */
             journalId: string | null;
             /** @description The journal that reverses the revaluation on the next day; null on a dry run or when nothing was posted. */
             reversalId: string | null;
             /** @description Each (account, currency) of an asset or liability account with a non-zero balance in that foreign currency at the date. */
             accounts: {
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-                currency: string;
+                accountId: components["schemas"]["field.accountId"];
+                currency: components["schemas"]["field.currency.2"];
                 /** @description Debit minus credit of the account in the currency, through the date, in that currency. */
                 foreignBalance: string;
-                /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
-                rate: string;
+                rate: components["schemas"]["field.rate"];
                 /** @description The base-currency amount the account carries for that currency before the revaluation: the base amounts of its lines in the currency plus earlier revaluations of it. */
                 baseBefore: string;
                 /** @description foreignBalance x rate, rounded half away from zero to the base precision. */
@@ -2765,34 +2315,17 @@ export interface components {
             }[];
         };
         SegregationResponse: {
-            /**
-             * Format: date
-             * @description First day of the range (YYYY-MM-DD), included.
-             */
-            dateFrom: string;
-            /**
-             * Format: date
-             * @description Last day of the range (YYYY-MM-DD), included.
-             */
-            dateTo: string;
+            dateFrom: components["schemas"]["field.dateFrom"];
+            dateTo: components["schemas"]["field.dateTo"];
             /** @description The posted journals (posted, reversed, or voided after posting) dated in the range. */
             journalsExamined: number;
             /** @description How many of them are exceptions; `exceptions` lists the first 1,000, oldest first. */
             exceptionCount: number;
             /** @description The journals found: one person held two of entered, approved and posted, or it was posted without the approval the policy in force asked; the first 1,000, oldest first. */
             exceptions: {
-                /**
-                 * Format: uuid
-                 * @description The journal (UUID).
-                 */
-                journalId: string;
-                /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
-                serialNumber: number;
-                /**
-                 * Format: date
-                 * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
-                 */
-                date: string;
+                journalId: components["schemas"]["field.journalId"];
+                serialNumber: components["schemas"]["field.serialNumber"];
+                date: components["schemas"]["field.date.2"];
                 /** @description The record’s state. */
                 status: string;
                 /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
@@ -2835,8 +2368,7 @@ export interface components {
                     /** @description Identifier (UUID). */
                     id: string;
                 } | null;
-                /** @description When it was posted. */
-                postedAt: string | null;
+                postedAt: components["schemas"]["field.postedAt"];
                 /** @description What one person held two of (entered: created or last edited; an API key counts as the user who made it), and `unapproved`: posted without the approval the policy in force at its posting asked. */
                 findings: ("enteredAndApproved" | "enteredAndPosted" | "approvedAndPosted" | "unapproved")[];
                 /** @description For `unapproved`: the rules that asked the approval. */
@@ -2865,341 +2397,86 @@ export interface components {
             }[];
         };
         TrialBalanceResponse: {
-            /**
-             * Format: date
-             * @description First day of the range (YYYY-MM-DD), included.
-             */
-            dateFrom: string;
-            /**
-             * Format: date
-             * @description Last day of the range (YYYY-MM-DD), included.
-             */
-            dateTo: string;
+            dateFrom: components["schemas"]["field.dateFrom"];
+            dateTo: components["schemas"]["field.dateTo"];
             /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
             hijri?: {
-                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                dateFrom: string;
-                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                dateTo: string;
+                dateFrom: components["schemas"]["field.dateFrom.2"];
+                dateTo: components["schemas"]["field.dateFrom.2"];
                 /** @description The range of each of the report’s columns in the Umm al-Qura calendar, aligned to them; null without columns. */
                 columns: {
-                    /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                    dateFrom: string;
-                    /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                    dateTo: string;
+                    dateFrom: components["schemas"]["field.dateFrom.2"];
+                    dateTo: components["schemas"]["field.dateFrom.2"];
                 }[] | null;
             };
-            /** @description A financial year (UUID). */
-            financialYearId: string | null;
-            /** @description A period of the financial year (UUID). */
-            periodId: string | null;
-            /** @description The cost center the figures are limited to, or null. */
-            costCenter: {
-                /**
-                 * Format: uuid
-                 * @description Identifier (UUID).
-                 */
-                id: string;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-            } | null;
-            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
-            knownAt: string | null;
-            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-            currency: string;
+            financialYearId: components["schemas"]["field.financialYearId"];
+            periodId: components["schemas"]["field.periodId"];
+            costCenter: components["schemas"]["field.costCenter"];
+            knownAt: components["schemas"]["field.knownAt"];
+            currency: components["schemas"]["field.currency.2"];
             /** @description Accounts with figures, and their ancestors, along the tree. */
             rows: {
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description The parent: its UUID or path; null for a root. */
-                parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description Depth in the tree: 0 for a root. */
-                depth: number;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-                /**
-                 * @description category (has children, no entries) or leaf (takes entries).
-                 * @enum {string}
-                 */
-                type: "category" | "leaf";
-                /**
-                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-                 * @enum {string}
-                 */
-                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                /** @description Balance before the range, on its side. */
-                opening: {
-                    /** @description Debit amount (exact decimal). */
-                    debit: string;
-                    /** @description Credit amount (exact decimal). */
-                    credit: string;
-                };
-                /** @description Debits and credits posted within the range. */
-                movement: {
-                    /** @description Debit amount (exact decimal). */
-                    debit: string;
-                    /** @description Credit amount (exact decimal). */
-                    credit: string;
-                };
-                /** @description Balance at the end of the range, on its side. */
-                closing: {
-                    /** @description Debit amount (exact decimal). */
-                    debit: string;
-                    /** @description Credit amount (exact decimal). */
-                    credit: string;
-                };
+                accountId: components["schemas"]["field.accountId"];
+                parentId: components["schemas"]["field.parentId"];
+                code: components["schemas"]["field.code"];
+                path: components["schemas"]["field.path"];
+                depth: components["schemas"]["field.depth"];
+                name: components["schemas"]["field.name.3"];
+                type: components["schemas"]["field.type"];
+                classification: components["schemas"]["field.classification"];
+                opening: components["schemas"]["field.opening"];
+                movement: components["schemas"]["field.movement"];
+                closing: components["schemas"]["field.closing"];
                 /** @description The row’s opening, movement and closing in each foreign currency its account (a category: the accounts under it) has lines in, by currency code, each amount in that currency at its ISO 4217 decimals; [] without any. Kept for account totals only: null within a cost center, and in trial balances stored before rows had it. */
                 currencies: {
-                    /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-                    currency: string;
-                    /** @description Balance before the range, on its side. */
-                    opening: {
-                        /** @description Debit amount (exact decimal). */
-                        debit: string;
-                        /** @description Credit amount (exact decimal). */
-                        credit: string;
-                    };
-                    /** @description Debits and credits posted within the range. */
-                    movement: {
-                        /** @description Debit amount (exact decimal). */
-                        debit: string;
-                        /** @description Credit amount (exact decimal). */
-                        credit: string;
-                    };
-                    /** @description Balance at the end of the range, on its side. */
-                    closing: {
-                        /** @description Debit amount (exact decimal). */
-                        debit: string;
-                        /** @description Credit amount (exact decimal). */
-                        credit: string;
-                    };
+                    currency: components["schemas"]["field.currency.2"];
+                    opening: components["schemas"]["field.opening"];
+                    movement: components["schemas"]["field.movement"];
+                    closing: components["schemas"]["field.closing"];
                 }[] | null;
                 /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                 columns: {
-                    /** @description Balance before the range, on its side. */
-                    opening: {
-                        /** @description Debit amount (exact decimal). */
-                        debit: string;
-                        /** @description Credit amount (exact decimal). */
-                        credit: string;
-                    };
-                    /** @description Debits and credits posted within the range. */
-                    movement: {
-                        /** @description Debit amount (exact decimal). */
-                        debit: string;
-                        /** @description Credit amount (exact decimal). */
-                        credit: string;
-                    };
-                    /** @description Balance at the end of the range, on its side. */
-                    closing: {
-                        /** @description Debit amount (exact decimal). */
-                        debit: string;
-                        /** @description Credit amount (exact decimal). */
-                        credit: string;
-                    };
+                    opening: components["schemas"]["field.opening"];
+                    movement: components["schemas"]["field.movement"];
+                    closing: components["schemas"]["field.closing"];
                 }[] | null;
             }[];
-            /** @description Sums of the root rows. */
-            totals: {
-                /** @description Balance before the range, on its side. */
-                opening: {
-                    /** @description Debit amount (exact decimal). */
-                    debit: string;
-                    /** @description Credit amount (exact decimal). */
-                    credit: string;
-                };
-                /** @description Debits and credits posted within the range. */
-                movement: {
-                    /** @description Debit amount (exact decimal). */
-                    debit: string;
-                    /** @description Credit amount (exact decimal). */
-                    credit: string;
-                };
-                /** @description Balance at the end of the range, on its side. */
-                closing: {
-                    /** @description Debit amount (exact decimal). */
-                    debit: string;
-                    /** @description Credit amount (exact decimal). */
-                    credit: string;
-                };
-            };
+            totals: components["schemas"]["field.totals.2"];
             /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
             columns: {
-                /**
-                 * Format: date
-                 * @description First day of the range (YYYY-MM-DD), included.
-                 */
-                dateFrom: string;
-                /**
-                 * Format: date
-                 * @description Last day of the range (YYYY-MM-DD), included.
-                 */
-                dateTo: string;
-                /** @description Sums of the root rows. */
-                totals: {
-                    /** @description Balance before the range, on its side. */
-                    opening: {
-                        /** @description Debit amount (exact decimal). */
-                        debit: string;
-                        /** @description Credit amount (exact decimal). */
-                        credit: string;
-                    };
-                    /** @description Debits and credits posted within the range. */
-                    movement: {
-                        /** @description Debit amount (exact decimal). */
-                        debit: string;
-                        /** @description Credit amount (exact decimal). */
-                        credit: string;
-                    };
-                    /** @description Balance at the end of the range, on its side. */
-                    closing: {
-                        /** @description Debit amount (exact decimal). */
-                        debit: string;
-                        /** @description Credit amount (exact decimal). */
-                        credit: string;
-                    };
-                };
+                dateFrom: components["schemas"]["field.dateFrom"];
+                dateTo: components["schemas"]["field.dateTo"];
+                totals: components["schemas"]["field.totals.2"];
             }[] | null;
         };
         IncomeStatementResponse: {
-            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
-            knownAt: string | null;
-            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-            currency: string;
-            /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
-            columns: {
-                /** @description First day of the range (YYYY-MM-DD), included. */
-                dateFrom: string | null;
-                /**
-                 * Format: date
-                 * @description Last day of the range (YYYY-MM-DD), included.
-                 */
-                dateTo: string;
-                /**
-                 * @description company, costCenter (one cost center) or noCostCenter (amounts booked without one).
-                 * @enum {string}
-                 */
-                scope: "company" | "costCenter" | "noCostCenter";
-                /** @description The cost center the figures are limited to, or null. */
-                costCenter: {
-                    /**
-                     * Format: uuid
-                     * @description Identifier (UUID).
-                     */
-                    id: string;
-                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                    code: string;
-                    /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                    path: string;
-                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                    name: {
-                        /** @description The name in Arabic. */
-                        arabic: string;
-                        /** @description The name in English. */
-                        english: string;
-                    };
-                } | null;
-            }[];
-            /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
-            hijri?: {
-                /** @description The dates of each of the report’s columns in the Umm al-Qura calendar, aligned to them. */
-                columns: {
-                    /** @description The column’s dateFrom in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits); null where the column is a date rather than a range. */
-                    dateFrom: string | null;
-                    /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                    dateTo: string;
-                }[];
-            };
+            knownAt: components["schemas"]["field.knownAt"];
+            currency: components["schemas"]["field.currency.2"];
+            columns: components["schemas"]["field.columns"];
+            hijri?: components["schemas"]["field.hijri"];
             /** @description Revenue rows along the tree (credits less debits). */
             revenue: {
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description The parent: its UUID or path; null for a root. */
-                parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description Depth in the tree: 0 for a root. */
-                depth: number;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-                /**
-                 * @description category (has children, no entries) or leaf (takes entries).
-                 * @enum {string}
-                 */
-                type: "category" | "leaf";
-                /**
-                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-                 * @enum {string}
-                 */
-                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
-                amounts: string[];
+                accountId: components["schemas"]["field.accountId"];
+                parentId: components["schemas"]["field.parentId"];
+                code: components["schemas"]["field.code"];
+                path: components["schemas"]["field.path"];
+                depth: components["schemas"]["field.depth"];
+                name: components["schemas"]["field.name.3"];
+                type: components["schemas"]["field.type"];
+                classification: components["schemas"]["field.classification"];
+                amounts: components["schemas"]["field.amounts"];
             }[];
             /** @description Expense rows along the tree (debits less credits). */
             expense: {
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description The parent: its UUID or path; null for a root. */
-                parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description Depth in the tree: 0 for a root. */
-                depth: number;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-                /**
-                 * @description category (has children, no entries) or leaf (takes entries).
-                 * @enum {string}
-                 */
-                type: "category" | "leaf";
-                /**
-                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-                 * @enum {string}
-                 */
-                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
-                amounts: string[];
+                accountId: components["schemas"]["field.accountId"];
+                parentId: components["schemas"]["field.parentId"];
+                code: components["schemas"]["field.code"];
+                path: components["schemas"]["field.path"];
+                depth: components["schemas"]["field.depth"];
+                name: components["schemas"]["field.name.3"];
+                type: components["schemas"]["field.type"];
+                classification: components["schemas"]["field.classification"];
+                amounts: components["schemas"]["field.amounts"];
             }[];
             /** @description Sums of the root rows. */
             totals: {
@@ -3207,163 +2484,49 @@ export interface components {
                 revenue: string[];
                 /** @description Expense rows along the tree (debits less credits). */
                 expense: string[];
-                /** @description Revenue less expense, per column. */
-                netProfit: string[];
+                netProfit: components["schemas"]["field.netProfit"];
             };
         };
         BalanceSheetResponse: {
-            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
-            knownAt: string | null;
-            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-            currency: string;
-            /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
-            columns: {
-                /** @description First day of the range (YYYY-MM-DD), included. */
-                dateFrom: string | null;
-                /**
-                 * Format: date
-                 * @description Last day of the range (YYYY-MM-DD), included.
-                 */
-                dateTo: string;
-                /**
-                 * @description company, costCenter (one cost center) or noCostCenter (amounts booked without one).
-                 * @enum {string}
-                 */
-                scope: "company" | "costCenter" | "noCostCenter";
-                /** @description The cost center the figures are limited to, or null. */
-                costCenter: {
-                    /**
-                     * Format: uuid
-                     * @description Identifier (UUID).
-                     */
-                    id: string;
-                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                    code: string;
-                    /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                    path: string;
-                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                    name: {
-                        /** @description The name in Arabic. */
-                        arabic: string;
-                        /** @description The name in English. */
-                        english: string;
-                    };
-                } | null;
-            }[];
-            /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
-            hijri?: {
-                /** @description The dates of each of the report’s columns in the Umm al-Qura calendar, aligned to them. */
-                columns: {
-                    /** @description The column’s dateFrom in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits); null where the column is a date rather than a range. */
-                    dateFrom: string | null;
-                    /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                    dateTo: string;
-                }[];
-            };
+            knownAt: components["schemas"]["field.knownAt"];
+            currency: components["schemas"]["field.currency.2"];
+            columns: components["schemas"]["field.columns"];
+            hijri?: components["schemas"]["field.hijri"];
             /** @description Asset accounts along the tree. */
             assets: {
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description The parent: its UUID or path; null for a root. */
-                parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description Depth in the tree: 0 for a root. */
-                depth: number;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-                /**
-                 * @description category (has children, no entries) or leaf (takes entries).
-                 * @enum {string}
-                 */
-                type: "category" | "leaf";
-                /**
-                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-                 * @enum {string}
-                 */
-                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
-                amounts: string[];
+                accountId: components["schemas"]["field.accountId"];
+                parentId: components["schemas"]["field.parentId"];
+                code: components["schemas"]["field.code"];
+                path: components["schemas"]["field.path"];
+                depth: components["schemas"]["field.depth"];
+                name: components["schemas"]["field.name.3"];
+                type: components["schemas"]["field.type"];
+                classification: components["schemas"]["field.classification"];
+                amounts: components["schemas"]["field.amounts"];
             }[];
             /** @description Liability accounts along the tree. */
             liabilities: {
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description The parent: its UUID or path; null for a root. */
-                parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description Depth in the tree: 0 for a root. */
-                depth: number;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-                /**
-                 * @description category (has children, no entries) or leaf (takes entries).
-                 * @enum {string}
-                 */
-                type: "category" | "leaf";
-                /**
-                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-                 * @enum {string}
-                 */
-                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
-                amounts: string[];
+                accountId: components["schemas"]["field.accountId"];
+                parentId: components["schemas"]["field.parentId"];
+                code: components["schemas"]["field.code"];
+                path: components["schemas"]["field.path"];
+                depth: components["schemas"]["field.depth"];
+                name: components["schemas"]["field.name.3"];
+                type: components["schemas"]["field.type"];
+                classification: components["schemas"]["field.classification"];
+                amounts: components["schemas"]["field.amounts"];
             }[];
             /** @description Equity accounts along the tree. */
             equity: {
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description The parent: its UUID or path; null for a root. */
-                parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description Depth in the tree: 0 for a root. */
-                depth: number;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-                /**
-                 * @description category (has children, no entries) or leaf (takes entries).
-                 * @enum {string}
-                 */
-                type: "category" | "leaf";
-                /**
-                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-                 * @enum {string}
-                 */
-                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
-                amounts: string[];
+                accountId: components["schemas"]["field.accountId"];
+                parentId: components["schemas"]["field.parentId"];
+                code: components["schemas"]["field.code"];
+                path: components["schemas"]["field.path"];
+                depth: components["schemas"]["field.depth"];
+                name: components["schemas"]["field.name.3"];
+                type: components["schemas"]["field.type"];
+                classification: components["schemas"]["field.classification"];
+                amounts: components["schemas"]["field.amounts"];
             }[];
             /** @description Revenue less expense from the start of the date’s financial year, not yet closed to retained earnings. */
             currentYearEarnings: string[];
@@ -3382,266 +2545,76 @@ export interface components {
             };
         };
         CashFlowResponse: {
-            /**
-             * Format: date
-             * @description First day of the range (YYYY-MM-DD), included.
-             */
-            dateFrom: string;
-            /**
-             * Format: date
-             * @description Last day of the range (YYYY-MM-DD), included.
-             */
-            dateTo: string;
-            /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
-            hijri?: {
-                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                dateFrom: string;
-                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                dateTo: string;
-                /** @description The dates of each of the report’s columns in the Umm al-Qura calendar, aligned to them. */
-                columns: {
-                    /** @description The column’s dateFrom in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits); null where the column is a date rather than a range. */
-                    dateFrom: string | null;
-                    /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                    dateTo: string;
-                }[];
-            };
-            /** @description The cost center the figures are limited to, or null. */
-            costCenter: {
-                /**
-                 * Format: uuid
-                 * @description Identifier (UUID).
-                 */
-                id: string;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-            } | null;
-            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
-            knownAt: string | null;
-            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-            currency: string;
-            /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
-            columns: {
-                /** @description First day of the range (YYYY-MM-DD), included. */
-                dateFrom: string | null;
-                /**
-                 * Format: date
-                 * @description Last day of the range (YYYY-MM-DD), included.
-                 */
-                dateTo: string;
-                /**
-                 * @description company, costCenter (one cost center) or noCostCenter (amounts booked without one).
-                 * @enum {string}
-                 */
-                scope: "company" | "costCenter" | "noCostCenter";
-                /** @description The cost center the figures are limited to, or null. */
-                costCenter: {
-                    /**
-                     * Format: uuid
-                     * @description Identifier (UUID).
-                     */
-                    id: string;
-                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                    code: string;
-                    /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                    path: string;
-                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                    name: {
-                        /** @description The name in Arabic. */
-                        arabic: string;
-                        /** @description The name in English. */
-                        english: string;
-                    };
-                } | null;
-            }[];
+            dateFrom: components["schemas"]["field.dateFrom"];
+            dateTo: components["schemas"]["field.dateTo"];
+            hijri?: components["schemas"]["field.hijri.2"];
+            costCenter: components["schemas"]["field.costCenter"];
+            knownAt: components["schemas"]["field.knownAt"];
+            currency: components["schemas"]["field.currency.2"];
+            columns: components["schemas"]["field.columns"];
             /** @description Cash flow statement: the nonCash accounts along the tree (non-cash movements such as accumulated depreciation), each with its change over the range added back to net profit (credit less debit). */
             nonCash: {
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description The parent: its UUID or path; null for a root. */
-                parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description Depth in the tree: 0 for a root. */
-                depth: number;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-                /**
-                 * @description category (has children, no entries) or leaf (takes entries).
-                 * @enum {string}
-                 */
-                type: "category" | "leaf";
-                /**
-                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-                 * @enum {string}
-                 */
-                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
-                amounts: string[];
+                accountId: components["schemas"]["field.accountId"];
+                parentId: components["schemas"]["field.parentId"];
+                code: components["schemas"]["field.code"];
+                path: components["schemas"]["field.path"];
+                depth: components["schemas"]["field.depth"];
+                name: components["schemas"]["field.name.3"];
+                type: components["schemas"]["field.type"];
+                classification: components["schemas"]["field.classification"];
+                amounts: components["schemas"]["field.amounts"];
             }[];
             /** @description Cash flow statement: the operating balance-sheet accounts along the tree (receivables, payables, inventory...), each with its change over the range as its effect on cash (credit less debit). */
             operating: {
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description The parent: its UUID or path; null for a root. */
-                parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description Depth in the tree: 0 for a root. */
-                depth: number;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-                /**
-                 * @description category (has children, no entries) or leaf (takes entries).
-                 * @enum {string}
-                 */
-                type: "category" | "leaf";
-                /**
-                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-                 * @enum {string}
-                 */
-                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
-                amounts: string[];
+                accountId: components["schemas"]["field.accountId"];
+                parentId: components["schemas"]["field.parentId"];
+                code: components["schemas"]["field.code"];
+                path: components["schemas"]["field.path"];
+                depth: components["schemas"]["field.depth"];
+                name: components["schemas"]["field.name.3"];
+                type: components["schemas"]["field.type"];
+                classification: components["schemas"]["field.classification"];
+                amounts: components["schemas"]["field.amounts"];
             }[];
             /** @description Cash flow statement: the investing accounts along the tree, each with its change over the range as its effect on cash (credit less debit). */
             investing: {
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description The parent: its UUID or path; null for a root. */
-                parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description Depth in the tree: 0 for a root. */
-                depth: number;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-                /**
-                 * @description category (has children, no entries) or leaf (takes entries).
-                 * @enum {string}
-                 */
-                type: "category" | "leaf";
-                /**
-                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-                 * @enum {string}
-                 */
-                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
-                amounts: string[];
+                accountId: components["schemas"]["field.accountId"];
+                parentId: components["schemas"]["field.parentId"];
+                code: components["schemas"]["field.code"];
+                path: components["schemas"]["field.path"];
+                depth: components["schemas"]["field.depth"];
+                name: components["schemas"]["field.name.3"];
+                type: components["schemas"]["field.type"];
+                classification: components["schemas"]["field.classification"];
+                amounts: components["schemas"]["field.amounts"];
             }[];
             /** @description Cash flow statement: the financing accounts along the tree, each with its change over the range as its effect on cash (credit less debit). */
             financing: {
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description The parent: its UUID or path; null for a root. */
-                parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description Depth in the tree: 0 for a root. */
-                depth: number;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-                /**
-                 * @description category (has children, no entries) or leaf (takes entries).
-                 * @enum {string}
-                 */
-                type: "category" | "leaf";
-                /**
-                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-                 * @enum {string}
-                 */
-                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
-                amounts: string[];
+                accountId: components["schemas"]["field.accountId"];
+                parentId: components["schemas"]["field.parentId"];
+                code: components["schemas"]["field.code"];
+                path: components["schemas"]["field.path"];
+                depth: components["schemas"]["field.depth"];
+                name: components["schemas"]["field.name.3"];
+                type: components["schemas"]["field.type"];
+                classification: components["schemas"]["field.classification"];
+                amounts: components["schemas"]["field.amounts"];
             }[];
             /** @description Cash flow statement: the cash accounts (cashFlowCategory cash) along the tree, each with its change over the range (debit less credit). */
             cash: {
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description The parent: its UUID or path; null for a root. */
-                parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description Depth in the tree: 0 for a root. */
-                depth: number;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-                /**
-                 * @description category (has children, no entries) or leaf (takes entries).
-                 * @enum {string}
-                 */
-                type: "category" | "leaf";
-                /**
-                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-                 * @enum {string}
-                 */
-                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
-                amounts: string[];
+                accountId: components["schemas"]["field.accountId"];
+                parentId: components["schemas"]["field.parentId"];
+                code: components["schemas"]["field.code"];
+                path: components["schemas"]["field.path"];
+                depth: components["schemas"]["field.depth"];
+                name: components["schemas"]["field.name.3"];
+                type: components["schemas"]["field.type"];
+                classification: components["schemas"]["field.classification"];
+                amounts: components["schemas"]["field.amounts"];
             }[];
             /** @description Sums of the root rows. */
             totals: {
-                /** @description Revenue less expense, per column. */
-                netProfit: string[];
+                netProfit: components["schemas"]["field.netProfit"];
                 /** @description Cash flow statement: the nonCash accounts along the tree (non-cash movements such as accumulated depreciation), each with its change over the range added back to net profit (credit less debit). */
                 nonCash: string[];
                 /** @description Net cash from operating activities: net profit, plus the nonCash rows, plus the operating rows. */
@@ -3672,372 +2645,99 @@ export interface components {
             budgetId: string;
             /** @description The budget’s name. */
             budgetName: string;
-            /**
-             * Format: uuid
-             * @description A financial year (UUID).
-             */
-            financialYearId: string;
-            /**
-             * Format: date
-             * @description First day of the range (YYYY-MM-DD), included.
-             */
-            dateFrom: string;
-            /**
-             * Format: date
-             * @description Last day of the range (YYYY-MM-DD), included.
-             */
-            dateTo: string;
-            /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
-            hijri?: {
-                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                dateFrom: string;
-                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                dateTo: string;
-                /** @description The dates of each of the report’s columns in the Umm al-Qura calendar, aligned to them. */
-                columns: {
-                    /** @description The column’s dateFrom in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits); null where the column is a date rather than a range. */
-                    dateFrom: string | null;
-                    /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                    dateTo: string;
-                }[];
-            };
-            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
-            knownAt: string | null;
-            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-            currency: string;
-            /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
-            columns: {
-                /** @description First day of the range (YYYY-MM-DD), included. */
-                dateFrom: string | null;
-                /**
-                 * Format: date
-                 * @description Last day of the range (YYYY-MM-DD), included.
-                 */
-                dateTo: string;
-                /**
-                 * @description company, costCenter (one cost center) or noCostCenter (amounts booked without one).
-                 * @enum {string}
-                 */
-                scope: "company" | "costCenter" | "noCostCenter";
-                /** @description The cost center the figures are limited to, or null. */
-                costCenter: {
-                    /**
-                     * Format: uuid
-                     * @description Identifier (UUID).
-                     */
-                    id: string;
-                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                    code: string;
-                    /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                    path: string;
-                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                    name: {
-                        /** @description The name in Arabic. */
-                        arabic: string;
-                        /** @description The name in English. */
-                        english: string;
-                    };
-                } | null;
-            }[];
+            financialYearId: components["schemas"]["field.financialYearId.2"];
+            dateFrom: components["schemas"]["field.dateFrom"];
+            dateTo: components["schemas"]["field.dateTo"];
+            hijri?: components["schemas"]["field.hijri.2"];
+            knownAt: components["schemas"]["field.knownAt"];
+            currency: components["schemas"]["field.currency.2"];
+            columns: components["schemas"]["field.columns"];
             /** @description Accounts with figures, and their ancestors, along the tree. */
             rows: {
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description The parent: its UUID or path; null for a root. */
-                parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description Depth in the tree: 0 for a root. */
-                depth: number;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-                /**
-                 * @description category (has children, no entries) or leaf (takes entries).
-                 * @enum {string}
-                 */
-                type: "category" | "leaf";
-                /**
-                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-                 * @enum {string}
-                 */
-                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
-                /** @description The cost center the figures are limited to, or null. */
-                costCenter: {
-                    /**
-                     * Format: uuid
-                     * @description Identifier (UUID).
-                     */
-                    id: string;
-                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                    code: string;
-                    /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                    path: string;
-                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                    name: {
-                        /** @description The name in Arabic. */
-                        arabic: string;
-                        /** @description The name in English. */
-                        english: string;
-                    };
-                } | null;
-                /** @description Budget vs actual: the budgeted amount in each column’s range: each period’s amount in full where the range covers the period, pro rata by days where it covers part of it (rounded half away from zero to the company’s precision per period). */
-                budget: string[];
-                /** @description Budget vs actual: what was posted in each column’s range, read as the account reads (revenue credit less debit, expense debit less credit; net profit revenue less expense), closing journals left out. */
-                actual: string[];
-                /** @description Budget vs actual, per column, signed so that favourable is positive for revenue and expense alike: revenue actual less budget, expense budget less actual, net profit actual less budget. */
-                variance: string[];
-                /** @description The variance as a percent of the budget’s magnitude, to two decimals (half away from zero); null where the budget is zero. */
-                variancePercent: (string | null)[];
+                accountId: components["schemas"]["field.accountId"];
+                parentId: components["schemas"]["field.parentId"];
+                code: components["schemas"]["field.code"];
+                path: components["schemas"]["field.path"];
+                depth: components["schemas"]["field.depth"];
+                name: components["schemas"]["field.name.3"];
+                type: components["schemas"]["field.type"];
+                classification: components["schemas"]["field.classification"];
+                costCenter: components["schemas"]["field.costCenter"];
+                budget: components["schemas"]["field.budget"];
+                actual: components["schemas"]["field.actual"];
+                variance: components["schemas"]["field.variance"];
+                variancePercent: components["schemas"]["field.variancePercent"];
             }[];
             /** @description Sums of the root rows. */
             totals: {
                 /** @description Revenue rows along the tree (credits less debits). */
                 revenue: {
-                    /** @description Budget vs actual: the budgeted amount in each column’s range: each period’s amount in full where the range covers the period, pro rata by days where it covers part of it (rounded half away from zero to the company’s precision per period). */
-                    budget: string[];
-                    /** @description Budget vs actual: what was posted in each column’s range, read as the account reads (revenue credit less debit, expense debit less credit; net profit revenue less expense), closing journals left out. */
-                    actual: string[];
-                    /** @description Budget vs actual, per column, signed so that favourable is positive for revenue and expense alike: revenue actual less budget, expense budget less actual, net profit actual less budget. */
-                    variance: string[];
-                    /** @description The variance as a percent of the budget’s magnitude, to two decimals (half away from zero); null where the budget is zero. */
-                    variancePercent: (string | null)[];
+                    budget: components["schemas"]["field.budget"];
+                    actual: components["schemas"]["field.actual"];
+                    variance: components["schemas"]["field.variance"];
+                    variancePercent: components["schemas"]["field.variancePercent"];
                 };
                 /** @description Expense rows along the tree (debits less credits). */
                 expense: {
-                    /** @description Budget vs actual: the budgeted amount in each column’s range: each period’s amount in full where the range covers the period, pro rata by days where it covers part of it (rounded half away from zero to the company’s precision per period). */
-                    budget: string[];
-                    /** @description Budget vs actual: what was posted in each column’s range, read as the account reads (revenue credit less debit, expense debit less credit; net profit revenue less expense), closing journals left out. */
-                    actual: string[];
-                    /** @description Budget vs actual, per column, signed so that favourable is positive for revenue and expense alike: revenue actual less budget, expense budget less actual, net profit actual less budget. */
-                    variance: string[];
-                    /** @description The variance as a percent of the budget’s magnitude, to two decimals (half away from zero); null where the budget is zero. */
-                    variancePercent: (string | null)[];
+                    budget: components["schemas"]["field.budget"];
+                    actual: components["schemas"]["field.actual"];
+                    variance: components["schemas"]["field.variance"];
+                    variancePercent: components["schemas"]["field.variancePercent"];
                 };
                 /** @description Revenue less expense, per column. */
                 netProfit: {
-                    /** @description Budget vs actual: the budgeted amount in each column’s range: each period’s amount in full where the range covers the period, pro rata by days where it covers part of it (rounded half away from zero to the company’s precision per period). */
-                    budget: string[];
-                    /** @description Budget vs actual: what was posted in each column’s range, read as the account reads (revenue credit less debit, expense debit less credit; net profit revenue less expense), closing journals left out. */
-                    actual: string[];
-                    /** @description Budget vs actual, per column, signed so that favourable is positive for revenue and expense alike: revenue actual less budget, expense budget less actual, net profit actual less budget. */
-                    variance: string[];
-                    /** @description The variance as a percent of the budget’s magnitude, to two decimals (half away from zero); null where the budget is zero. */
-                    variancePercent: (string | null)[];
+                    budget: components["schemas"]["field.budget"];
+                    actual: components["schemas"]["field.actual"];
+                    variance: components["schemas"]["field.variance"];
+                    variancePercent: components["schemas"]["field.variancePercent"];
                 };
             };
         };
         VatReturnResponse: {
-            /**
-             * Format: date
-             * @description First day of the range (YYYY-MM-DD), included.
-             */
-            dateFrom: string;
-            /**
-             * Format: date
-             * @description Last day of the range (YYYY-MM-DD), included.
-             */
-            dateTo: string;
-            /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
-            hijri?: {
-                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                dateFrom: string;
-                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                dateTo: string;
-            };
-            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
-            knownAt: string | null;
-            /**
-             * @description The VAT return’s jurisdiction (the company’s taxJurisdiction), whose form the boxes follow: SA (ZATCA) or AE (the FTA’s VAT 201).
-             * @enum {string}
-             */
-            jurisdiction: "SA" | "AE";
-            /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
-            taxRegistrationNumber: string | null;
-            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-            currency: string;
-            /** @description The return’s boxes in the form’s order: those tax codes name as the postings summed them, the totals and the net computed from them (corrections of earlier returns and credit carried forward are 0 until returns are filed). */
-            boxes: {
-                /** @description The box number as the form prints it (1, 1a, 13). */
-                box: string;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-                /**
-                 * @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two).
-                 * @enum {string}
-                 */
-                side: "supplies" | "purchases" | "net";
-                /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
-                amount: string | null;
-                /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
-                tax: string | null;
-            }[];
-            /** @description The corrections of the VAT returns filed before: for each whose range now holds other figures than were reported of it (as filed, and in the corrections of the returns filed after it), its boxes’ differences and their net tax. Saudi Arabia’s form takes their net in box 14; the UAE’s return adds it to the net due. */
-            corrections: {
-                /**
-                 * Format: uuid
-                 * @description A filed VAT return (UUID).
-                 */
-                returnId: string;
-                /**
-                 * Format: date
-                 * @description First day of the range (YYYY-MM-DD), included.
-                 */
-                dateFrom: string;
-                /**
-                 * Format: date
-                 * @description Last day of the range (YYYY-MM-DD), included.
-                 */
-                dateTo: string;
-                /** @description The return’s boxes in the form’s order: those tax codes name as the postings summed them, the totals and the net computed from them (corrections of earlier returns and credit carried forward are 0 until returns are filed). */
-                boxes: {
-                    /** @description The box number as the form prints it (1, 1a, 13). */
-                    box: string;
-                    /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
-                    amount: string;
-                    /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
-                    tax: string;
-                }[];
-                /** @description The net tax of a correction: due less recoverable tax of its boxes’ differences. */
-                netTax: string;
-                /** @description On a filed return’s correction: the journals behind it, oldest first: each change committed since the last return was filed (posted, voided, adjusted, reversed) into that return’s range that moved VAT figures, with the figures it moved per box. null on a GET of the return (by box only), and on a filing that found more than 50,000 changes to read. */
-                journals: {
-                    /**
-                     * Format: uuid
-                     * @description The journal (UUID).
-                     */
-                    journalId: string;
-                    /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
-                    serialNumber: number;
-                    /** @description The change: the event that made it (JournalPosted, JournalVoided, JournalAdjusted, JournalReversed). */
-                    change: string;
-                    /**
-                     * Format: date
-                     * @description The date the journal is posted on; it decides the period.
-                     */
-                    postingDate: string;
-                    /**
-                     * Format: date-time
-                     * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
-                     */
-                    occurredAt: string;
-                    /** @description The return’s boxes in the form’s order: those tax codes name as the postings summed them, the totals and the net computed from them (corrections of earlier returns and credit carried forward are 0 until returns are filed). */
-                    boxes: {
-                        /** @description The box number as the form prints it (1, 1a, 13). */
-                        box: string;
-                        /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
-                        amount: string;
-                        /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
-                        tax: string;
-                    }[];
-                }[] | null;
-            }[];
-            /** @description Saudi Arabia (box 15): the credit the last return filed before this range left (its net due below zero), unless a refund was requested of it or another return carried it; null otherwise and in the UAE. */
-            creditCarriedForward: {
-                /**
-                 * Format: uuid
-                 * @description A filed VAT return (UUID).
-                 */
-                returnId: string;
-                /**
-                 * Format: date
-                 * @description First day of the range (YYYY-MM-DD), included.
-                 */
-                dateFrom: string;
-                /**
-                 * Format: date
-                 * @description Last day of the range (YYYY-MM-DD), included.
-                 */
-                dateTo: string;
-                /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
-                tax: string;
-            } | null;
-            /** @description The VAT due for the range (negative: a credit): the form’s last box, due tax less recoverable tax. */
-            netDue: string;
+            dateFrom: components["schemas"]["field.dateFrom"];
+            dateTo: components["schemas"]["field.dateTo"];
+            hijri?: components["schemas"]["field.hijri.3"];
+            knownAt: components["schemas"]["field.knownAt"];
+            jurisdiction: components["schemas"]["field.jurisdiction"];
+            taxRegistrationNumber: components["schemas"]["field.taxRegistrationNumber"];
+            currency: components["schemas"]["field.currency.2"];
+            boxes: components["schemas"]["field.boxes"];
+            corrections: components["schemas"]["field.corrections"];
+            creditCarriedForward: components["schemas"]["field.creditCarriedForward"];
+            netDue: components["schemas"]["field.netDue"];
         };
         TaxDetailRowResponsePage: {
             /** @description The cursor used for this page; null on the first page. */
             currentPage: string | null;
             /** @description The items of this page. */
             results: {
-                /**
-                 * Format: uuid
-                 * @description The journal (UUID).
-                 */
-                journalId: string;
-                /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
-                serialNumber: number;
-                /**
-                 * Format: date-time
-                 * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
-                 */
-                date: string;
-                /**
-                 * Format: date
-                 * @description The date the journal is posted on; it decides the period.
-                 */
-                postingDate: string;
-                /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
-                reference: string | null;
+                journalId: components["schemas"]["field.journalId"];
+                serialNumber: components["schemas"]["field.serialNumber"];
+                date: components["schemas"]["field.date"];
+                postingDate: components["schemas"]["field.postingDate.2"];
+                reference: components["schemas"]["field.reference"];
                 /** @description Free text. */
                 description: string | null;
-                /** @description The line’s position in its journal, from 0. */
-                line: number;
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description A journal line’s customer or supplier: one of the company’s counterparties (UUID), active when the line is written; a tax line names its taxed line’s. Left out when sent, null when answered: none. */
-                counterpartyId: string | null;
-                /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
-                side: 1 | 2;
-                /** @description A journal line’s tax code (its code, such as S-STD): the service computes the line’s tax at the code’s rate in effect on the journal’s date and adds the tax line(s) on the code’s accounts. On a taxed line’s tax: the code it named. */
-                taxCode: string;
-                /**
-                 * Format: uuid
-                 * @description The tax code (UUID).
-                 */
-                taxCodeId: string;
+                line: components["schemas"]["field.line"];
+                accountId: components["schemas"]["field.accountId"];
+                counterpartyId: components["schemas"]["field.counterpartyId"];
+                side: components["schemas"]["field.side"];
+                taxCode: components["schemas"]["field.taxCode"];
+                taxCodeId: components["schemas"]["field.taxCodeId"];
                 /** @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes. */
                 kind: string;
-                /**
-                 * @description Whether a tax code taxes what the company sells (supplies: output tax) or what it buys (purchases: input tax); it never changes. As a list filter: only codes of that direction.
-                 * @enum {string}
-                 */
-                direction: "supplies" | "purchases";
-                /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
-                percent: string;
+                direction: components["schemas"]["field.direction"];
+                percent: components["schemas"]["field.percent"];
                 /** @description A UAE taxed line: the Emirate the supply counts in (AZ, DU, SH, AJ, UQ, RK, FU), which puts its box 1 figures in that Emirate’s row; left out, the company’s defaultEmirate. */
                 emirate: string | null;
-                /** @description The boxes of the company’s VAT return a tax code’s base (the line’s amount without tax) counts in, as the form numbers them (SA 1 to 11; AE 1 to 10, box 1 split by Emirate). Empty without a taxJurisdiction. */
-                baseBoxes: string[];
-                /** @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax. */
-                taxBoxes: string[];
-                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-                currency: string;
-                /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
-                exchangeRate: string;
-                /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
-                amount: string;
+                baseBoxes: components["schemas"]["field.baseBoxes"];
+                taxBoxes: components["schemas"]["field.taxBoxes"];
+                currency: components["schemas"]["field.currency.2"];
+                exchangeRate: components["schemas"]["field.exchangeRate"];
+                amount: components["schemas"]["field.amount"];
                 /** @description Sent on a taxed line: the tax as the invoice has it, accepted within one minor unit of the service’s and kept as sent. On a taxed line’s tax: the tax in the line’s currency, rounded per line half away from zero. */
                 taxAmount: string;
-                /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
-                baseAmount: string;
+                baseAmount: components["schemas"]["field.baseAmount"];
                 /** @description A taxed line’s tax in the company currency (the base amount of its tax line), signed as the VAT return counts it: negative for a line on the other side of its code’s direction (a credit note, a purchase return). */
                 baseTaxAmount: string;
             }[];
@@ -4047,130 +2747,50 @@ export interface components {
         GeneralLedgerResponse: {
             /** @description The account the statement is for. */
             account: {
-                /**
-                 * Format: uuid
-                 * @description Identifier (UUID).
-                 */
-                id: string;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-                /**
-                 * @description category (has children, no entries) or leaf (takes entries).
-                 * @enum {string}
-                 */
-                type: "category" | "leaf";
-                /**
-                 * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-                 * @enum {string}
-                 */
-                classification: "asset" | "liability" | "equity" | "revenue" | "expense";
+                id: components["schemas"]["field.id"];
+                code: components["schemas"]["field.code"];
+                path: components["schemas"]["field.path"];
+                name: components["schemas"]["field.name.3"];
+                type: components["schemas"]["field.type"];
+                classification: components["schemas"]["field.classification"];
             };
-            /**
-             * Format: date
-             * @description First day of the range (YYYY-MM-DD), included.
-             */
-            dateFrom: string;
-            /**
-             * Format: date
-             * @description Last day of the range (YYYY-MM-DD), included.
-             */
-            dateTo: string;
-            /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
-            hijri?: {
-                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                dateFrom: string;
-                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                dateTo: string;
-            };
-            /** @description The cost center the figures are limited to, or null. */
-            costCenter: {
-                /**
-                 * Format: uuid
-                 * @description Identifier (UUID).
-                 */
-                id: string;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-                code: string;
-                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
-                path: string;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-            } | null;
-            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-            currency: string;
+            dateFrom: components["schemas"]["field.dateFrom"];
+            dateTo: components["schemas"]["field.dateTo"];
+            hijri?: components["schemas"]["field.hijri.3"];
+            costCenter: components["schemas"]["field.costCenter"];
+            currency: components["schemas"]["field.currency.2"];
             /** @description Debit minus credit before dateFrom. */
             openingBalance: string;
             /** @description Debit minus credit through dateTo. */
             closingBalance: string;
             /** @description For a leaf account with a foreign currency of its own (its currency, not the company’s): that currency and the account’s opening and closing balances in it (debit minus credit, at its ISO 4217 decimals). null for other accounts, categories, and within a cost center (balances in currencies are kept for account totals only). */
             accountCurrency: {
-                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-                currency: string;
+                currency: components["schemas"]["field.currency.2"];
                 /** @description Debit minus credit before dateFrom. */
                 openingBalance: string;
                 /** @description Debit minus credit through dateTo. */
                 closingBalance: string;
             } | null;
-            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
-            knownAt: string | null;
+            knownAt: components["schemas"]["field.knownAt"];
             /** @description The cursor used for this page; null on the first page. */
             currentPage: string | null;
             /** @description The items of this page. */
             results: {
-                /**
-                 * Format: uuid
-                 * @description The journal (UUID).
-                 */
-                journalId: string;
-                /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
-                serialNumber: number;
-                /**
-                 * Format: date-time
-                 * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
-                 */
-                date: string;
-                /**
-                 * Format: date
-                 * @description The date the journal is posted on; it decides the period.
-                 */
-                postingDate: string;
+                journalId: components["schemas"]["field.journalId"];
+                serialNumber: components["schemas"]["field.serialNumber"];
+                date: components["schemas"]["field.date"];
+                postingDate: components["schemas"]["field.postingDate.2"];
                 /** @description Free text. */
                 description: string | null;
-                /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
-                reference: string | null;
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description The line’s position in its journal, from 0. */
-                line: number;
-                /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
-                side: 1 | 2;
-                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-                currency: string;
-                /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
-                amount: string;
-                /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
-                exchangeRate: string;
-                /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
-                baseAmount: string;
-                /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
-                costCenterId: string | null;
+                reference: components["schemas"]["field.reference"];
+                accountId: components["schemas"]["field.accountId"];
+                line: components["schemas"]["field.line"];
+                side: components["schemas"]["field.side"];
+                currency: components["schemas"]["field.currency.2"];
+                amount: components["schemas"]["field.amount"];
+                exchangeRate: components["schemas"]["field.exchangeRate"];
+                baseAmount: components["schemas"]["field.baseAmount"];
+                costCenterId: components["schemas"]["field.costCenterId"];
                 /** @description Debit minus credit after this line, from the opening balance, in the company currency. */
                 balance: string;
                 /** @description Debit minus credit after this line in the account’s own currency (accountCurrency), from its opening balance: lines in that currency add their amount; base lines (a revaluation’s) add nothing. null when accountCurrency is null. */
@@ -4184,13 +2804,8 @@ export interface components {
             currentPage: string | null;
             /** @description The items of this page. */
             results: {
-                /**
-                 * Format: uuid
-                 * @description The journal (UUID).
-                 */
-                journalId: string;
-                /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
-                serialNumber: number;
+                journalId: components["schemas"]["field.journalId"];
+                serialNumber: components["schemas"]["field.serialNumber"];
                 /** @description The event that made the change: JournalPosted, JournalVoided, JournalAdjusted, JournalReversed or RevaluationPosted. */
                 type: string;
                 /**
@@ -4198,28 +2813,11 @@ export interface components {
                  * @enum {string}
                  */
                 effect: "added" | "takenBack";
-                /**
-                 * Format: date-time
-                 * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
-                 */
-                occurredAt: string;
-                /** @description The event’s number in the company’s feed: increasing, each event once. */
-                sequence: number;
-                /**
-                 * Format: date
-                 * @description The date the journal is posted on; it decides the period.
-                 */
-                postingDate: string;
-                /**
-                 * Format: uuid
-                 * @description A financial year (UUID).
-                 */
-                financialYearId: string;
-                /**
-                 * Format: uuid
-                 * @description A period of the financial year (UUID).
-                 */
-                periodId: string;
+                occurredAt: components["schemas"]["field.occurredAt"];
+                sequence: components["schemas"]["field.sequence"];
+                postingDate: components["schemas"]["field.postingDate.2"];
+                financialYearId: components["schemas"]["field.financialYearId.2"];
+                periodId: components["schemas"]["field.periodId.2"];
                 /**
                  * @description The period’s state at `since`: `open` only when the change is listed for the VAT return filed over its date (`vatReturnId`).
                  * @enum {string}
@@ -4236,45 +2834,12 @@ export interface components {
             nextPage: string | null;
         };
         ReportSnapshotSummaryResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /**
-             * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
-             * @enum {string}
-             */
-            kind: "TrialBalance" | "IncomeStatement" | "BalanceSheet" | "CashFlow";
-            /** @description The report’s query parameters, as JSON. */
-            parameters: {
-                [key: string]: string | boolean;
-            };
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
-            createdBy: {
-                /**
-                 * @description category (has children, no entries) or leaf (takes entries).
-                 * @enum {string}
-                 */
-                type: "user" | "apiKey";
-                /**
-                 * Format: uuid
-                 * @description Identifier (UUID).
-                 */
-                id: string;
-            };
-            /** @description The head of the company’s event chain when it was closed (or, for a report, stored; for a VAT return, filed): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
-            auditHead: {
-                /** @description The event’s number in the company’s feed: increasing, each event once. */
-                sequence: number;
-                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
-                hash: string | null;
-            } | null;
+            id: components["schemas"]["field.id"];
+            kind: components["schemas"]["field.kind"];
+            parameters: components["schemas"]["field.parameters"];
+            createdAt: components["schemas"]["field.createdAt"];
+            createdBy: components["schemas"]["field.createdBy.3"];
+            auditHead: components["schemas"]["field.auditHead"];
         };
         ReportSnapshotSummaryResponsePage: {
             /** @description The cursor used for this page; null on the first page. */
@@ -4285,45 +2850,12 @@ export interface components {
             nextPage: string | null;
         };
         ReportSnapshotResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /**
-             * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
-             * @enum {string}
-             */
-            kind: "TrialBalance" | "IncomeStatement" | "BalanceSheet" | "CashFlow";
-            /** @description The report’s query parameters, as JSON. */
-            parameters: {
-                [key: string]: string | boolean;
-            };
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
-            createdBy: {
-                /**
-                 * @description category (has children, no entries) or leaf (takes entries).
-                 * @enum {string}
-                 */
-                type: "user" | "apiKey";
-                /**
-                 * Format: uuid
-                 * @description Identifier (UUID).
-                 */
-                id: string;
-            };
-            /** @description The head of the company’s event chain when it was closed (or, for a report, stored; for a VAT return, filed): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
-            auditHead: {
-                /** @description The event’s number in the company’s feed: increasing, each event once. */
-                sequence: number;
-                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
-                hash: string | null;
-            } | null;
+            id: components["schemas"]["field.id"];
+            kind: components["schemas"]["field.kind"];
+            parameters: components["schemas"]["field.parameters"];
+            createdAt: components["schemas"]["field.createdAt"];
+            createdBy: components["schemas"]["field.createdBy.3"];
+            auditHead: components["schemas"]["field.auditHead"];
             /** @description The report as its GET endpoint answered it when stored. */
             figures: components["schemas"]["TrialBalanceResponse"] | components["schemas"]["IncomeStatementResponse"] | components["schemas"]["BalanceSheetResponse"] | components["schemas"]["CashFlowResponse"];
         };
@@ -4332,24 +2864,14 @@ export interface components {
             currentPage: string | null;
             /** @description The items of this page. */
             results: {
-                /**
-                 * Format: uuid
-                 * @description Identifier (UUID).
-                 */
-                id: string;
-                /** @description The event’s number in the company’s feed: increasing, each event once. */
-                sequence: number;
+                id: components["schemas"]["field.id"];
+                sequence: components["schemas"]["field.sequence"];
                 /** @description category (has children, no entries) or leaf (takes entries). */
                 type: string;
-                /**
-                 * Format: uuid
-                 * @description The company (UUID).
-                 */
-                companyId: string;
+                companyId: components["schemas"]["field.companyId"];
                 /** @description The record the event is about (an account, a journal, a member’s user id, the company for its settings). */
                 recordId: string;
-                /** @description The version read; a write based on another is refused (409). */
-                version: number;
+                version: components["schemas"]["field.version"];
                 /** @description Who made the change: a user or an API key, by id (never a credential); null for none. */
                 actor: {
                     /**
@@ -4360,11 +2882,7 @@ export interface components {
                     /** @description Identifier (UUID). */
                     id: string;
                 } | null;
-                /**
-                 * Format: date-time
-                 * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
-                 */
-                occurredAt: string;
+                occurredAt: components["schemas"]["field.occurredAt"];
                 /** @description The record as it was after the change, as a GET shows it (the write’s response, never a secret); null for a deletion, when too large, or when the reader may not read the record. */
                 data: {
                     [key: string]: unknown;
@@ -4373,61 +2891,33 @@ export interface components {
                 dataOmitted: boolean;
                 /** @description Why the data was left out: size (over 32,000 characters: read the record by its id) or permission (the reader, or the subscription’s principal, lacks the permission that guards reading the record); null when nothing was. */
                 dataOmittedReason: ("size" | "permission") | null;
-                /** @description The request that made the change (its x-request-id answer header); null when job recovery finished it. */
-                requestId: string | null;
+                requestId: components["schemas"]["field.requestId"];
                 /** @description For journals, accounts and cost centers: lowercase hex SHA-256 of the RFC 8785 canonical JSON of the record as `data` shows it (less `path` and `classification`, which its ancestors decide), kept when `data` is left out; null otherwise. */
                 recordDigest: string | null;
                 /** @description The hash of the event before it in the company’s chain; 64 zeros for the first. */
                 previousHash: string | null;
-                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
-                hash: string | null;
+                hash: components["schemas"]["field.hash"];
             }[];
             /** @description Cursor for the next page; null at the end. */
             nextPage: string | null;
         };
         CreatedWebhookResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
-            url: string;
-            /** @description The event types the subscription receives; empty for every type. */
-            eventTypes: string[];
+            id: components["schemas"]["field.id"];
+            url: components["schemas"]["field.url"];
+            eventTypes: components["schemas"]["field.eventTypes"];
             /** @description Free text. */
             description: string;
-            /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
-            active: boolean;
+            active: components["schemas"]["field.active"];
             /**
              * @description The record’s state.
              * @enum {string}
              */
             status: "healthy" | "failing";
-            /** @description When deliveries started failing for good (24 hours of retries); null while healthy. */
-            failingSince: string | null;
-            /** @description Whose reads the subscription delivers: who last created or changed it. Events go out as that principal may read them (data withheld where it lacks the permission); once it has lost access to the company’s events, deliveries fail until someone changes the subscription. Null for a subscription saved before this was recorded: it delivers nothing until changed. */
-            deliversAs: {
-                /**
-                 * @description user (a signed-in user) or apiKey.
-                 * @enum {string}
-                 */
-                type: "user" | "apiKey";
-                /** @description Identifier (UUID). */
-                id: string;
-            } | null;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed (UTC).
-             */
-            updatedAt: string;
+            failingSince: components["schemas"]["field.failingSince"];
+            deliversAs: components["schemas"]["field.deliversAs"];
+            version: components["schemas"]["field.version"];
+            createdAt: components["schemas"]["field.createdAt"];
+            updatedAt: components["schemas"]["field.updatedAt"];
             /** @description The signing secret (whsec_...), shown once: verify each delivery’s Ledger-Signature with it. Null when a stored response is replayed (secretOmitted true). */
             secret: string | null;
             /** @description true when secret is null because it was shown on the first response (a replay never shows a secret again). */
@@ -4442,48 +2932,22 @@ export interface components {
             nextPage: string | null;
         };
         WebhookResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
-            url: string;
-            /** @description The event types the subscription receives; empty for every type. */
-            eventTypes: string[];
+            id: components["schemas"]["field.id"];
+            url: components["schemas"]["field.url"];
+            eventTypes: components["schemas"]["field.eventTypes"];
             /** @description Free text. */
             description: string;
-            /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
-            active: boolean;
+            active: components["schemas"]["field.active"];
             /**
              * @description The record’s state.
              * @enum {string}
              */
             status: "healthy" | "failing";
-            /** @description When deliveries started failing for good (24 hours of retries); null while healthy. */
-            failingSince: string | null;
-            /** @description Whose reads the subscription delivers: who last created or changed it. Events go out as that principal may read them (data withheld where it lacks the permission); once it has lost access to the company’s events, deliveries fail until someone changes the subscription. Null for a subscription saved before this was recorded: it delivers nothing until changed. */
-            deliversAs: {
-                /**
-                 * @description user (a signed-in user) or apiKey.
-                 * @enum {string}
-                 */
-                type: "user" | "apiKey";
-                /** @description Identifier (UUID). */
-                id: string;
-            } | null;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed (UTC).
-             */
-            updatedAt: string;
+            failingSince: components["schemas"]["field.failingSince"];
+            deliversAs: components["schemas"]["field.deliversAs"];
+            version: components["schemas"]["field.version"];
+            createdAt: components["schemas"]["field.createdAt"];
+            updatedAt: components["schemas"]["field.updatedAt"];
         };
         DeliveryResponsePage: {
             /** @description The cursor used for this page; null on the first page. */
@@ -4495,8 +2959,7 @@ export interface components {
                  * @description The event delivered (receivers drop repeats by it).
                  */
                 eventId: string;
-                /** @description The event’s number in the company’s feed: increasing, each event once. */
-                sequence: number;
+                sequence: components["schemas"]["field.sequence"];
                 /** @description category (has children, no entries) or leaf (takes entries). */
                 type: string;
                 /**
@@ -4516,42 +2979,19 @@ export interface components {
                 nextAttemptAt: string | null;
                 /** @description When a receiver answered 2xx; null until then. */
                 deliveredAt: string | null;
-                /**
-                 * Format: date-time
-                 * @description When it was created (UTC).
-                 */
-                createdAt: string;
+                createdAt: components["schemas"]["field.createdAt"];
             }[];
             /** @description Cursor for the next page; null at the end. */
             nextPage: string | null;
         };
         ExchangeRateResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-            currency: string;
-            /**
-             * Format: date
-             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
-             */
-            date: string;
-            /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
-            rate: string;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed (UTC).
-             */
-            updatedAt: string;
+            id: components["schemas"]["field.id"];
+            currency: components["schemas"]["field.currency.2"];
+            date: components["schemas"]["field.date.2"];
+            rate: components["schemas"]["field.rate"];
+            version: components["schemas"]["field.version"];
+            createdAt: components["schemas"]["field.createdAt"];
+            updatedAt: components["schemas"]["field.updatedAt"];
         };
         ExchangeRateResponsePage: {
             /** @description The cursor used for this page; null on the first page. */
@@ -4562,41 +3002,18 @@ export interface components {
             nextPage: string | null;
         };
         BudgetResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
+            id: components["schemas"]["field.id"];
             /** @description The budget’s name. */
             name: string;
-            /**
-             * Format: uuid
-             * @description A financial year (UUID).
-             */
-            financialYearId: string;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed (UTC).
-             */
-            updatedAt: string;
+            financialYearId: components["schemas"]["field.financialYearId.2"];
+            version: components["schemas"]["field.version"];
+            createdAt: components["schemas"]["field.createdAt"];
+            updatedAt: components["schemas"]["field.updatedAt"];
             /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
             lines: {
-                /**
-                 * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                 */
-                accountId: string;
-                /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
-                costCenterId: string | null;
-                /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
-                amounts: string[];
+                accountId: components["schemas"]["field.accountId"];
+                costCenterId: components["schemas"]["field.costCenterId"];
+                amounts: components["schemas"]["field.amounts"];
             }[];
         };
         BudgetSummaryResponsePage: {
@@ -4604,30 +3021,13 @@ export interface components {
             currentPage: string | null;
             /** @description The items of this page. */
             results: {
-                /**
-                 * Format: uuid
-                 * @description Identifier (UUID).
-                 */
-                id: string;
+                id: components["schemas"]["field.id"];
                 /** @description The budget’s name. */
                 name: string;
-                /**
-                 * Format: uuid
-                 * @description A financial year (UUID).
-                 */
-                financialYearId: string;
-                /** @description The version read; a write based on another is refused (409). */
-                version: number;
-                /**
-                 * Format: date-time
-                 * @description When it was created (UTC).
-                 */
-                createdAt: string;
-                /**
-                 * Format: date-time
-                 * @description When it last changed (UTC).
-                 */
-                updatedAt: string;
+                financialYearId: components["schemas"]["field.financialYearId.2"];
+                version: components["schemas"]["field.version"];
+                createdAt: components["schemas"]["field.createdAt"];
+                updatedAt: components["schemas"]["field.updatedAt"];
                 /** @description How many lines the budget has (read them with GET of the budget). */
                 lineCount: number;
             }[];
@@ -4635,11 +3035,7 @@ export interface components {
             nextPage: string | null;
         };
         ImportResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
+            id: components["schemas"]["field.id"];
             /**
              * @description What the file holds.
              * @enum {string}
@@ -4685,14 +3081,12 @@ export interface components {
             };
             /** @description The first 20 errors; GET .../Imports/{id}/Errors pages through all of them. */
             errors: {
-                /** @description The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole. */
-                row: number;
+                row: components["schemas"]["field.row"];
                 /** @description The column (field) the problem is in. */
                 field: string;
                 /** @description What is wrong, in words. */
                 reason: string;
-                /** @description What is wrong, as a code: Required, ValidationError, DuplicateCode, NotFound, ParentNotCategory, InvalidParent, CategoryAccount, Unbalanced, NoFinancialYear, ... (docs/decisions.md, Imports). */
-                code: string;
+                code: components["schemas"]["field.code.2"];
             }[];
             /** @description How many errors the job found in all. */
             errorCount: number;
@@ -4713,16 +3107,8 @@ export interface components {
                 /** @description Identifier (UUID). */
                 id: string;
             };
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed (UTC).
-             */
-            updatedAt: string;
+            createdAt: components["schemas"]["field.createdAt"];
+            updatedAt: components["schemas"]["field.updatedAt"];
             /** @description When a worker first took it up; null while queued. */
             startedAt: string | null;
             /** @description When it ended; null until then. */
@@ -4741,14 +3127,12 @@ export interface components {
             currentPage: string | null;
             /** @description The items of this page. */
             results: {
-                /** @description The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole. */
-                row: number;
+                row: components["schemas"]["field.row"];
                 /** @description The column (field) the problem is in. */
                 field: string;
                 /** @description What is wrong, in words. */
                 reason: string;
-                /** @description What is wrong, as a code: Required, ValidationError, DuplicateCode, NotFound, ParentNotCategory, InvalidParent, CategoryAccount, Unbalanced, NoFinancialYear, ... (docs/decisions.md, Imports). */
-                code: string;
+                code: components["schemas"]["field.code.2"];
             }[];
             /** @description Cursor for the next page; null at the end. */
             nextPage: string | null;
@@ -4782,13 +3166,8 @@ export interface components {
             completed: number;
             /** @description The journals asking approval that were not given it, each with why (at most 100 listed). */
             skipped: {
-                /**
-                 * Format: uuid
-                 * @description The journal (UUID).
-                 */
-                journalId: string;
-                /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
-                serialNumber: number;
+                journalId: components["schemas"]["field.journalId"];
+                serialNumber: components["schemas"]["field.serialNumber"];
                 /** @description Why: SelfApproval (the approver last edited it), AlreadyApproved, or Conflict (changed by another request meanwhile). */
                 code: string;
                 /** @description What was found there, naming the record; null when verified. */
@@ -4824,11 +3203,7 @@ export interface components {
                 problemsFound: number;
                 /** @description The files this request found not as checked (earlier requests of the run answered theirs). */
                 problems: {
-                    /**
-                     * Format: uuid
-                     * @description The journal (UUID).
-                     */
-                    journalId: string;
+                    journalId: components["schemas"]["field.journalId"];
                     /**
                      * Format: uuid
                      * @description An attachment of the journal (its id).
@@ -4845,62 +3220,26 @@ export interface components {
             } | null;
         };
         TaxCodeResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
-            code: string;
-            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-            name: {
-                /** @description The name in Arabic. */
-                arabic: string;
-                /** @description The name in English. */
-                english: string;
-            };
-            /**
-             * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
-             * @enum {string}
-             */
-            kind: "standard" | "zeroRated" | "exempt" | "outOfScope" | "reverseCharge" | "importsAtCustoms";
-            /**
-             * @description Whether a tax code taxes what the company sells (supplies: output tax) or what it buys (purchases: input tax); it never changes. As a list filter: only codes of that direction.
-             * @enum {string}
-             */
-            direction: "supplies" | "purchases";
+            id: components["schemas"]["field.id"];
+            code: components["schemas"]["field.code"];
+            name: components["schemas"]["field.name.3"];
+            kind: components["schemas"]["field.kind.2"];
+            direction: components["schemas"]["field.direction"];
             /** @description A tax code’s rates, oldest first (sent in any order): each applies to journals dated from its effectiveFrom until the next one’s. At least one, at most 20, one per day. */
             rates: {
-                /**
-                 * Format: date
-                 * @description The first journal date (YYYY-MM-DD) the rate applies to.
-                 */
-                effectiveFrom: string;
-                /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
-                percent: string;
+                effectiveFrom: components["schemas"]["field.effectiveFrom"];
+                percent: components["schemas"]["field.percent"];
             }[];
             /** @description The leaf account a tax code’s tax posts to (output VAT payable for supplies, input VAT recoverable for purchases): a UUID or path when sent, the UUID when answered. Required for codes that carry tax, null for the others. */
             taxAccountId: string | null;
             /** @description reverseCharge codes only: the leaf account the self-assessed tax is due on (output VAT), opposite taxAccountId so the journal still balances. null for every other kind. */
             reverseChargeAccountId: string | null;
-            /** @description The boxes of the company’s VAT return a tax code’s base (the line’s amount without tax) counts in, as the form numbers them (SA 1 to 11; AE 1 to 10, box 1 split by Emirate). Empty without a taxJurisdiction. */
-            baseBoxes: string[];
-            /** @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax. */
-            taxBoxes: string[];
-            /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
-            active: boolean;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed (UTC).
-             */
-            updatedAt: string;
+            baseBoxes: components["schemas"]["field.baseBoxes"];
+            taxBoxes: components["schemas"]["field.taxBoxes"];
+            active: components["schemas"]["field.active"];
+            version: components["schemas"]["field.version"];
+            createdAt: components["schemas"]["field.createdAt"];
+            updatedAt: components["schemas"]["field.updatedAt"];
         };
         TaxCodesResponse: {
             /** @description The items of this page. */
@@ -4915,142 +3254,18 @@ export interface components {
             nextPage: string | null;
         };
         FiledVatReturnResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /**
-             * Format: date
-             * @description First day of the range (YYYY-MM-DD), included.
-             */
-            dateFrom: string;
-            /**
-             * Format: date
-             * @description Last day of the range (YYYY-MM-DD), included.
-             */
-            dateTo: string;
-            /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
-            hijri?: {
-                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                dateFrom: string;
-                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
-                dateTo: string;
-            };
-            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
-            knownAt: string | null;
-            /**
-             * @description The VAT return’s jurisdiction (the company’s taxJurisdiction), whose form the boxes follow: SA (ZATCA) or AE (the FTA’s VAT 201).
-             * @enum {string}
-             */
-            jurisdiction: "SA" | "AE";
-            /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
-            taxRegistrationNumber: string | null;
-            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-            currency: string;
-            /** @description The return’s boxes in the form’s order: those tax codes name as the postings summed them, the totals and the net computed from them (corrections of earlier returns and credit carried forward are 0 until returns are filed). */
-            boxes: {
-                /** @description The box number as the form prints it (1, 1a, 13). */
-                box: string;
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: {
-                    /** @description The name in Arabic. */
-                    arabic: string;
-                    /** @description The name in English. */
-                    english: string;
-                };
-                /**
-                 * @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two).
-                 * @enum {string}
-                 */
-                side: "supplies" | "purchases" | "net";
-                /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
-                amount: string | null;
-                /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
-                tax: string | null;
-            }[];
-            /** @description The corrections of the VAT returns filed before: for each whose range now holds other figures than were reported of it (as filed, and in the corrections of the returns filed after it), its boxes’ differences and their net tax. Saudi Arabia’s form takes their net in box 14; the UAE’s return adds it to the net due. */
-            corrections: {
-                /**
-                 * Format: uuid
-                 * @description A filed VAT return (UUID).
-                 */
-                returnId: string;
-                /**
-                 * Format: date
-                 * @description First day of the range (YYYY-MM-DD), included.
-                 */
-                dateFrom: string;
-                /**
-                 * Format: date
-                 * @description Last day of the range (YYYY-MM-DD), included.
-                 */
-                dateTo: string;
-                /** @description The return’s boxes in the form’s order: those tax codes name as the postings summed them, the totals and the net computed from them (corrections of earlier returns and credit carried forward are 0 until returns are filed). */
-                boxes: {
-                    /** @description The box number as the form prints it (1, 1a, 13). */
-                    box: string;
-                    /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
-                    amount: string;
-                    /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
-                    tax: string;
-                }[];
-                /** @description The net tax of a correction: due less recoverable tax of its boxes’ differences. */
-                netTax: string;
-                /** @description On a filed return’s correction: the journals behind it, oldest first: each change committed since the last return was filed (posted, voided, adjusted, reversed) into that return’s range that moved VAT figures, with the figures it moved per box. null on a GET of the return (by box only), and on a filing that found more than 50,000 changes to read. */
-                journals: {
-                    /**
-                     * Format: uuid
-                     * @description The journal (UUID).
-                     */
-                    journalId: string;
-                    /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
-                    serialNumber: number;
-                    /** @description The change: the event that made it (JournalPosted, JournalVoided, JournalAdjusted, JournalReversed). */
-                    change: string;
-                    /**
-                     * Format: date
-                     * @description The date the journal is posted on; it decides the period.
-                     */
-                    postingDate: string;
-                    /**
-                     * Format: date-time
-                     * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
-                     */
-                    occurredAt: string;
-                    /** @description The return’s boxes in the form’s order: those tax codes name as the postings summed them, the totals and the net computed from them (corrections of earlier returns and credit carried forward are 0 until returns are filed). */
-                    boxes: {
-                        /** @description The box number as the form prints it (1, 1a, 13). */
-                        box: string;
-                        /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
-                        amount: string;
-                        /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
-                        tax: string;
-                    }[];
-                }[] | null;
-            }[];
-            /** @description Saudi Arabia (box 15): the credit the last return filed before this range left (its net due below zero), unless a refund was requested of it or another return carried it; null otherwise and in the UAE. */
-            creditCarriedForward: {
-                /**
-                 * Format: uuid
-                 * @description A filed VAT return (UUID).
-                 */
-                returnId: string;
-                /**
-                 * Format: date
-                 * @description First day of the range (YYYY-MM-DD), included.
-                 */
-                dateFrom: string;
-                /**
-                 * Format: date
-                 * @description Last day of the range (YYYY-MM-DD), included.
-                 */
-                dateTo: string;
-                /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
-                tax: string;
-            } | null;
-            /** @description The VAT due for the range (negative: a credit): the form’s last box, due tax less recoverable tax. */
-            netDue: string;
+            id: components["schemas"]["field.id"];
+            dateFrom: components["schemas"]["field.dateFrom"];
+            dateTo: components["schemas"]["field.dateTo"];
+            hijri?: components["schemas"]["field.hijri.3"];
+            knownAt: components["schemas"]["field.knownAt"];
+            jurisdiction: components["schemas"]["field.jurisdiction"];
+            taxRegistrationNumber: components["schemas"]["field.taxRegistrationNumber"];
+            currency: components["schemas"]["field.currency.2"];
+            boxes: components["schemas"]["field.boxes"];
+            corrections: components["schemas"]["field.corrections"];
+            creditCarriedForward: components["schemas"]["field.creditCarriedForward"];
+            netDue: components["schemas"]["field.netDue"];
             /** @description Whether this return’s credit is to be refunded: then no later return carries it forward. */
             refundRequested: boolean;
             /**
@@ -5070,49 +3285,26 @@ export interface components {
             } | null;
             /** @description The head of the company’s event chain when it was closed (or, for a report, stored; for a VAT return, filed): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
             auditHead: {
-                /** @description The event’s number in the company’s feed: increasing, each event once. */
-                sequence: number;
+                sequence: components["schemas"]["field.sequence"];
                 /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
                 hash: string | null;
             };
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
+            version: components["schemas"]["field.version"];
         };
         FiledVatReturnsResponse: {
             /** @description The items of this page. */
             results: components["schemas"]["FiledVatReturnResponse"][];
         };
         CounterpartyResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-            name: {
-                /** @description The name in Arabic. */
-                arabic: string;
-                /** @description The name in English. */
-                english: string;
-            };
+            id: components["schemas"]["field.id"];
+            name: components["schemas"]["field.name.3"];
             /** @description A counterparty’s country: its ISO 3166-1 alpha-2 code in upper case (SA, AE, GB; a former or alias code such as UK is refused with the code to use). It decides the form its taxRegistrationNumber is checked in. As a list filter: only counterparties of that country. */
             country: string;
-            /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
-            taxRegistrationNumber: string | null;
-            /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
-            active: boolean;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed (UTC).
-             */
-            updatedAt: string;
+            taxRegistrationNumber: components["schemas"]["field.taxRegistrationNumber"];
+            active: components["schemas"]["field.active"];
+            version: components["schemas"]["field.version"];
+            createdAt: components["schemas"]["field.createdAt"];
+            updatedAt: components["schemas"]["field.updatedAt"];
         };
         CounterpartyResponsePage: {
             /** @description The cursor used for this page; null on the first page. */
@@ -5140,10 +3332,8 @@ export interface components {
                 /** @description How many people must approve, none of them the journal’s creator or last editor (an API key counts as the user who made it). */
                 approvers: 1 | 2;
             }[];
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
-            /** @description When it last changed (UTC). */
-            updatedAt: string | null;
+            version: components["schemas"]["field.version"];
+            updatedAt: components["schemas"]["field.updatedAt.2"];
             /** @description Who made the last change, a user or an API key by id; null before any. */
             updatedBy: {
                 /**
@@ -5174,8 +3364,7 @@ export interface components {
             currency: string;
             /** @description The rules automatic matching tries, in order (the default ones unless the bank account was given its own). */
             matchingRules: {
-                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                name: string;
+                name: components["schemas"]["field.name"];
                 /**
                  * @description reference: a journal reference the statement line carries, amounts equal (one to one, one to many, many to one); amountAndDate: the only line of that amount on each side, neither naming a reference the other lacks; text: a line whose texts contain `contains` becomes a journal on accountId.
                  * @enum {string}
@@ -5200,18 +3389,9 @@ export interface components {
                  */
                 differenceAccountId?: string;
             }[];
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed (UTC).
-             */
-            updatedAt: string;
+            version: components["schemas"]["field.version"];
+            createdAt: components["schemas"]["field.createdAt"];
+            updatedAt: components["schemas"]["field.updatedAt"];
         };
         BankAccountResponsePage: {
             /** @description The cursor used for this page; null on the first page. */
@@ -5230,18 +3410,9 @@ export interface components {
                 bankReference: string;
                 /** @description The bank's id for the statement the line came in. */
                 statementId: string;
-                /**
-                 * Format: date
-                 * @description The day the bank booked the line.
-                 */
-                bookingDate: string;
-                /**
-                 * Format: date
-                 * @description The day the line took effect for interest (the value date).
-                 */
-                valueDate: string;
-                /** @description The line. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-                amount: string;
+                bookingDate: components["schemas"]["field.bookingDate"];
+                valueDate: components["schemas"]["field.valueDate"];
+                amount: components["schemas"]["field.amount.2"];
                 /** @description Free text. */
                 description: string;
                 /** @description The payer's end-to-end reference, when the bank gives one. */
@@ -5270,314 +3441,67 @@ export interface components {
         StatementLineJournalResponse: {
             /** @description The journal made from the statement line: a draft, or posted on its booking date. */
             journal: {
-                /**
-                 * Format: uuid
-                 * @description Identifier (UUID).
-                 */
-                id: string;
-                /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
-                serialNumber: number;
-                /**
-                 * Format: date-time
-                 * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
-                 */
-                date: string;
+                id: components["schemas"]["field.id"];
+                serialNumber: components["schemas"]["field.serialNumber"];
+                date: components["schemas"]["field.date"];
                 /** @description Free text. */
                 description: string | null;
-                /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
-                reference: string | null;
-                /** @description The journal’s lines. */
-                entries: {
-                    /**
-                     * Format: uuid
-                     * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
-                     */
-                    accountId: string;
-                    /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
-                    costCenterId: string | null;
-                    /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
-                    side: 1 | 2;
-                    /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
-                    amount: number;
-                    /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-                    currency: string | null;
-                    /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
-                    exchangeRate: string;
-                    /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
-                    baseAmount: number;
-                    /** @description true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId). */
-                    fxRounding: boolean;
-                    /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
-                    tax: {
-                        /** @description A journal line’s tax code (its code, such as S-STD): the service computes the line’s tax at the code’s rate in effect on the journal’s date and adds the tax line(s) on the code’s accounts. On a taxed line’s tax: the code it named. */
-                        taxCode: string;
-                        /**
-                         * Format: uuid
-                         * @description The tax code (UUID).
-                         */
-                        taxCodeId: string;
-                        /**
-                         * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
-                         * @enum {string}
-                         */
-                        kind: "standard" | "zeroRated" | "exempt" | "outOfScope" | "reverseCharge" | "importsAtCustoms";
-                        /**
-                         * @description Whether a tax code taxes what the company sells (supplies: output tax) or what it buys (purchases: input tax); it never changes. As a list filter: only codes of that direction.
-                         * @enum {string}
-                         */
-                        direction: "supplies" | "purchases";
-                        /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
-                        percent: string;
-                        /** @description Sent on a taxed line: the tax as the invoice has it, accepted within one minor unit of the service’s and kept as sent. On a taxed line’s tax: the tax in the line’s currency, rounded per line half away from zero. */
-                        taxAmount: number;
-                        /** @description true when the client sent the taxAmount (its invoice rounded otherwise) rather than the service computing it. */
-                        taxAmountSent: boolean;
-                        /** @description The boxes of the company’s VAT return a tax code’s base (the line’s amount without tax) counts in, as the form numbers them (SA 1 to 11; AE 1 to 10, box 1 split by Emirate). Empty without a taxJurisdiction. */
-                        baseBoxes: string[];
-                        /** @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax. */
-                        taxBoxes: string[];
-                        /** @description A UAE taxed line: the Emirate the supply counts in (AZ, DU, SH, AJ, UQ, RK, FU), which puts its box 1 figures in that Emirate’s row; left out, the company’s defaultEmirate. */
-                        emirate: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
-                        /** @description The indexes (in entries) of the tax lines this taxed line produced: one, or two for a reverse charge (recoverable and due); none when its tax is zero. */
-                        taxLines: number[];
-                    } | null;
-                    /** @description On a tax line the service added: the index (in entries) of the taxed line whose tax it posts; null on other lines. */
-                    taxOf: number | null;
-                    /** @description A journal line’s customer or supplier: one of the company’s counterparties (UUID), active when the line is written; a tax line names its taxed line’s. Left out when sent, null when answered: none. */
-                    counterpartyId: string | null;
-                }[];
-                /** @description The journal’s choice: true when its taxed lines’ amounts as sent include their tax (the service keeps each line’s amount without it and posts the tax apart); false or left out, the tax comes on top. A reverse charge’s amount never includes tax. */
-                amountsIncludeTax: boolean;
-                /** @description Sums of the root rows. */
-                totals: {
-                    /** @description Debit amount (exact decimal). */
-                    debit: number;
-                    /** @description Credit amount (exact decimal). */
-                    credit: number;
-                };
-                /**
-                 * @description The record’s state.
-                 * @enum {string}
-                 */
-                status: "draft" | "submitted" | "approved" | "posting" | "posted" | "unposting" | "voided" | "reversed";
-                /** @description The date the journal is posted on; it decides the period. */
-                postingDate: string | null;
-                /** @description A financial year (UUID). */
-                financialYearId: string | null;
-                /** @description A period of the financial year (UUID). */
-                periodId: string | null;
-                /** @description The journal this one reverses. */
-                reversalOf: string | null;
-                /** @description The journal that reverses this one. */
-                reversedBy: string | null;
-                /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
-                revaluationDate: string | null;
-                /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
-                openingOf: string | null;
-                /** @description The import that wrote the journal (GET .../Imports/{id}); null for one written otherwise. Its creator is createdBy. */
-                importId: string | null;
-                /** @description The version read; a write based on another is refused (409). */
-                version: number;
-                /**
-                 * Format: date-time
-                 * @description When it was created (UTC).
-                 */
-                createdAt: string;
-                /**
-                 * Format: date-time
-                 * @description When it last changed (UTC).
-                 */
-                updatedAt: string;
-                /** @description Who created the journal (for a reversing journal, who reversed its original). */
-                createdBy: {
-                    /**
-                     * @description user (a signed-in user) or apiKey.
-                     * @enum {string}
-                     */
-                    type: "user" | "apiKey";
-                    /** @description Identifier (UUID). */
-                    id: string;
-                } | null;
-                /** @description Who last wrote its date, lines or texts (Create or Update): the approval rules count them as its author. */
-                editedBy: {
-                    /**
-                     * @description user (a signed-in user) or apiKey.
-                     * @enum {string}
-                     */
-                    type: "user" | "apiKey";
-                    /** @description Identifier (UUID). */
-                    id: string;
-                } | null;
-                /** @description Who made its last change of any kind (with updatedAt). */
-                updatedBy: {
-                    /**
-                     * @description user (a signed-in user) or apiKey.
-                     * @enum {string}
-                     */
-                    type: "user" | "apiKey";
-                    /** @description Identifier (UUID). */
-                    id: string;
-                } | null;
-                /** @description Who asked its approval (Submit); null unless submitted or approved (an edit drops it). */
-                submittedBy: {
-                    /**
-                     * @description user (a signed-in user) or apiKey.
-                     * @enum {string}
-                     */
-                    type: "user" | "apiKey";
-                    /** @description Identifier (UUID). */
-                    id: string;
-                } | null;
-                /** @description When its approval was asked. */
-                submittedAt: string | null;
-                /** @description The approvals given since it was submitted, oldest first (an edit or an Adjust drops them). */
-                approvals: {
-                    /** @description Who approved. */
-                    by: {
-                        /**
-                         * @description user (a signed-in user) or apiKey.
-                         * @enum {string}
-                         */
-                        type: "user" | "apiKey";
-                        /** @description Identifier (UUID). */
-                        id: string;
-                    };
-                    /**
-                     * Format: date-time
-                     * @description When.
-                     */
-                    at: string;
-                }[];
-                /** @description Who gave the approval that completed it (the last of `approvals` once approved). */
-                approvedBy: {
-                    /**
-                     * @description user (a signed-in user) or apiKey.
-                     * @enum {string}
-                     */
-                    type: "user" | "apiKey";
-                    /** @description Identifier (UUID). */
-                    id: string;
-                } | null;
-                /** @description When its approval was completed. */
-                approvedAt: string | null;
-                /** @description The last refusal of its approval (Reject), with its reason; kept on the draft it sent back. */
-                rejection: {
-                    /** @description Who refused it. */
-                    by: {
-                        /**
-                         * @description user (a signed-in user) or apiKey.
-                         * @enum {string}
-                         */
-                        type: "user" | "apiKey";
-                        /** @description Identifier (UUID). */
-                        id: string;
-                    };
-                    /**
-                     * Format: date-time
-                     * @description When.
-                     */
-                    at: string;
-                    /** @description Why, as the approver gave it. */
-                    reason: string;
-                } | null;
-                /** @description Who posted it (kept through a void or reversal). */
-                postedBy: {
-                    /**
-                     * @description user (a signed-in user) or apiKey.
-                     * @enum {string}
-                     */
-                    type: "user" | "apiKey";
-                    /** @description Identifier (UUID). */
-                    id: string;
-                } | null;
-                /** @description When it was posted. */
-                postedAt: string | null;
-                /** @description Who voided it. */
-                voidedBy: {
-                    /**
-                     * @description user (a signed-in user) or apiKey.
-                     * @enum {string}
-                     */
-                    type: "user" | "apiKey";
-                    /** @description Identifier (UUID). */
-                    id: string;
-                } | null;
-                /** @description When it was voided. */
-                voidedAt: string | null;
+                reference: components["schemas"]["field.reference"];
+                entries: components["schemas"]["field.entries"];
+                amountsIncludeTax: components["schemas"]["field.amountsIncludeTax"];
+                totals: components["schemas"]["field.totals"];
+                status: components["schemas"]["field.status"];
+                postingDate: components["schemas"]["field.postingDate"];
+                financialYearId: components["schemas"]["field.financialYearId"];
+                periodId: components["schemas"]["field.periodId"];
+                reversalOf: components["schemas"]["field.reversalOf"];
+                reversedBy: components["schemas"]["field.reversedBy"];
+                revaluationDate: components["schemas"]["field.revaluationDate"];
+                openingOf: components["schemas"]["field.openingOf"];
+                importId: components["schemas"]["field.importId"];
+                version: components["schemas"]["field.version"];
+                createdAt: components["schemas"]["field.createdAt"];
+                updatedAt: components["schemas"]["field.updatedAt"];
+                createdBy: components["schemas"]["field.createdBy.2"];
+                editedBy: components["schemas"]["field.editedBy"];
+                updatedBy: components["schemas"]["field.updatedBy"];
+                submittedBy: components["schemas"]["field.submittedBy"];
+                submittedAt: components["schemas"]["field.submittedAt"];
+                approvals: components["schemas"]["field.approvals"];
+                approvedBy: components["schemas"]["field.approvedBy"];
+                approvedAt: components["schemas"]["field.approvedAt"];
+                rejection: components["schemas"]["field.rejection"];
+                postedBy: components["schemas"]["field.postedBy"];
+                postedAt: components["schemas"]["field.postedAt"];
+                voidedBy: components["schemas"]["field.voidedBy"];
+                voidedAt: components["schemas"]["field.voidedAt"];
             };
             /** @description The match of the line with the journal; null: the journal is a draft (post it, then send the request again with post). */
             match: components["schemas"]["MatchResponse"] | null;
         };
         MatchResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The bank account (its id is its account's).
-             */
-            bankAccountId: string;
+            id: components["schemas"]["field.id"];
+            bankAccountId: components["schemas"]["field.bankAccountId"];
             /** @description The statement lines matched, by the bank's reference. */
             statementLines: string[];
-            /** @description The ledger lines of the bank account matched. */
-            ledgerLines: {
-                /**
-                 * Format: uuid
-                 * @description The journal (UUID).
-                 */
-                journalId: string;
-                /** @description The line's index in the journal (0 the first). */
-                line: number;
-                /** @description The ledger line as the bank sees it. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-                amount: string;
-                /**
-                 * Format: date
-                 * @description The date the journal is posted on; it decides the period.
-                 */
-                postingDate: string;
-            }[];
-            /** @description What both sides add to. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-            amount: string;
+            ledgerLines: components["schemas"]["field.ledgerLines"];
+            amount: components["schemas"]["field.amount.3"];
             /** @description manual, or the name of the rule that found the match. */
             rule: string;
             /** @description Why the lines were matched, in words. */
             reason: string;
             /** @description The journal posted for the difference of a match within a tolerance (or by hand); null: the sides agreed. */
             difference: {
-                /**
-                 * Format: uuid
-                 * @description The journal (UUID).
-                 */
-                journalId: string;
+                journalId: components["schemas"]["field.journalId"];
                 /** @description The statement lines less the other ledger lines: the bank line of the journal posted for it. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
                 amount: string;
             } | null;
-            /** @description Who made the match. */
-            matchedBy: {
-                /**
-                 * @description user (a signed-in user) or apiKey.
-                 * @enum {string}
-                 */
-                type: "user" | "apiKey";
-                /** @description Identifier (UUID). */
-                id: string;
-            };
-            /**
-             * Format: date-time
-             * @description When the match was made (UTC).
-             */
-            matchedAt: string;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
+            matchedBy: components["schemas"]["field.matchedBy"];
+            matchedAt: components["schemas"]["field.matchedAt"];
+            version: components["schemas"]["field.version"];
         };
         AutoMatchResponse: {
-            /**
-             * Format: uuid
-             * @description The bank account (its id is its account's).
-             */
-            bankAccountId: string;
+            bankAccountId: components["schemas"]["field.bankAccountId"];
             /** @description The day matched up to; null: every item. */
             date: string | null;
             /** @description true: the matches were proposed, none written. */
@@ -5596,32 +3520,11 @@ export interface components {
             matches: {
                 /** @description The match written; null in a dry run or when skipped. */
                 id: string | null;
-                /**
-                 * Format: uuid
-                 * @description The bank account (its id is its account's).
-                 */
-                bankAccountId: string;
+                bankAccountId: components["schemas"]["field.bankAccountId"];
                 /** @description The statement lines matched, by the bank's reference. */
                 statementLines: string[];
-                /** @description The ledger lines of the bank account matched. */
-                ledgerLines: {
-                    /**
-                     * Format: uuid
-                     * @description The journal (UUID).
-                     */
-                    journalId: string;
-                    /** @description The line's index in the journal (0 the first). */
-                    line: number;
-                    /** @description The ledger line as the bank sees it. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-                    amount: string;
-                    /**
-                     * Format: date
-                     * @description The date the journal is posted on; it decides the period.
-                     */
-                    postingDate: string;
-                }[];
-                /** @description What both sides add to. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-                amount: string;
+                ledgerLines: components["schemas"]["field.ledgerLines"];
+                amount: components["schemas"]["field.amount.3"];
                 /** @description manual, or the name of the rule that found the match. */
                 rule: string;
                 /** @description Why the lines were matched, in words. */
@@ -5633,23 +3536,9 @@ export interface components {
                     /** @description The statement lines less the ledger lines. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
                     amount: string;
                 } | null;
-                /** @description Who made the match. */
-                matchedBy: {
-                    /**
-                     * @description user (a signed-in user) or apiKey.
-                     * @enum {string}
-                     */
-                    type: "user" | "apiKey";
-                    /** @description Identifier (UUID). */
-                    id: string;
-                };
-                /**
-                 * Format: date-time
-                 * @description When the match was made (UTC).
-                 */
-                matchedAt: string;
-                /** @description The version read; a write based on another is refused (409). */
-                version: number;
+                matchedBy: components["schemas"]["field.matchedBy"];
+                matchedAt: components["schemas"]["field.matchedAt"];
+                version: components["schemas"]["field.version"];
                 /** @description A text rule's journal made from the statement line; null for the other rules. */
                 journal: {
                     /** @description The journal made; null in a dry run or when skipped. */
@@ -5660,51 +3549,16 @@ export interface components {
             }[];
         };
         ReconciledPeriodResponse: {
-            /**
-             * Format: date
-             * @description The day the bank account was marked reconciled at.
-             */
-            date: string;
-            /** @description The statement balance then. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-            statementBalance: string;
-            /** @description The books' balance then. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-            ledgerBalance: string;
-            /** @description The statement lines left unmatched then. */
-            unmatchedStatement: {
-                /** @description How many there are in all. */
-                count: number;
-                /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-                total: string;
-            };
-            /** @description The ledger lines left unmatched then. */
-            unmatchedLedger: {
-                /** @description How many there are in all. */
-                count: number;
-                /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-                total: string;
-            };
-            /** @description Who marked the bank account reconciled. */
-            reconciledBy: {
-                /**
-                 * @description user (a signed-in user) or apiKey.
-                 * @enum {string}
-                 */
-                type: "user" | "apiKey";
-                /** @description Identifier (UUID). */
-                id: string;
-            };
-            /**
-             * Format: date-time
-             * @description When the bank account was marked reconciled (UTC).
-             */
-            reconciledAt: string;
+            date: components["schemas"]["field.date.3"];
+            statementBalance: components["schemas"]["field.statementBalance"];
+            ledgerBalance: components["schemas"]["field.ledgerBalance"];
+            unmatchedStatement: components["schemas"]["field.unmatchedStatement"];
+            unmatchedLedger: components["schemas"]["field.unmatchedLedger"];
+            reconciledBy: components["schemas"]["field.reconciledBy"];
+            reconciledAt: components["schemas"]["field.reconciledAt"];
         };
         ReconciliationResponse: {
-            /**
-             * Format: uuid
-             * @description The bank account (its id is its account's).
-             */
-            bankAccountId: string;
+            bankAccountId: components["schemas"]["field.bankAccountId"];
             /**
              * Format: date
              * @description The day the reconciliation is at: statement lines booked and ledger lines posted on or before it.
@@ -5724,26 +3578,16 @@ export interface components {
             unmatchedStatement: {
                 /** @description How many there are in all. */
                 count: number;
-                /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-                total: string;
+                total: components["schemas"]["field.total"];
                 /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
                 lines: {
                     /** @description The bank's reference of a statement line: how a re-run recognises it, and how a match names it. */
                     bankReference: string;
                     /** @description The bank's id for a statement (camt.053 Stmt/Id; MT940 :20: with :28C:; for CSV, given in the import). */
                     statementId: string;
-                    /**
-                     * Format: date
-                     * @description The day the bank booked the line.
-                     */
-                    bookingDate: string;
-                    /**
-                     * Format: date
-                     * @description The day the line took effect for interest (the value date).
-                     */
-                    valueDate: string;
-                    /** @description The line. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-                    amount: string;
+                    bookingDate: components["schemas"]["field.bookingDate"];
+                    valueDate: components["schemas"]["field.valueDate"];
+                    amount: components["schemas"]["field.amount.2"];
                     /** @description Free text. */
                     description: string;
                     /** @description A match holding the line that does not hold whole at the date (its other side later, or gone); null: none. */
@@ -5754,30 +3598,18 @@ export interface components {
             unmatchedLedger: {
                 /** @description How many there are in all. */
                 count: number;
-                /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-                total: string;
+                total: components["schemas"]["field.total"];
                 /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
                 lines: {
-                    /**
-                     * Format: uuid
-                     * @description The journal (UUID).
-                     */
-                    journalId: string;
-                    /** @description The line's index in the journal (0 the first). */
-                    line: number;
-                    /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
-                    serialNumber: number;
-                    /**
-                     * Format: date
-                     * @description The date the journal is posted on; it decides the period.
-                     */
-                    postingDate: string;
+                    journalId: components["schemas"]["field.journalId"];
+                    line: components["schemas"]["field.line.2"];
+                    serialNumber: components["schemas"]["field.serialNumber"];
+                    postingDate: components["schemas"]["field.postingDate.2"];
                     /** @description The line as the bank sees it. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
                     amount: string;
                     /** @description Free text. */
                     description: string | null;
-                    /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
-                    reference: string | null;
+                    reference: components["schemas"]["field.reference"];
                 }[];
             };
             /** @description No unmatched item on either side. */
@@ -5794,105 +3626,37 @@ export interface components {
             }[];
             /** @description The periods marked reconciled on or before the date, the latest first (at most 12). */
             reconciledPeriods: {
-                /**
-                 * Format: date
-                 * @description The day the bank account was marked reconciled at.
-                 */
-                date: string;
-                /** @description The statement balance then. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-                statementBalance: string;
-                /** @description The books' balance then. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-                ledgerBalance: string;
-                /** @description The statement lines left unmatched then. */
-                unmatchedStatement: {
-                    /** @description How many there are in all. */
-                    count: number;
-                    /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-                    total: string;
-                };
-                /** @description The ledger lines left unmatched then. */
-                unmatchedLedger: {
-                    /** @description How many there are in all. */
-                    count: number;
-                    /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
-                    total: string;
-                };
-                /** @description Who marked the bank account reconciled. */
-                reconciledBy: {
-                    /**
-                     * @description user (a signed-in user) or apiKey.
-                     * @enum {string}
-                     */
-                    type: "user" | "apiKey";
-                    /** @description Identifier (UUID). */
-                    id: string;
-                };
-                /**
-                 * Format: date-time
-                 * @description When the bank account was marked reconciled (UTC).
-                 */
-                reconciledAt: string;
+                date: components["schemas"]["field.date.3"];
+                statementBalance: components["schemas"]["field.statementBalance"];
+                ledgerBalance: components["schemas"]["field.ledgerBalance"];
+                unmatchedStatement: components["schemas"]["field.unmatchedStatement"];
+                unmatchedLedger: components["schemas"]["field.unmatchedLedger"];
+                reconciledBy: components["schemas"]["field.reconciledBy"];
+                reconciledAt: components["schemas"]["field.reconciledAt"];
                 /** @description An item up to that date changed after it was marked (a posting into it, a void, a line imported, a match made or undone): an exception to look at. */
                 changedSince: boolean;
             }[];
         };
         CreatedAttachmentResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The journal (UUID).
-             */
-            journalId: string;
+            id: components["schemas"]["field.id"];
+            journalId: components["schemas"]["field.journalId"];
             /** @description The file's name as declared (shown, never a key). */
             fileName: string;
-            /**
-             * @description The type of the file, one a journal takes: application/pdf, image/png, image/jpeg, image/tiff, application/xml, text/xml, text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (any case; kept in lower case).
-             * @enum {string}
-             */
-            contentType: "application/pdf" | "image/png" | "image/jpeg" | "image/tiff" | "application/xml" | "text/xml" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-            /** @description Bytes, as declared: the upload must be exactly this long. */
-            size: number;
-            /** @description The SHA-256 of the file's bytes, as declared, in lower-case hex: storage refuses an upload of other bytes, and the service checks the file against it. */
-            sha256: string;
-            /**
-             * @description pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection); removed: taken off the journal while it was unposted (the record and the stored file are kept).
-             * @enum {string}
-             */
-            status: "pending" | "available" | "rejected" | "removed";
+            contentType: components["schemas"]["field.contentType"];
+            size: components["schemas"]["field.size"];
+            sha256: components["schemas"]["field.sha256"];
+            status: components["schemas"]["field.status.2"];
             /** @description Why a rejected attachment was refused; null otherwise. */
             rejection: string | null;
-            /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
-            createdBy: {
-                /**
-                 * @description user (a signed-in user) or apiKey.
-                 * @enum {string}
-                 */
-                type: "user" | "apiKey";
-                /** @description Identifier (UUID). */
-                id: string;
-            } | null;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /** @description When the service found the file in storage and checked it; null while pending. */
-            checkedAt: string | null;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
+            createdBy: components["schemas"]["field.createdBy.4"];
+            createdAt: components["schemas"]["field.createdAt"];
+            checkedAt: components["schemas"]["field.checkedAt"];
+            version: components["schemas"]["field.version"];
             /** @description How to upload the file: straight to storage, never through the API. GET the attachment afterwards: it is then checked and becomes available. */
             upload: {
                 /** @description A presigned PUT that takes exactly the declared file, valid for 15 minutes: its Content-Type, Content-Length and x-amz-checksum-sha256 are signed, so storage refuses another type, length or body. */
                 url: string;
-                /**
-                 * Format: date-time
-                 * @description When the URL stops working: ask again (GET the attachment) for a new one.
-                 */
-                expiresAt: string;
+                expiresAt: components["schemas"]["field.expiresAt.2"];
                 /**
                  * @description The HTTP method of the upload: PUT.
                  * @constant
@@ -5909,95 +3673,303 @@ export interface components {
             results: components["schemas"]["AttachmentSummaryResponse"][];
         };
         AttachmentResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The journal (UUID).
-             */
-            journalId: string;
+            id: components["schemas"]["field.id"];
+            journalId: components["schemas"]["field.journalId"];
             /** @description The file's name as declared (shown, never a key). */
             fileName: string;
-            /**
-             * @description The type of the file, one a journal takes: application/pdf, image/png, image/jpeg, image/tiff, application/xml, text/xml, text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (any case; kept in lower case).
-             * @enum {string}
-             */
-            contentType: "application/pdf" | "image/png" | "image/jpeg" | "image/tiff" | "application/xml" | "text/xml" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-            /** @description Bytes, as declared: the upload must be exactly this long. */
-            size: number;
-            /** @description The SHA-256 of the file's bytes, as declared, in lower-case hex: storage refuses an upload of other bytes, and the service checks the file against it. */
-            sha256: string;
-            /**
-             * @description pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection); removed: taken off the journal while it was unposted (the record and the stored file are kept).
-             * @enum {string}
-             */
-            status: "pending" | "available" | "rejected" | "removed";
+            contentType: components["schemas"]["field.contentType"];
+            size: components["schemas"]["field.size"];
+            sha256: components["schemas"]["field.sha256"];
+            status: components["schemas"]["field.status.2"];
             /** @description Why a rejected attachment was refused; null otherwise. */
             rejection: string | null;
-            /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
-            createdBy: {
-                /**
-                 * @description user (a signed-in user) or apiKey.
-                 * @enum {string}
-                 */
-                type: "user" | "apiKey";
-                /** @description Identifier (UUID). */
-                id: string;
-            } | null;
-            /**
-             * Format: date-time
-             * @description When it was created (UTC).
-             */
-            createdAt: string;
-            /** @description When the service found the file in storage and checked it; null while pending. */
-            checkedAt: string | null;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
+            createdBy: components["schemas"]["field.createdBy.4"];
+            createdAt: components["schemas"]["field.createdAt"];
+            checkedAt: components["schemas"]["field.checkedAt"];
+            version: components["schemas"]["field.version"];
             /** @description How to get the file; null unless available. */
             download: {
                 /** @description A presigned GET of the file (the version checked), valid for 5 minutes. */
                 url: string;
-                /**
-                 * Format: date-time
-                 * @description When the URL stops working: ask again (GET the attachment) for a new one.
-                 */
-                expiresAt: string;
+                expiresAt: components["schemas"]["field.expiresAt.2"];
             } | null;
         };
         AttachmentSummaryResponse: {
-            /**
-             * Format: uuid
-             * @description Identifier (UUID).
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The journal (UUID).
-             */
-            journalId: string;
+            id: components["schemas"]["field.id"];
+            journalId: components["schemas"]["field.journalId"];
             /** @description The file's name as declared (shown, never a key). */
             fileName: string;
-            /**
-             * @description The type of the file, one a journal takes: application/pdf, image/png, image/jpeg, image/tiff, application/xml, text/xml, text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (any case; kept in lower case).
-             * @enum {string}
-             */
-            contentType: "application/pdf" | "image/png" | "image/jpeg" | "image/tiff" | "application/xml" | "text/xml" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-            /** @description Bytes, as declared: the upload must be exactly this long. */
-            size: number;
-            /** @description The SHA-256 of the file's bytes, as declared, in lower-case hex: storage refuses an upload of other bytes, and the service checks the file against it. */
-            sha256: string;
-            /**
-             * @description pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection); removed: taken off the journal while it was unposted (the record and the stored file are kept).
-             * @enum {string}
-             */
-            status: "pending" | "available" | "rejected" | "removed";
+            contentType: components["schemas"]["field.contentType"];
+            size: components["schemas"]["field.size"];
+            sha256: components["schemas"]["field.sha256"];
+            status: components["schemas"]["field.status.2"];
             /** @description Why a rejected attachment was refused; null otherwise. */
             rejection: string | null;
-            /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
-            createdBy: {
+            createdBy: components["schemas"]["field.createdBy.4"];
+            createdAt: components["schemas"]["field.createdAt"];
+            checkedAt: components["schemas"]["field.checkedAt"];
+            version: components["schemas"]["field.version"];
+        };
+        /**
+         * Format: uuid
+         * @description The company (UUID).
+         */
+        "field.companyId": string;
+        /**
+         * Format: uuid
+         * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
+         */
+        "field.roleId": string;
+        /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
+        "field.permissions": string[];
+        /**
+         * Format: uuid
+         * @description Identifier (UUID).
+         */
+        "field.id": string;
+        /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+        "field.name": string;
+        /**
+         * Format: date-time
+         * @description When it was created (UTC).
+         */
+        "field.createdAt": string;
+        /** @description The version read; a write based on another is refused (409). */
+        "field.version": number;
+        /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
+        "field.baseCurrency": string;
+        /** @description The equity leaf account closing journals book the year’s profit to. In an update: a UUID or path; left out, unchanged; null clears it. */
+        "field.retainedEarningsAccountId": string | null;
+        /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. In an update: a UUID or path; left out, unchanged; null clears it. */
+        "field.fxRoundingAccountId": string | null;
+        /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. In an update: a UUID or path; left out, unchanged; null clears it. */
+        "field.unrealizedFxGainLossAccountId": string | null;
+        /** @description Where the company files VAT: SA (Saudi Arabia, ZATCA) or AE (the UAE, FTA); null: not registered. In an update: left out, unchanged; null clears it (a registration number must then be cleared too). */
+        "field.taxJurisdiction": ("SA" | "AE") | null;
+        /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
+        "field.taxRegistrationNumber": string | null;
+        /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
+        "field.defaultEmirate": ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
+        /** @description Whole years the company’s archived events (and its documents, as they come under it) are kept locked in the documents bucket, from when each is archived: at least its taxJurisdiction’s minimum (SA 6, AE 7, none 6), which is also the default. In an update: left out, kept (raised to the minimum of a new jurisdiction that asks more); null sets the minimum; fewer years than the minimum is a 400 naming it. */
+        "field.documentRetentionYears": number;
+        /**
+         * Format: date-time
+         * @description When it last changed (UTC).
+         */
+        "field.updatedAt": string;
+        /** @description When it last changed (UTC). */
+        "field.updatedAt.2": string | null;
+        /** @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation. */
+        "field.roleId.2": string | null;
+        /** @description Addresses or CIDR ranges the key may be used from; empty: anywhere. */
+        "field.ipAllowlist": string[];
+        /** @description When it stops working (UTC); null: never. */
+        "field.expiresAt": string | null;
+        /** @description When it was revoked; null while active. */
+        "field.revokedAt": string | null;
+        /**
+         * Format: uuid
+         * @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals.
+         */
+        "field.createdBy": string;
+        /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
+        "field.code": string;
+        /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
+        "field.path": string;
+        /** @description The parent: its UUID or path; null for a root. */
+        "field.parentId": string | null;
+        /** @description The name, in Arabic and English. */
+        "field.name.2": {
+            /** @description The name in Arabic. */
+            arabic: string;
+            /** @description The name in English. */
+            english: string;
+        };
+        /**
+         * @description category (has children, no entries) or leaf (takes entries).
+         * @enum {string}
+         */
+        "field.type": "category" | "leaf";
+        /**
+         * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
+         * @enum {string}
+         */
+        "field.classification": "asset" | "liability" | "equity" | "revenue" | "expense";
+        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+        "field.currency": string | null;
+        /** @description The request that made the change (its x-request-id answer header); null when job recovery finished it. */
+        "field.requestId": string | null;
+        /**
+         * Format: date-time
+         * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
+         */
+        "field.occurredAt": string;
+        /** @description The event’s number in the company’s feed: increasing, each event once. */
+        "field.sequence": number;
+        /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+        "field.hash": string | null;
+        /**
+         * Format: date
+         * @description First day (YYYY-MM-DD), included.
+         */
+        "field.startDate": string;
+        /**
+         * Format: date
+         * @description Last day (YYYY-MM-DD), included.
+         */
+        "field.endDate": string;
+        /** @description The head of the company’s event chain when it was closed (or, for a report, stored; for a VAT return, filed): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+        "field.auditHead": {
+            /** @description The event’s number in the company’s feed: increasing, each event once. */
+            sequence: number;
+            /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+            hash: string | null;
+        } | null;
+        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
+        "field.serialNumber": number;
+        /**
+         * Format: date-time
+         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
+         */
+        "field.date": string;
+        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
+        "field.reference": string | null;
+        /** @description The journal’s lines. */
+        "field.entries": {
+            /**
+             * Format: uuid
+             * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
+             */
+            accountId: string;
+            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
+            costCenterId: string | null;
+            /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
+            side: 1 | 2;
+            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+            amount: number;
+            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+            currency: string | null;
+            /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+            exchangeRate: string;
+            /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
+            baseAmount: number;
+            /** @description true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId). */
+            fxRounding: boolean;
+            /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+            tax: {
+                /** @description A journal line’s tax code (its code, such as S-STD): the service computes the line’s tax at the code’s rate in effect on the journal’s date and adds the tax line(s) on the code’s accounts. On a taxed line’s tax: the code it named. */
+                taxCode: string;
+                /**
+                 * Format: uuid
+                 * @description The tax code (UUID).
+                 */
+                taxCodeId: string;
+                /**
+                 * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
+                 * @enum {string}
+                 */
+                kind: "standard" | "zeroRated" | "exempt" | "outOfScope" | "reverseCharge" | "importsAtCustoms";
+                /**
+                 * @description Whether a tax code taxes what the company sells (supplies: output tax) or what it buys (purchases: input tax); it never changes. As a list filter: only codes of that direction.
+                 * @enum {string}
+                 */
+                direction: "supplies" | "purchases";
+                /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
+                percent: string;
+                /** @description Sent on a taxed line: the tax as the invoice has it, accepted within one minor unit of the service’s and kept as sent. On a taxed line’s tax: the tax in the line’s currency, rounded per line half away from zero. */
+                taxAmount: number;
+                /** @description true when the client sent the taxAmount (its invoice rounded otherwise) rather than the service computing it. */
+                taxAmountSent: boolean;
+                /** @description The boxes of the company’s VAT return a tax code’s base (the line’s amount without tax) counts in, as the form numbers them (SA 1 to 11; AE 1 to 10, box 1 split by Emirate). Empty without a taxJurisdiction. */
+                baseBoxes: string[];
+                /** @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax. */
+                taxBoxes: string[];
+                /** @description A UAE taxed line: the Emirate the supply counts in (AZ, DU, SH, AJ, UQ, RK, FU), which puts its box 1 figures in that Emirate’s row; left out, the company’s defaultEmirate. */
+                emirate: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
+                /** @description The indexes (in entries) of the tax lines this taxed line produced: one, or two for a reverse charge (recoverable and due); none when its tax is zero. */
+                taxLines: number[];
+            } | null;
+            /** @description On a tax line the service added: the index (in entries) of the taxed line whose tax it posts; null on other lines. */
+            taxOf: number | null;
+            /** @description A journal line’s customer or supplier: one of the company’s counterparties (UUID), active when the line is written; a tax line names its taxed line’s. Left out when sent, null when answered: none. */
+            counterpartyId: string | null;
+        }[];
+        /** @description The journal’s choice: true when its taxed lines’ amounts as sent include their tax (the service keeps each line’s amount without it and posts the tax apart); false or left out, the tax comes on top. A reverse charge’s amount never includes tax. */
+        "field.amountsIncludeTax": boolean;
+        /** @description Sums of the root rows. */
+        "field.totals": {
+            /** @description Debit amount (exact decimal). */
+            debit: number;
+            /** @description Credit amount (exact decimal). */
+            credit: number;
+        };
+        /**
+         * @description The record’s state.
+         * @enum {string}
+         */
+        "field.status": "draft" | "submitted" | "approved" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+        /** @description The date the journal is posted on; it decides the period. */
+        "field.postingDate": string | null;
+        /** @description A financial year (UUID). */
+        "field.financialYearId": string | null;
+        /** @description A period of the financial year (UUID). */
+        "field.periodId": string | null;
+        /** @description The journal this one reverses. */
+        "field.reversalOf": string | null;
+        /** @description The journal that reverses this one. */
+        "field.reversedBy": string | null;
+        /** @description Set on a journal a revaluation posted, and on its automatic reversal (which also has reversalOf): the date whose foreign-currency balances it revalues; null on every other journal. */
+        "field.revaluationDate": string | null;
+        /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
+        "field.openingOf": string | null;
+        /** @description The import that wrote the journal (GET .../Imports/{id}); null for one written otherwise. Its creator is createdBy. */
+        "field.importId": string | null;
+        /** @description Who created the journal (for a reversing journal, who reversed its original). */
+        "field.createdBy.2": {
+            /**
+             * @description user (a signed-in user) or apiKey.
+             * @enum {string}
+             */
+            type: "user" | "apiKey";
+            /** @description Identifier (UUID). */
+            id: string;
+        } | null;
+        /** @description Who last wrote its date, lines or texts (Create or Update): the approval rules count them as its author. */
+        "field.editedBy": {
+            /**
+             * @description user (a signed-in user) or apiKey.
+             * @enum {string}
+             */
+            type: "user" | "apiKey";
+            /** @description Identifier (UUID). */
+            id: string;
+        } | null;
+        /** @description Who made its last change of any kind (with updatedAt). */
+        "field.updatedBy": {
+            /**
+             * @description user (a signed-in user) or apiKey.
+             * @enum {string}
+             */
+            type: "user" | "apiKey";
+            /** @description Identifier (UUID). */
+            id: string;
+        } | null;
+        /** @description Who asked its approval (Submit); null unless submitted or approved (an edit drops it). */
+        "field.submittedBy": {
+            /**
+             * @description user (a signed-in user) or apiKey.
+             * @enum {string}
+             */
+            type: "user" | "apiKey";
+            /** @description Identifier (UUID). */
+            id: string;
+        } | null;
+        /** @description When its approval was asked. */
+        "field.submittedAt": string | null;
+        /** @description The approvals given since it was submitted, oldest first (an edit or an Adjust drops them). */
+        "field.approvals": {
+            /** @description Who approved. */
+            by: {
                 /**
                  * @description user (a signed-in user) or apiKey.
                  * @enum {string}
@@ -6005,17 +3977,777 @@ export interface components {
                 type: "user" | "apiKey";
                 /** @description Identifier (UUID). */
                 id: string;
-            } | null;
+            };
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When.
              */
-            createdAt: string;
-            /** @description When the service found the file in storage and checked it; null while pending. */
-            checkedAt: string | null;
-            /** @description The version read; a write based on another is refused (409). */
-            version: number;
+            at: string;
+        }[];
+        /** @description Who gave the approval that completed it (the last of `approvals` once approved). */
+        "field.approvedBy": {
+            /**
+             * @description user (a signed-in user) or apiKey.
+             * @enum {string}
+             */
+            type: "user" | "apiKey";
+            /** @description Identifier (UUID). */
+            id: string;
+        } | null;
+        /** @description When its approval was completed. */
+        "field.approvedAt": string | null;
+        /** @description The last refusal of its approval (Reject), with its reason; kept on the draft it sent back. */
+        "field.rejection": {
+            /** @description Who refused it. */
+            by: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            at: string;
+            /** @description Why, as the approver gave it. */
+            reason: string;
+        } | null;
+        /** @description Who posted it (kept through a void or reversal). */
+        "field.postedBy": {
+            /**
+             * @description user (a signed-in user) or apiKey.
+             * @enum {string}
+             */
+            type: "user" | "apiKey";
+            /** @description Identifier (UUID). */
+            id: string;
+        } | null;
+        /** @description When it was posted. */
+        "field.postedAt": string | null;
+        /** @description Who voided it. */
+        "field.voidedBy": {
+            /**
+             * @description user (a signed-in user) or apiKey.
+             * @enum {string}
+             */
+            type: "user" | "apiKey";
+            /** @description Identifier (UUID). */
+            id: string;
+        } | null;
+        /** @description When it was voided. */
+        "field.voidedAt": string | null;
+        /**
+         * Format: uuid
+         * @description A financial year (UUID).
+         */
+        "field.financialYearId.2": string;
+        /**
+         * Format: date
+         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
+         */
+        "field.date.2": string;
+        /** @description true: answer what the revaluation would post and write nothing (the journal ids are then null). */
+        "field.dryRun": boolean;
+        /**
+         * Format: uuid
+         * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
+         */
+        "field.accountId": string;
+        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+        "field.currency.2": string;
+        /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
+        "field.rate": string;
+        /**
+         * Format: date
+         * @description First day of the range (YYYY-MM-DD), included.
+         */
+        "field.dateFrom": string;
+        /**
+         * Format: date
+         * @description Last day of the range (YYYY-MM-DD), included.
+         */
+        "field.dateTo": string;
+        /**
+         * Format: uuid
+         * @description The journal (UUID).
+         */
+        "field.journalId": string;
+        /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+        "field.dateFrom.2": string;
+        /** @description The cost center the figures are limited to, or null. */
+        "field.costCenter": {
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             */
+            id: string;
+            /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
+            code: string;
+            /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
+            path: string;
+            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+            name: {
+                /** @description The name in Arabic. */
+                arabic: string;
+                /** @description The name in English. */
+                english: string;
+            };
+        } | null;
+        /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
+        "field.knownAt": string | null;
+        /** @description Depth in the tree: 0 for a root. */
+        "field.depth": number;
+        /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+        "field.name.3": {
+            /** @description The name in Arabic. */
+            arabic: string;
+            /** @description The name in English. */
+            english: string;
         };
+        /** @description Balance before the range, on its side. */
+        "field.opening": {
+            /** @description Debit amount (exact decimal). */
+            debit: string;
+            /** @description Credit amount (exact decimal). */
+            credit: string;
+        };
+        /** @description Debits and credits posted within the range. */
+        "field.movement": {
+            /** @description Debit amount (exact decimal). */
+            debit: string;
+            /** @description Credit amount (exact decimal). */
+            credit: string;
+        };
+        /** @description Balance at the end of the range, on its side. */
+        "field.closing": {
+            /** @description Debit amount (exact decimal). */
+            debit: string;
+            /** @description Credit amount (exact decimal). */
+            credit: string;
+        };
+        /** @description Sums of the root rows. */
+        "field.totals.2": {
+            /** @description Balance before the range, on its side. */
+            opening: {
+                /** @description Debit amount (exact decimal). */
+                debit: string;
+                /** @description Credit amount (exact decimal). */
+                credit: string;
+            };
+            /** @description Debits and credits posted within the range. */
+            movement: {
+                /** @description Debit amount (exact decimal). */
+                debit: string;
+                /** @description Credit amount (exact decimal). */
+                credit: string;
+            };
+            /** @description Balance at the end of the range, on its side. */
+            closing: {
+                /** @description Debit amount (exact decimal). */
+                debit: string;
+                /** @description Credit amount (exact decimal). */
+                credit: string;
+            };
+        };
+        /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
+        "field.columns": {
+            /** @description First day of the range (YYYY-MM-DD), included. */
+            dateFrom: string | null;
+            /**
+             * Format: date
+             * @description Last day of the range (YYYY-MM-DD), included.
+             */
+            dateTo: string;
+            /**
+             * @description company, costCenter (one cost center) or noCostCenter (amounts booked without one).
+             * @enum {string}
+             */
+            scope: "company" | "costCenter" | "noCostCenter";
+            /** @description The cost center the figures are limited to, or null. */
+            costCenter: {
+                /**
+                 * Format: uuid
+                 * @description Identifier (UUID).
+                 */
+                id: string;
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
+                code: string;
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
+                path: string;
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+                name: {
+                    /** @description The name in Arabic. */
+                    arabic: string;
+                    /** @description The name in English. */
+                    english: string;
+                };
+            } | null;
+        }[];
+        /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+        "field.hijri": {
+            /** @description The dates of each of the report’s columns in the Umm al-Qura calendar, aligned to them. */
+            columns: {
+                /** @description The column’s dateFrom in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits); null where the column is a date rather than a range. */
+                dateFrom: string | null;
+                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                dateTo: string;
+            }[];
+        };
+        /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
+        "field.amounts": string[];
+        /** @description Revenue less expense, per column. */
+        "field.netProfit": string[];
+        /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+        "field.hijri.2": {
+            /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+            dateFrom: string;
+            /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+            dateTo: string;
+            /** @description The dates of each of the report’s columns in the Umm al-Qura calendar, aligned to them. */
+            columns: {
+                /** @description The column’s dateFrom in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits); null where the column is a date rather than a range. */
+                dateFrom: string | null;
+                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                dateTo: string;
+            }[];
+        };
+        /** @description Budget vs actual: the budgeted amount in each column’s range: each period’s amount in full where the range covers the period, pro rata by days where it covers part of it (rounded half away from zero to the company’s precision per period). */
+        "field.budget": string[];
+        /** @description Budget vs actual: what was posted in each column’s range, read as the account reads (revenue credit less debit, expense debit less credit; net profit revenue less expense), closing journals left out. */
+        "field.actual": string[];
+        /** @description Budget vs actual, per column, signed so that favourable is positive for revenue and expense alike: revenue actual less budget, expense budget less actual, net profit actual less budget. */
+        "field.variance": string[];
+        /** @description The variance as a percent of the budget’s magnitude, to two decimals (half away from zero); null where the budget is zero. */
+        "field.variancePercent": (string | null)[];
+        /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+        "field.hijri.3": {
+            /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+            dateFrom: string;
+            /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+            dateTo: string;
+        };
+        /**
+         * @description The VAT return’s jurisdiction (the company’s taxJurisdiction), whose form the boxes follow: SA (ZATCA) or AE (the FTA’s VAT 201).
+         * @enum {string}
+         */
+        "field.jurisdiction": "SA" | "AE";
+        /** @description The return’s boxes in the form’s order: those tax codes name as the postings summed them, the totals and the net computed from them (corrections of earlier returns and credit carried forward are 0 until returns are filed). */
+        "field.boxes": {
+            /** @description The box number as the form prints it (1, 1a, 13). */
+            box: string;
+            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+            name: {
+                /** @description The name in Arabic. */
+                arabic: string;
+                /** @description The name in English. */
+                english: string;
+            };
+            /**
+             * @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two).
+             * @enum {string}
+             */
+            side: "supplies" | "purchases" | "net";
+            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+            amount: string | null;
+            /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+            tax: string | null;
+        }[];
+        /** @description The corrections of the VAT returns filed before: for each whose range now holds other figures than were reported of it (as filed, and in the corrections of the returns filed after it), its boxes’ differences and their net tax. Saudi Arabia’s form takes their net in box 14; the UAE’s return adds it to the net due. */
+        "field.corrections": {
+            /**
+             * Format: uuid
+             * @description A filed VAT return (UUID).
+             */
+            returnId: string;
+            /**
+             * Format: date
+             * @description First day of the range (YYYY-MM-DD), included.
+             */
+            dateFrom: string;
+            /**
+             * Format: date
+             * @description Last day of the range (YYYY-MM-DD), included.
+             */
+            dateTo: string;
+            /** @description The return’s boxes in the form’s order: those tax codes name as the postings summed them, the totals and the net computed from them (corrections of earlier returns and credit carried forward are 0 until returns are filed). */
+            boxes: {
+                /** @description The box number as the form prints it (1, 1a, 13). */
+                box: string;
+                /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+                amount: string;
+                /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+                tax: string;
+            }[];
+            /** @description The net tax of a correction: due less recoverable tax of its boxes’ differences. */
+            netTax: string;
+            /** @description On a filed return’s correction: the journals behind it, oldest first: each change committed since the last return was filed (posted, voided, adjusted, reversed) into that return’s range that moved VAT figures, with the figures it moved per box. null on a GET of the return (by box only), and on a filing that found more than 50,000 changes to read. */
+            journals: {
+                /**
+                 * Format: uuid
+                 * @description The journal (UUID).
+                 */
+                journalId: string;
+                /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
+                serialNumber: number;
+                /** @description The change: the event that made it (JournalPosted, JournalVoided, JournalAdjusted, JournalReversed). */
+                change: string;
+                /**
+                 * Format: date
+                 * @description The date the journal is posted on; it decides the period.
+                 */
+                postingDate: string;
+                /**
+                 * Format: date-time
+                 * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
+                 */
+                occurredAt: string;
+                /** @description The return’s boxes in the form’s order: those tax codes name as the postings summed them, the totals and the net computed from them (corrections of earlier returns and credit carried forward are 0 until returns are filed). */
+                boxes: {
+                    /** @description The box number as the form prints it (1, 1a, 13). */
+                    box: string;
+                    /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+                    amount: string;
+                    /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+                    tax: string;
+                }[];
+            }[] | null;
+        }[];
+        /** @description Saudi Arabia (box 15): the credit the last return filed before this range left (its net due below zero), unless a refund was requested of it or another return carried it; null otherwise and in the UAE. */
+        "field.creditCarriedForward": {
+            /**
+             * Format: uuid
+             * @description A filed VAT return (UUID).
+             */
+            returnId: string;
+            /**
+             * Format: date
+             * @description First day of the range (YYYY-MM-DD), included.
+             */
+            dateFrom: string;
+            /**
+             * Format: date
+             * @description Last day of the range (YYYY-MM-DD), included.
+             */
+            dateTo: string;
+            /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+            tax: string;
+        } | null;
+        /** @description The VAT due for the range (negative: a credit): the form’s last box, due tax less recoverable tax. */
+        "field.netDue": string;
+        /**
+         * Format: date
+         * @description The date the journal is posted on; it decides the period.
+         */
+        "field.postingDate.2": string;
+        /** @description The line’s position in its journal, from 0. */
+        "field.line": number;
+        /** @description A journal line’s customer or supplier: one of the company’s counterparties (UUID), active when the line is written; a tax line names its taxed line’s. Left out when sent, null when answered: none. */
+        "field.counterpartyId": string | null;
+        /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
+        "field.side": 1 | 2;
+        /** @description A journal line’s tax code (its code, such as S-STD): the service computes the line’s tax at the code’s rate in effect on the journal’s date and adds the tax line(s) on the code’s accounts. On a taxed line’s tax: the code it named. */
+        "field.taxCode": string;
+        /**
+         * Format: uuid
+         * @description The tax code (UUID).
+         */
+        "field.taxCodeId": string;
+        /**
+         * @description Whether a tax code taxes what the company sells (supplies: output tax) or what it buys (purchases: input tax); it never changes. As a list filter: only codes of that direction.
+         * @enum {string}
+         */
+        "field.direction": "supplies" | "purchases";
+        /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
+        "field.percent": string;
+        /** @description The boxes of the company’s VAT return a tax code’s base (the line’s amount without tax) counts in, as the form numbers them (SA 1 to 11; AE 1 to 10, box 1 split by Emirate). Empty without a taxJurisdiction. */
+        "field.baseBoxes": string[];
+        /** @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax. */
+        "field.taxBoxes": string[];
+        /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+        "field.exchangeRate": string;
+        /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+        "field.amount": string;
+        /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
+        "field.baseAmount": string;
+        /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
+        "field.costCenterId": string | null;
+        /**
+         * Format: uuid
+         * @description A period of the financial year (UUID).
+         */
+        "field.periodId.2": string;
+        /**
+         * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
+         * @enum {string}
+         */
+        "field.kind": "TrialBalance" | "IncomeStatement" | "BalanceSheet" | "CashFlow";
+        /** @description The report’s query parameters, as JSON. */
+        "field.parameters": {
+            [key: string]: string | boolean;
+        };
+        /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
+        "field.createdBy.3": {
+            /**
+             * @description category (has children, no entries) or leaf (takes entries).
+             * @enum {string}
+             */
+            type: "user" | "apiKey";
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             */
+            id: string;
+        };
+        /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
+        "field.url": string;
+        /** @description The event types the subscription receives; empty for every type. */
+        "field.eventTypes": string[];
+        /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
+        "field.active": boolean;
+        /** @description When deliveries started failing for good (24 hours of retries); null while healthy. */
+        "field.failingSince": string | null;
+        /** @description Whose reads the subscription delivers: who last created or changed it. Events go out as that principal may read them (data withheld where it lacks the permission); once it has lost access to the company’s events, deliveries fail until someone changes the subscription. Null for a subscription saved before this was recorded: it delivers nothing until changed. */
+        "field.deliversAs": {
+            /**
+             * @description user (a signed-in user) or apiKey.
+             * @enum {string}
+             */
+            type: "user" | "apiKey";
+            /** @description Identifier (UUID). */
+            id: string;
+        } | null;
+        /** @description The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole. */
+        "field.row": number;
+        /** @description What is wrong, as a code: Required, ValidationError, DuplicateCode, NotFound, ParentNotCategory, InvalidParent, CategoryAccount, Unbalanced, NoFinancialYear, ... (docs/decisions.md, Imports). */
+        "field.code.2": string;
+        /**
+         * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
+         * @enum {string}
+         */
+        "field.kind.2": "standard" | "zeroRated" | "exempt" | "outOfScope" | "reverseCharge" | "importsAtCustoms";
+        /**
+         * Format: date
+         * @description The first journal date (YYYY-MM-DD) the rate applies to.
+         */
+        "field.effectiveFrom": string;
+        /**
+         * Format: date
+         * @description The day the bank booked the line.
+         */
+        "field.bookingDate": string;
+        /**
+         * Format: date
+         * @description The day the line took effect for interest (the value date).
+         */
+        "field.valueDate": string;
+        /** @description The line. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+        "field.amount.2": string;
+        /**
+         * Format: uuid
+         * @description The bank account (its id is its account's).
+         */
+        "field.bankAccountId": string;
+        /** @description The ledger lines of the bank account matched. */
+        "field.ledgerLines": {
+            /**
+             * Format: uuid
+             * @description The journal (UUID).
+             */
+            journalId: string;
+            /** @description The line's index in the journal (0 the first). */
+            line: number;
+            /** @description The ledger line as the bank sees it. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+            amount: string;
+            /**
+             * Format: date
+             * @description The date the journal is posted on; it decides the period.
+             */
+            postingDate: string;
+        }[];
+        /** @description What both sides add to. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+        "field.amount.3": string;
+        /** @description Who made the match. */
+        "field.matchedBy": {
+            /**
+             * @description user (a signed-in user) or apiKey.
+             * @enum {string}
+             */
+            type: "user" | "apiKey";
+            /** @description Identifier (UUID). */
+            id: string;
+        };
+        /**
+         * Format: date-time
+         * @description When the match was made (UTC).
+         */
+        "field.matchedAt": string;
+        /**
+         * Format: date
+         * @description The day the bank account was marked reconciled at.
+         */
+        "field.date.3": string;
+        /** @description The statement balance then. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+        "field.statementBalance": string;
+        /** @description The books' balance then. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+        "field.ledgerBalance": string;
+        /** @description The statement lines left unmatched then. */
+        "field.unmatchedStatement": {
+            /** @description How many there are in all. */
+            count: number;
+            /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+            total: string;
+        };
+        /** @description The ledger lines left unmatched then. */
+        "field.unmatchedLedger": {
+            /** @description How many there are in all. */
+            count: number;
+            /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+            total: string;
+        };
+        /** @description Who marked the bank account reconciled. */
+        "field.reconciledBy": {
+            /**
+             * @description user (a signed-in user) or apiKey.
+             * @enum {string}
+             */
+            type: "user" | "apiKey";
+            /** @description Identifier (UUID). */
+            id: string;
+        };
+        /**
+         * Format: date-time
+         * @description When the bank account was marked reconciled (UTC).
+         */
+        "field.reconciledAt": string;
+        /** @description Their sum. Signed, as an exact decimal string in the bank account's currency: positive is money into the account. */
+        "field.total": string;
+        /** @description The line's index in the journal (0 the first). */
+        "field.line.2": number;
+        /**
+         * @description The type of the file, one a journal takes: application/pdf, image/png, image/jpeg, image/tiff, application/xml, text/xml, text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (any case; kept in lower case).
+         * @enum {string}
+         */
+        "field.contentType": "application/pdf" | "image/png" | "image/jpeg" | "image/tiff" | "application/xml" | "text/xml" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+        /** @description Bytes, as declared: the upload must be exactly this long. */
+        "field.size": number;
+        /** @description The SHA-256 of the file's bytes, as declared, in lower-case hex: storage refuses an upload of other bytes, and the service checks the file against it. */
+        "field.sha256": string;
+        /**
+         * @description pending: declared, its file not in storage (or not checked) yet; available: the file is in storage, as declared; rejected: the file in storage is not the one declared (see rejection); removed: taken off the journal while it was unposted (the record and the stored file are kept).
+         * @enum {string}
+         */
+        "field.status.2": "pending" | "available" | "rejected" | "removed";
+        /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
+        "field.createdBy.4": {
+            /**
+             * @description user (a signed-in user) or apiKey.
+             * @enum {string}
+             */
+            type: "user" | "apiKey";
+            /** @description Identifier (UUID). */
+            id: string;
+        } | null;
+        /** @description When the service found the file in storage and checked it; null while pending. */
+        "field.checkedAt": string | null;
+        /**
+         * Format: date-time
+         * @description When the URL stops working: ask again (GET the attachment) for a new one.
+         */
+        "field.expiresAt.2": string;
+        /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
+        "field.baseCurrency.2": string;
+        /** @description The equity leaf account closing journals book the year’s profit to. In an update: a UUID or path; left out, unchanged; null clears it. */
+        "field.retainedEarningsAccountId.2": string | null;
+        /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. In an update: a UUID or path; left out, unchanged; null clears it. */
+        "field.fxRoundingAccountId.2": string | null;
+        /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. In an update: a UUID or path; left out, unchanged; null clears it. */
+        "field.unrealizedFxGainLossAccountId.2": string | null;
+        /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
+        "field.taxRegistrationNumber.2": string | null;
+        /** @description Whole years the company’s archived events (and its documents, as they come under it) are kept locked in the documents bucket, from when each is archived: at least its taxJurisdiction’s minimum (SA 6, AE 7, none 6), which is also the default. In an update: left out, kept (raised to the minimum of a new jurisdiction that asks more); null sets the minimum; fewer years than the minimum is a 400 naming it. */
+        "field.documentRetentionYears.2": number | null;
+        /** @description The version read; a write based on another is refused (409). */
+        "field.version.2": number;
+        /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+        "field.name.4": string;
+        /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
+        "field.permissions.2": ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create")[];
+        /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+        "field.name.5": string;
+        /** @description Visible characters only: no spaces, controls, invisible or blank-looking characters, no combining mark without a letter or digit before it, no "." or look-alike; NFC-normalised. Unique among siblings also when compared by look (NFKC, case, confusable letters). */
+        "field.code.3": string;
+        /**
+         * @description The parent: its UUID or path; null for a root.
+         * @default null
+         */
+        "field.parentId.2": string | null;
+        /** @description The name, in Arabic and English. */
+        "field.name.6": {
+            /** @description The name in Arabic. */
+            arabic: string;
+            /** @description The name in English. */
+            english: string;
+        };
+        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+        "field.currency.3": string | null;
+        /** @description Where the account’s movements sit in the cash flow statement: cash (cash and cash equivalents, whose change the statement explains), operating, investing or financing (its change shows in that section), or nonCash (a balance-sheet account moved by non-cash entries, such as accumulated depreciation or provisions: its change is added back to net profit). Revenue and expense accounts are operating only; cash is for asset and liability accounts. Left out on a create or null: the classification’s default (asset, liability, revenue, expense: operating; equity: financing); left out of an update: unchanged. An account whose root is reclassified to one that refuses its category answers the default. */
+        "field.cashFlowCategory": ("cash" | "operating" | "investing" | "financing" | "nonCash") | null;
+        /** @description The year’s periods, in order. */
+        "field.periods": {
+            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+            name?: string;
+            /**
+             * Format: date
+             * @description First day (YYYY-MM-DD), included.
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description Last day (YYYY-MM-DD), included.
+             */
+            endDate: string;
+        }[];
+        /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z. */
+        "field.date.4": string;
+        /** @description The journal’s lines. */
+        "field.entries.2": {
+            /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
+            accountId: string;
+            /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
+            costCenterId?: string | null;
+            /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
+            side: 1 | 2;
+            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+            amount: string | number;
+            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+            currency?: string;
+            /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+            exchangeRate?: string | number;
+            /** @description A journal line’s tax code (its code, such as S-STD): the service computes the line’s tax at the code’s rate in effect on the journal’s date and adds the tax line(s) on the code’s accounts. On a taxed line’s tax: the code it named. */
+            taxCode?: string;
+            /** @description Sent on a taxed line: the tax as the invoice has it, accepted within one minor unit of the service’s and kept as sent. On a taxed line’s tax: the tax in the line’s currency, rounded per line half away from zero. */
+            taxAmount?: string | number;
+            /**
+             * @description A UAE taxed line: the Emirate the supply counts in (AZ, DU, SH, AJ, UQ, RK, FU), which puts its box 1 figures in that Emirate’s row; left out, the company’s defaultEmirate.
+             * @enum {string}
+             */
+            emirate?: "AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU";
+            /**
+             * Format: uuid
+             * @description A journal line’s customer or supplier: one of the company’s counterparties (UUID), active when the line is written; a tax line names its taxed line’s. Left out when sent, null when answered: none.
+             */
+            counterpartyId?: string;
+        }[];
+        /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
+        "field.reference.2": string;
+        /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
+        "field.costCenterId.2": string;
+        /**
+         * @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total.
+         * @enum {string}
+         */
+        "field.columns.2": "month" | "quarter";
+        /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
+        "field.url.2": string;
+        /**
+         * @description The event types the subscription receives; empty for every type.
+         * @default []
+         */
+        "field.eventTypes.2": ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected" | "AttachmentRemoved")[];
+        /**
+         * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active.
+         * @default true
+         */
+        "field.active.2": boolean;
+        /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
+        "field.rate.2": string | number;
+        /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
+        "field.lines": {
+            /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
+            accountId: string;
+            /**
+             * @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it.
+             * @default null
+             */
+            costCenterId: string | null;
+            /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
+            amounts: (string | number)[];
+        }[];
+        /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+        "field.amount.4": string;
+        /** @description A tax code’s rates, oldest first (sent in any order): each applies to journals dated from its effectiveFrom until the next one’s. At least one, at most 20, one per day. */
+        "field.rates": {
+            /**
+             * Format: date
+             * @description The first journal date (YYYY-MM-DD) the rate applies to.
+             */
+            effectiveFrom: string;
+            /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
+            percent: string | number;
+        }[];
+        /**
+         * @description The leaf account a tax code’s tax posts to (output VAT payable for supplies, input VAT recoverable for purchases): a UUID or path when sent, the UUID when answered. Required for codes that carry tax, null for the others.
+         * @default null
+         */
+        "field.taxAccountId": string | null;
+        /**
+         * @description reverseCharge codes only: the leaf account the self-assessed tax is due on (output VAT), opposite taxAccountId so the journal still balances. null for every other kind.
+         * @default null
+         */
+        "field.reverseChargeAccountId": string | null;
+        /**
+         * @description The boxes of the company’s VAT return a tax code’s base (the line’s amount without tax) counts in, as the form numbers them (SA 1 to 11; AE 1 to 10, box 1 split by Emirate). Empty without a taxJurisdiction.
+         * @default []
+         */
+        "field.baseBoxes.2": string[];
+        /**
+         * @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax.
+         * @default []
+         */
+        "field.taxBoxes.2": string[];
+        /** @description A counterparty’s country: its ISO 3166-1 alpha-2 code in upper case (SA, AE, GB; a former or alias code such as UK is refused with the code to use). It decides the form its taxRegistrationNumber is checked in. As a list filter: only counterparties of that country. */
+        "field.country": string;
+        /**
+         * @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole.
+         * @default null
+         */
+        "field.taxRegistrationNumber.3": string | null;
+        /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it. */
+        "field.accountId.2": string;
+        /** @description The International Bank Account Number, as printed (spaces and lower case allowed): its country's length and form and its ISO 13616 check digits are verified; stored in electronic form. */
+        "field.iban": string;
+        /** @description The name of the bank that keeps the account (1 to 100 characters). */
+        "field.bankName": string;
+        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+        "field.currency.4": string;
+        /** @description The rules automatic matching tries, in order (at most 10); left out: the default rules (reference and amount within 10 days, then amount and date within 3). */
+        "field.matchingRules": {
+            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+            name: string;
+            /**
+             * @description reference: a journal reference the statement line carries, amounts equal (one to one, one to many, many to one); amountAndDate: the only line of that amount on each side, neither naming a reference the other lacks.
+             * @enum {string}
+             */
+            matchOn: "reference" | "amountAndDate" | "text";
+            /** @description Days a statement line's booking date and a ledger line's posting date may be apart (0 to 31). */
+            dateWindowDays?: number;
+            /** @description How far apart the two sides of a match the rule finds may be (a decimal such as 0.50; left out: equal amounts). The difference is posted to differenceAccountId and matched with them. */
+            amountTolerance?: string;
+            /** @description The leaf account (UUID or path) the differences a rule's tolerance allows are posted to, in the bank account's currency; required with an amountTolerance above 0. */
+            differenceAccountId?: string;
+            /** @description text rules: what a statement line's description, counterparty or references contain (any case) for the rule to make a journal of it. */
+            contains?: string;
+            /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it. */
+            accountId?: string;
+            /** @description text rules: true (the default) posts the journal made from the line on its booking date and matches it; false leaves a draft linked to the line. */
+            post?: boolean;
+        }[];
+        /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
+        "field.costCenterId.3": string | null;
     };
     responses: {
         /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding` (each example says what it means and the way out; docs/errors.md lists them all) */
@@ -6770,8 +5502,7 @@ export interface operations {
                 "application/json": {
                     /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name: string;
-                    /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
-                    baseCurrency: string;
+                    baseCurrency: components["schemas"]["field.baseCurrency.2"];
                     /**
                      * @description Decimals of the currency: 2 or 3.
                      * @default 2
@@ -6974,48 +5705,30 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
-                    baseCurrency?: string;
+                    baseCurrency?: components["schemas"]["field.baseCurrency.2"];
                     /** @description Decimals of the currency: 2 or 3. */
                     decimalPrecision?: 2 | 3;
-                    /** @description The equity leaf account closing journals book the year’s profit to. In an update: a UUID or path; left out, unchanged; null clears it. */
-                    retainedEarningsAccountId?: string | null;
-                    /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. In an update: a UUID or path; left out, unchanged; null clears it. */
-                    fxRoundingAccountId?: string | null;
-                    /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. In an update: a UUID or path; left out, unchanged; null clears it. */
-                    unrealizedFxGainLossAccountId?: string | null;
-                    /** @description Where the company files VAT: SA (Saudi Arabia, ZATCA) or AE (the UAE, FTA); null: not registered. In an update: left out, unchanged; null clears it (a registration number must then be cleared too). */
-                    taxJurisdiction?: ("SA" | "AE") | null;
-                    /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
-                    taxRegistrationNumber?: string | null;
-                    /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
-                    defaultEmirate?: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
-                    /** @description Whole years the company’s archived events (and its documents, as they come under it) are kept locked in the documents bucket, from when each is archived: at least its taxJurisdiction’s minimum (SA 6, AE 7, none 6), which is also the default. In an update: left out, kept (raised to the minimum of a new jurisdiction that asks more); null sets the minimum; fewer years than the minimum is a 400 naming it. */
-                    documentRetentionYears?: number | null;
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    retainedEarningsAccountId?: components["schemas"]["field.retainedEarningsAccountId.2"];
+                    fxRoundingAccountId?: components["schemas"]["field.fxRoundingAccountId.2"];
+                    unrealizedFxGainLossAccountId?: components["schemas"]["field.unrealizedFxGainLossAccountId.2"];
+                    taxJurisdiction?: components["schemas"]["field.taxJurisdiction"];
+                    taxRegistrationNumber?: components["schemas"]["field.taxRegistrationNumber.2"];
+                    defaultEmirate?: components["schemas"]["field.defaultEmirate"];
+                    documentRetentionYears?: components["schemas"]["field.documentRetentionYears.2"];
+                    version: components["schemas"]["field.version.2"];
                 };
                 "application/merge-patch+json": {
-                    /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
-                    baseCurrency?: string;
+                    baseCurrency?: components["schemas"]["field.baseCurrency.2"];
                     /** @description Decimals of the currency: 2 or 3. */
                     decimalPrecision?: 2 | 3;
-                    /** @description The equity leaf account closing journals book the year’s profit to. In an update: a UUID or path; left out, unchanged; null clears it. */
-                    retainedEarningsAccountId?: string | null;
-                    /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. In an update: a UUID or path; left out, unchanged; null clears it. */
-                    fxRoundingAccountId?: string | null;
-                    /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. In an update: a UUID or path; left out, unchanged; null clears it. */
-                    unrealizedFxGainLossAccountId?: string | null;
-                    /** @description Where the company files VAT: SA (Saudi Arabia, ZATCA) or AE (the UAE, FTA); null: not registered. In an update: left out, unchanged; null clears it (a registration number must then be cleared too). */
-                    taxJurisdiction?: ("SA" | "AE") | null;
-                    /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
-                    taxRegistrationNumber?: string | null;
-                    /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
-                    defaultEmirate?: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
-                    /** @description Whole years the company’s archived events (and its documents, as they come under it) are kept locked in the documents bucket, from when each is archived: at least its taxJurisdiction’s minimum (SA 6, AE 7, none 6), which is also the default. In an update: left out, kept (raised to the minimum of a new jurisdiction that asks more); null sets the minimum; fewer years than the minimum is a 400 naming it. */
-                    documentRetentionYears?: number | null;
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    retainedEarningsAccountId?: components["schemas"]["field.retainedEarningsAccountId.2"];
+                    fxRoundingAccountId?: components["schemas"]["field.fxRoundingAccountId.2"];
+                    unrealizedFxGainLossAccountId?: components["schemas"]["field.unrealizedFxGainLossAccountId.2"];
+                    taxJurisdiction?: components["schemas"]["field.taxJurisdiction"];
+                    taxRegistrationNumber?: components["schemas"]["field.taxRegistrationNumber.2"];
+                    defaultEmirate?: components["schemas"]["field.defaultEmirate"];
+                    documentRetentionYears?: components["schemas"]["field.documentRetentionYears.2"];
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -7278,15 +5991,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                    name: string;
+                    name: components["schemas"]["field.name.4"];
                     /**
                      * @description Free text.
                      * @default
                      */
                     description?: string;
-                    /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create")[];
+                    permissions: components["schemas"]["field.permissions.2"];
                 };
             };
         };
@@ -7409,17 +6120,14 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                    name: string;
+                    name: components["schemas"]["field.name.4"];
                     /**
                      * @description Free text.
                      * @default
                      */
                     description?: string;
-                    /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create")[];
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    permissions: components["schemas"]["field.permissions.2"];
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -7488,8 +6196,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -7660,11 +6367,7 @@ export interface operations {
                      * @description The user’s email address.
                      */
                     email: string;
-                    /**
-                     * Format: uuid
-                     * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
-                     */
-                    roleId: string;
+                    roleId: components["schemas"]["field.roleId"];
                 };
             };
         };
@@ -7732,13 +6435,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
-                     */
-                    roleId: string;
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    roleId: components["schemas"]["field.roleId"];
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -7819,8 +6517,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -7935,15 +6632,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                    name: string;
+                    name: components["schemas"]["field.name.5"];
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
                     permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create")[];
-                    /**
-                     * Format: uuid
-                     * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
-                     */
-                    roleId?: string;
+                    roleId?: components["schemas"]["field.roleId"];
                     /**
                      * @description Addresses or CIDR ranges the key may be used from; empty: anywhere.
                      * @default []
@@ -8015,8 +6707,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -8290,34 +6981,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Visible characters only: no spaces, controls, invisible or blank-looking characters, no combining mark without a letter or digit before it, no "." or look-alike; NFC-normalised. Unique among siblings also when compared by look (NFKC, case, confusable letters). */
-                    code: string;
-                    /**
-                     * @description The parent: its UUID or path; null for a root.
-                     * @default null
-                     */
-                    parentId?: string | null;
-                    /** @description The name, in Arabic and English. */
-                    name: {
-                        /** @description The name in Arabic. */
-                        arabic: string;
-                        /** @description The name in English. */
-                        english: string;
-                    };
-                    /**
-                     * @description category (has children, no entries) or leaf (takes entries).
-                     * @enum {string}
-                     */
-                    type: "category" | "leaf";
-                    /**
-                     * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-                     * @enum {string}
-                     */
-                    classification?: "asset" | "liability" | "equity" | "revenue" | "expense";
-                    /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-                    currency?: string | null;
-                    /** @description Where the account’s movements sit in the cash flow statement: cash (cash and cash equivalents, whose change the statement explains), operating, investing or financing (its change shows in that section), or nonCash (a balance-sheet account moved by non-cash entries, such as accumulated depreciation or provisions: its change is added back to net profit). Revenue and expense accounts are operating only; cash is for asset and liability accounts. Left out on a create or null: the classification’s default (asset, liability, revenue, expense: operating; equity: financing); left out of an update: unchanged. An account whose root is reclassified to one that refuses its category answers the default. */
-                    cashFlowCategory?: ("cash" | "operating" | "investing" | "financing" | "nonCash") | null;
+                    code: components["schemas"]["field.code.3"];
+                    parentId?: components["schemas"]["field.parentId.2"];
+                    name: components["schemas"]["field.name.6"];
+                    type: components["schemas"]["field.type"];
+                    classification?: components["schemas"]["field.classification"];
+                    currency?: components["schemas"]["field.currency.3"];
+                    cashFlowCategory?: components["schemas"]["field.cashFlowCategory"];
                 };
             };
         };
@@ -8446,31 +7116,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Visible characters only: no spaces, controls, invisible or blank-looking characters, no combining mark without a letter or digit before it, no "." or look-alike; NFC-normalised. Unique among siblings also when compared by look (NFKC, case, confusable letters). */
-                    code: string;
-                    /**
-                     * @description The parent: its UUID or path; null for a root.
-                     * @default null
-                     */
-                    parentId?: string | null;
-                    /** @description The name, in Arabic and English. */
-                    name: {
-                        /** @description The name in Arabic. */
-                        arabic: string;
-                        /** @description The name in English. */
-                        english: string;
-                    };
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
-                    /**
-                     * @description asset, liability, equity, revenue or expense; set on a root account, inherited below it.
-                     * @enum {string}
-                     */
-                    classification?: "asset" | "liability" | "equity" | "revenue" | "expense";
-                    /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-                    currency?: string | null;
-                    /** @description Where the account’s movements sit in the cash flow statement: cash (cash and cash equivalents, whose change the statement explains), operating, investing or financing (its change shows in that section), or nonCash (a balance-sheet account moved by non-cash entries, such as accumulated depreciation or provisions: its change is added back to net profit). Revenue and expense accounts are operating only; cash is for asset and liability accounts. Left out on a create or null: the classification’s default (asset, liability, revenue, expense: operating; equity: financing); left out of an update: unchanged. An account whose root is reclassified to one that refuses its category answers the default. */
-                    cashFlowCategory?: ("cash" | "operating" | "investing" | "financing" | "nonCash") | null;
+                    code: components["schemas"]["field.code.3"];
+                    parentId?: components["schemas"]["field.parentId.2"];
+                    name: components["schemas"]["field.name.6"];
+                    version: components["schemas"]["field.version.2"];
+                    classification?: components["schemas"]["field.classification"];
+                    currency?: components["schemas"]["field.currency.3"];
+                    cashFlowCategory?: components["schemas"]["field.cashFlowCategory"];
                 };
             };
         };
@@ -8549,8 +7201,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -8774,20 +7425,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Visible characters only: no spaces, controls, invisible or blank-looking characters, no combining mark without a letter or digit before it, no "." or look-alike; NFC-normalised. Unique among siblings also when compared by look (NFKC, case, confusable letters). */
-                    code: string;
-                    /**
-                     * @description The parent: its UUID or path; null for a root.
-                     * @default null
-                     */
-                    parentId?: string | null;
-                    /** @description The name, in Arabic and English. */
-                    name: {
-                        /** @description The name in Arabic. */
-                        arabic: string;
-                        /** @description The name in English. */
-                        english: string;
-                    };
+                    code: components["schemas"]["field.code.3"];
+                    parentId?: components["schemas"]["field.parentId.2"];
+                    name: components["schemas"]["field.name.6"];
                 };
             };
         };
@@ -8909,22 +7549,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Visible characters only: no spaces, controls, invisible or blank-looking characters, no combining mark without a letter or digit before it, no "." or look-alike; NFC-normalised. Unique among siblings also when compared by look (NFKC, case, confusable letters). */
-                    code: string;
-                    /**
-                     * @description The parent: its UUID or path; null for a root.
-                     * @default null
-                     */
-                    parentId?: string | null;
-                    /** @description The name, in Arabic and English. */
-                    name: {
-                        /** @description The name in Arabic. */
-                        arabic: string;
-                        /** @description The name in English. */
-                        english: string;
-                    };
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    code: components["schemas"]["field.code.3"];
+                    parentId?: components["schemas"]["field.parentId.2"];
+                    name: components["schemas"]["field.name.6"];
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -9000,8 +7628,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -9122,8 +7749,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -9183,8 +7809,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -9584,33 +8209,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                    name?: string;
-                    /**
-                     * Format: date
-                     * @description First day (YYYY-MM-DD), included.
-                     */
-                    startDate: string;
-                    /**
-                     * Format: date
-                     * @description Last day (YYYY-MM-DD), included.
-                     */
-                    endDate: string;
-                    /** @description The year’s periods, in order. */
-                    periods?: {
-                        /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                        name?: string;
-                        /**
-                         * Format: date
-                         * @description First day (YYYY-MM-DD), included.
-                         */
-                        startDate: string;
-                        /**
-                         * Format: date
-                         * @description Last day (YYYY-MM-DD), included.
-                         */
-                        endDate: string;
-                    }[];
+                    name?: components["schemas"]["field.name.5"];
+                    startDate: components["schemas"]["field.startDate"];
+                    endDate: components["schemas"]["field.endDate"];
+                    periods?: components["schemas"]["field.periods"];
                 };
             };
         };
@@ -9991,35 +8593,11 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                    name?: string;
-                    /**
-                     * Format: date
-                     * @description First day (YYYY-MM-DD), included.
-                     */
-                    startDate: string;
-                    /**
-                     * Format: date
-                     * @description Last day (YYYY-MM-DD), included.
-                     */
-                    endDate: string;
-                    /** @description The year’s periods, in order. */
-                    periods?: {
-                        /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                        name?: string;
-                        /**
-                         * Format: date
-                         * @description First day (YYYY-MM-DD), included.
-                         */
-                        startDate: string;
-                        /**
-                         * Format: date
-                         * @description Last day (YYYY-MM-DD), included.
-                         */
-                        endDate: string;
-                    }[];
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    name?: components["schemas"]["field.name.5"];
+                    startDate: components["schemas"]["field.startDate"];
+                    endDate: components["schemas"]["field.endDate"];
+                    periods?: components["schemas"]["field.periods"];
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -10210,8 +8788,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -10256,8 +8833,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -10658,8 +9234,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -10721,8 +9296,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -10770,8 +9344,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -10816,8 +9389,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -11046,43 +9618,12 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z. */
-                    date: string;
-                    /** @description The journal’s lines. */
-                    entries: {
-                        /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
-                        accountId: string;
-                        /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
-                        costCenterId?: string | null;
-                        /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
-                        side: 1 | 2;
-                        /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
-                        amount: string | number;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-                        currency?: string;
-                        /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
-                        exchangeRate?: string | number;
-                        /** @description A journal line’s tax code (its code, such as S-STD): the service computes the line’s tax at the code’s rate in effect on the journal’s date and adds the tax line(s) on the code’s accounts. On a taxed line’s tax: the code it named. */
-                        taxCode?: string;
-                        /** @description Sent on a taxed line: the tax as the invoice has it, accepted within one minor unit of the service’s and kept as sent. On a taxed line’s tax: the tax in the line’s currency, rounded per line half away from zero. */
-                        taxAmount?: string | number;
-                        /**
-                         * @description A UAE taxed line: the Emirate the supply counts in (AZ, DU, SH, AJ, UQ, RK, FU), which puts its box 1 figures in that Emirate’s row; left out, the company’s defaultEmirate.
-                         * @enum {string}
-                         */
-                        emirate?: "AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU";
-                        /**
-                         * Format: uuid
-                         * @description A journal line’s customer or supplier: one of the company’s counterparties (UUID), active when the line is written; a tax line names its taxed line’s. Left out when sent, null when answered: none.
-                         */
-                        counterpartyId?: string;
-                    }[];
+                    date: components["schemas"]["field.date.4"];
+                    entries: components["schemas"]["field.entries.2"];
                     /** @description Free text. */
                     description?: string;
-                    /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
-                    reference?: string;
-                    /** @description The journal’s choice: true when its taxed lines’ amounts as sent include their tax (the service keeps each line’s amount without it and posts the tax apart); false or left out, the tax comes on top. A reverse charge’s amount never includes tax. */
-                    amountsIncludeTax?: boolean;
+                    reference?: components["schemas"]["field.reference.2"];
+                    amountsIncludeTax?: components["schemas"]["field.amountsIncludeTax"];
                 };
             };
         };
@@ -11334,45 +9875,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z. */
-                    date: string;
-                    /** @description The journal’s lines. */
-                    entries: {
-                        /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
-                        accountId: string;
-                        /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
-                        costCenterId?: string | null;
-                        /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
-                        side: 1 | 2;
-                        /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
-                        amount: string | number;
-                        /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-                        currency?: string;
-                        /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
-                        exchangeRate?: string | number;
-                        /** @description A journal line’s tax code (its code, such as S-STD): the service computes the line’s tax at the code’s rate in effect on the journal’s date and adds the tax line(s) on the code’s accounts. On a taxed line’s tax: the code it named. */
-                        taxCode?: string;
-                        /** @description Sent on a taxed line: the tax as the invoice has it, accepted within one minor unit of the service’s and kept as sent. On a taxed line’s tax: the tax in the line’s currency, rounded per line half away from zero. */
-                        taxAmount?: string | number;
-                        /**
-                         * @description A UAE taxed line: the Emirate the supply counts in (AZ, DU, SH, AJ, UQ, RK, FU), which puts its box 1 figures in that Emirate’s row; left out, the company’s defaultEmirate.
-                         * @enum {string}
-                         */
-                        emirate?: "AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU";
-                        /**
-                         * Format: uuid
-                         * @description A journal line’s customer or supplier: one of the company’s counterparties (UUID), active when the line is written; a tax line names its taxed line’s. Left out when sent, null when answered: none.
-                         */
-                        counterpartyId?: string;
-                    }[];
+                    date: components["schemas"]["field.date.4"];
+                    entries: components["schemas"]["field.entries.2"];
                     /** @description Free text. */
                     description?: string;
-                    /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
-                    reference?: string;
-                    /** @description The journal’s choice: true when its taxed lines’ amounts as sent include their tax (the service keeps each line’s amount without it and posts the tax apart); false or left out, the tax comes on top. A reverse charge’s amount never includes tax. */
-                    amountsIncludeTax?: boolean;
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    reference?: components["schemas"]["field.reference.2"];
+                    amountsIncludeTax?: components["schemas"]["field.amountsIncludeTax"];
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -11632,8 +10141,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -11764,8 +10272,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -11915,8 +10422,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                     /** @description What was found there, naming the record; null when verified. */
                     reason: string;
                 };
@@ -12054,13 +10560,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /**
-                     * Format: date
-                     * @description The date the journal is posted on; it decides the period.
-                     */
-                    postingDate: string;
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    postingDate: components["schemas"]["field.postingDate.2"];
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -12199,8 +10700,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -12326,8 +10826,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -12451,13 +10950,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /**
-                     * Format: date
-                     * @description The date the journal is posted on; it decides the period.
-                     */
-                    postingDate: string;
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    postingDate: components["schemas"]["field.postingDate.2"];
+                    version: components["schemas"]["field.version.2"];
                     /** @description Free text. */
                     description?: string;
                 };
@@ -12601,13 +11095,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /**
-                     * Format: date
-                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
-                     */
-                    date: string;
-                    /** @description true: answer what the revaluation would post and write nothing (the journal ids are then null). */
-                    dryRun?: boolean;
+                    date: components["schemas"]["field.date.2"];
+                    dryRun?: components["schemas"]["field.dryRun"];
                 };
             };
         };
@@ -14437,33 +12926,12 @@ export interface operations {
                     kind: "TrialBalance";
                     /** @description The report’s query parameters, as JSON. */
                     parameters: {
-                        /**
-                         * Format: date
-                         * @description First day of the range (YYYY-MM-DD), included.
-                         */
-                        dateFrom?: string;
-                        /**
-                         * Format: date
-                         * @description Last day of the range (YYYY-MM-DD), included.
-                         */
-                        dateTo?: string;
-                        /**
-                         * Format: uuid
-                         * @description A financial year (UUID).
-                         */
-                        financialYearId?: string;
-                        /**
-                         * Format: uuid
-                         * @description A period of the financial year (UUID).
-                         */
-                        periodId?: string;
-                        /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
-                        costCenterId?: string;
-                        /**
-                         * @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total.
-                         * @enum {string}
-                         */
-                        columns?: "month" | "quarter";
+                        dateFrom?: components["schemas"]["field.dateFrom"];
+                        dateTo?: components["schemas"]["field.dateTo"];
+                        financialYearId?: components["schemas"]["field.financialYearId.2"];
+                        periodId?: components["schemas"]["field.periodId.2"];
+                        costCenterId?: components["schemas"]["field.costCenterId.2"];
+                        columns?: components["schemas"]["field.columns.2"];
                     };
                 } | {
                     /**
@@ -14473,18 +12941,9 @@ export interface operations {
                     kind: "IncomeStatement";
                     /** @description The report’s query parameters, as JSON. */
                     parameters: {
-                        /**
-                         * Format: date
-                         * @description First day of the range (YYYY-MM-DD), included.
-                         */
-                        dateFrom: string;
-                        /**
-                         * Format: date
-                         * @description Last day of the range (YYYY-MM-DD), included.
-                         */
-                        dateTo: string;
-                        /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
-                        costCenterId?: string;
+                        dateFrom: components["schemas"]["field.dateFrom"];
+                        dateTo: components["schemas"]["field.dateTo"];
+                        costCenterId?: components["schemas"]["field.costCenterId.2"];
                         /** @description true: one column per cost center, and one for amounts booked without one. */
                         byCostCenter?: boolean | ("true" | "false");
                         /**
@@ -14492,11 +12951,7 @@ export interface operations {
                          * @enum {string}
                          */
                         compare?: "PreviousPeriod" | "PreviousYear";
-                        /**
-                         * @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total.
-                         * @enum {string}
-                         */
-                        columns?: "month" | "quarter";
+                        columns?: components["schemas"]["field.columns.2"];
                     };
                 } | {
                     /**
@@ -14506,11 +12961,7 @@ export interface operations {
                     kind: "BalanceSheet";
                     /** @description The report’s query parameters, as JSON. */
                     parameters: {
-                        /**
-                         * Format: date
-                         * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
-                         */
-                        date?: string;
+                        date?: components["schemas"]["field.date.2"];
                         /**
                          * Format: date
                          * @description A second date to show the balance sheet at.
@@ -14527,18 +12978,9 @@ export interface operations {
                     kind: "CashFlow";
                     /** @description The report’s query parameters, as JSON. */
                     parameters: {
-                        /**
-                         * Format: date
-                         * @description First day of the range (YYYY-MM-DD), included.
-                         */
-                        dateFrom: string;
-                        /**
-                         * Format: date
-                         * @description Last day of the range (YYYY-MM-DD), included.
-                         */
-                        dateTo: string;
-                        /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
-                        costCenterId?: string;
+                        dateFrom: components["schemas"]["field.dateFrom"];
+                        dateTo: components["schemas"]["field.dateTo"];
+                        costCenterId?: components["schemas"]["field.costCenterId.2"];
                     };
                 };
             };
@@ -15178,23 +13620,14 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
-                    url: string;
-                    /**
-                     * @description The event types the subscription receives; empty for every type.
-                     * @default []
-                     */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected" | "AttachmentRemoved")[];
+                    url: components["schemas"]["field.url.2"];
+                    eventTypes?: components["schemas"]["field.eventTypes.2"];
                     /**
                      * @description Free text.
                      * @default
                      */
                     description?: string;
-                    /**
-                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active.
-                     * @default true
-                     */
-                    active?: boolean;
+                    active?: components["schemas"]["field.active.2"];
                 };
             };
         };
@@ -15326,22 +13759,15 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
-                    url: string;
-                    /**
-                     * @description The event types the subscription receives; empty for every type.
-                     * @default []
-                     */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected" | "AttachmentRemoved")[];
+                    url: components["schemas"]["field.url.2"];
+                    eventTypes?: components["schemas"]["field.eventTypes.2"];
                     /**
                      * @description Free text.
                      * @default
                      */
                     description?: string;
-                    /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
-                    active: boolean;
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    active: components["schemas"]["field.active"];
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -15406,8 +13832,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -15558,13 +13983,8 @@ export interface operations {
                 "application/json": {
                     /** @description ISO 4217 code of the foreign currency the rate converts; never the company’s base currency. */
                     currency: string;
-                    /**
-                     * Format: date
-                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
-                     */
-                    date: string;
-                    /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
-                    rate: string | number;
+                    date: components["schemas"]["field.date.2"];
+                    rate: components["schemas"]["field.rate.2"];
                 };
             };
         };
@@ -15679,10 +14099,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Units of the base currency for one unit of currency on the date: exact decimal, greater than 0, at most 10 decimals. Sent as a number or a string; answered as a string. */
-                    rate: string | number;
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    rate: components["schemas"]["field.rate.2"];
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -15737,8 +14155,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -15878,23 +14295,8 @@ export interface operations {
                 "application/json": {
                     /** @description The budget’s name, such as "2026 operating budget". */
                     name: string;
-                    /**
-                     * Format: uuid
-                     * @description A financial year (UUID).
-                     */
-                    financialYearId: string;
-                    /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
-                    lines: {
-                        /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
-                        accountId: string;
-                        /**
-                         * @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it.
-                         * @default null
-                         */
-                        costCenterId?: string | null;
-                        /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
-                        amounts: (string | number)[];
-                    }[];
+                    financialYearId: components["schemas"]["field.financialYearId.2"];
+                    lines: components["schemas"]["field.lines"];
                 };
             };
         };
@@ -16089,25 +14491,9 @@ export interface operations {
                 "application/json": {
                     /** @description The budget’s name, such as "2026 operating budget". */
                     name: string;
-                    /**
-                     * Format: uuid
-                     * @description A financial year (UUID).
-                     */
-                    financialYearId: string;
-                    /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
-                    lines: {
-                        /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
-                        accountId: string;
-                        /**
-                         * @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it.
-                         * @default null
-                         */
-                        costCenterId?: string | null;
-                        /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
-                        amounts: (string | number)[];
-                    }[];
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    financialYearId: components["schemas"]["field.financialYearId.2"];
+                    lines: components["schemas"]["field.lines"];
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -16181,8 +14567,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -16363,23 +14748,13 @@ export interface operations {
                         statementId: string;
                         /** @description Debit minus credit before dateFrom. */
                         openingBalance: {
-                            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
-                            amount: string;
-                            /**
-                             * Format: date
-                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
-                             */
-                            date: string;
+                            amount: components["schemas"]["field.amount.4"];
+                            date: components["schemas"]["field.date.2"];
                         };
                         /** @description Debit minus credit through dateTo. */
                         closingBalance: {
-                            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
-                            amount: string;
-                            /**
-                             * Format: date
-                             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
-                             */
-                            date: string;
+                            amount: components["schemas"]["field.amount.4"];
+                            date: components["schemas"]["field.date.2"];
                         };
                     };
                 };
@@ -16870,58 +15245,15 @@ export interface operations {
                 "application/json": {
                     /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                     code: string;
-                    /**
-                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
-                     * @enum {string}
-                     */
-                    kind: "standard" | "zeroRated" | "exempt" | "outOfScope" | "reverseCharge" | "importsAtCustoms";
-                    /**
-                     * @description Whether a tax code taxes what the company sells (supplies: output tax) or what it buys (purchases: input tax); it never changes. As a list filter: only codes of that direction.
-                     * @enum {string}
-                     */
-                    direction: "supplies" | "purchases";
-                    /** @description The name, in Arabic and English. */
-                    name: {
-                        /** @description The name in Arabic. */
-                        arabic: string;
-                        /** @description The name in English. */
-                        english: string;
-                    };
-                    /** @description A tax code’s rates, oldest first (sent in any order): each applies to journals dated from its effectiveFrom until the next one’s. At least one, at most 20, one per day. */
-                    rates: {
-                        /**
-                         * Format: date
-                         * @description The first journal date (YYYY-MM-DD) the rate applies to.
-                         */
-                        effectiveFrom: string;
-                        /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
-                        percent: string | number;
-                    }[];
-                    /**
-                     * @description The leaf account a tax code’s tax posts to (output VAT payable for supplies, input VAT recoverable for purchases): a UUID or path when sent, the UUID when answered. Required for codes that carry tax, null for the others.
-                     * @default null
-                     */
-                    taxAccountId?: string | null;
-                    /**
-                     * @description reverseCharge codes only: the leaf account the self-assessed tax is due on (output VAT), opposite taxAccountId so the journal still balances. null for every other kind.
-                     * @default null
-                     */
-                    reverseChargeAccountId?: string | null;
-                    /**
-                     * @description The boxes of the company’s VAT return a tax code’s base (the line’s amount without tax) counts in, as the form numbers them (SA 1 to 11; AE 1 to 10, box 1 split by Emirate). Empty without a taxJurisdiction.
-                     * @default []
-                     */
-                    baseBoxes?: string[];
-                    /**
-                     * @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax.
-                     * @default []
-                     */
-                    taxBoxes?: string[];
-                    /**
-                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active.
-                     * @default true
-                     */
-                    active?: boolean;
+                    kind: components["schemas"]["field.kind.2"];
+                    direction: components["schemas"]["field.direction"];
+                    name: components["schemas"]["field.name.6"];
+                    rates: components["schemas"]["field.rates"];
+                    taxAccountId?: components["schemas"]["field.taxAccountId"];
+                    reverseChargeAccountId?: components["schemas"]["field.reverseChargeAccountId"];
+                    baseBoxes?: components["schemas"]["field.baseBoxes.2"];
+                    taxBoxes?: components["schemas"]["field.taxBoxes.2"];
+                    active?: components["schemas"]["field.active.2"];
                 };
             };
         };
@@ -17010,10 +15342,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
-                    outputTaxAccountId: string;
-                    /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
-                    inputTaxAccountId: string;
+                    outputTaxAccountId: components["schemas"]["field.costCenterId.2"];
+                    inputTaxAccountId: components["schemas"]["field.costCenterId.2"];
                 };
             };
         };
@@ -17489,50 +15819,14 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name, in Arabic and English. */
-                    name: {
-                        /** @description The name in Arabic. */
-                        arabic: string;
-                        /** @description The name in English. */
-                        english: string;
-                    };
-                    /** @description A tax code’s rates, oldest first (sent in any order): each applies to journals dated from its effectiveFrom until the next one’s. At least one, at most 20, one per day. */
-                    rates: {
-                        /**
-                         * Format: date
-                         * @description The first journal date (YYYY-MM-DD) the rate applies to.
-                         */
-                        effectiveFrom: string;
-                        /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
-                        percent: string | number;
-                    }[];
-                    /**
-                     * @description The leaf account a tax code’s tax posts to (output VAT payable for supplies, input VAT recoverable for purchases): a UUID or path when sent, the UUID when answered. Required for codes that carry tax, null for the others.
-                     * @default null
-                     */
-                    taxAccountId?: string | null;
-                    /**
-                     * @description reverseCharge codes only: the leaf account the self-assessed tax is due on (output VAT), opposite taxAccountId so the journal still balances. null for every other kind.
-                     * @default null
-                     */
-                    reverseChargeAccountId?: string | null;
-                    /**
-                     * @description The boxes of the company’s VAT return a tax code’s base (the line’s amount without tax) counts in, as the form numbers them (SA 1 to 11; AE 1 to 10, box 1 split by Emirate). Empty without a taxJurisdiction.
-                     * @default []
-                     */
-                    baseBoxes?: string[];
-                    /**
-                     * @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax.
-                     * @default []
-                     */
-                    taxBoxes?: string[];
-                    /**
-                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active.
-                     * @default true
-                     */
-                    active?: boolean;
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    name: components["schemas"]["field.name.6"];
+                    rates: components["schemas"]["field.rates"];
+                    taxAccountId?: components["schemas"]["field.taxAccountId"];
+                    reverseChargeAccountId?: components["schemas"]["field.reverseChargeAccountId"];
+                    baseBoxes?: components["schemas"]["field.baseBoxes.2"];
+                    taxBoxes?: components["schemas"]["field.taxBoxes.2"];
+                    active?: components["schemas"]["field.active.2"];
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -17974,16 +16268,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /**
-                     * Format: date
-                     * @description First day of the range (YYYY-MM-DD), included.
-                     */
-                    dateFrom: string;
-                    /**
-                     * Format: date
-                     * @description Last day of the range (YYYY-MM-DD), included.
-                     */
-                    dateTo: string;
+                    dateFrom: components["schemas"]["field.dateFrom"];
+                    dateTo: components["schemas"]["field.dateTo"];
                     /** @description Ask the refund of this return’s credit (its net due below zero) rather than carry it forward to the next return; false when left out. */
                     refundRequested?: boolean;
                 };
@@ -18522,25 +16808,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name, in Arabic and English. */
-                    name: {
-                        /** @description The name in Arabic. */
-                        arabic: string;
-                        /** @description The name in English. */
-                        english: string;
-                    };
-                    /** @description A counterparty’s country: its ISO 3166-1 alpha-2 code in upper case (SA, AE, GB; a former or alias code such as UK is refused with the code to use). It decides the form its taxRegistrationNumber is checked in. As a list filter: only counterparties of that country. */
-                    country: string;
-                    /**
-                     * @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole.
-                     * @default null
-                     */
-                    taxRegistrationNumber?: string | null;
-                    /**
-                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active.
-                     * @default true
-                     */
-                    active?: boolean;
+                    name: components["schemas"]["field.name.6"];
+                    country: components["schemas"]["field.country"];
+                    taxRegistrationNumber?: components["schemas"]["field.taxRegistrationNumber.3"];
+                    active?: components["schemas"]["field.active.2"];
                 };
             };
         };
@@ -18653,27 +16924,11 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name, in Arabic and English. */
-                    name: {
-                        /** @description The name in Arabic. */
-                        arabic: string;
-                        /** @description The name in English. */
-                        english: string;
-                    };
-                    /** @description A counterparty’s country: its ISO 3166-1 alpha-2 code in upper case (SA, AE, GB; a former or alias code such as UK is refused with the code to use). It decides the form its taxRegistrationNumber is checked in. As a list filter: only counterparties of that country. */
-                    country: string;
-                    /**
-                     * @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole.
-                     * @default null
-                     */
-                    taxRegistrationNumber?: string | null;
-                    /**
-                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active.
-                     * @default true
-                     */
-                    active?: boolean;
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    name: components["schemas"]["field.name.6"];
+                    country: components["schemas"]["field.country"];
+                    taxRegistrationNumber?: components["schemas"]["field.taxRegistrationNumber.3"];
+                    active?: components["schemas"]["field.active.2"];
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -18885,8 +17140,7 @@ export interface operations {
                 "application/json": {
                     /** @description The approval policy's rules: a journal every condition of a rule holds for needs that rule's approvers before it is posted; no rule, no journal needs approval (at most 20). */
                     rules: {
-                        /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                        name: string;
+                        name: components["schemas"]["field.name.5"];
                         /** @description The rule applies to journals whose debit total, in the company currency, is at least this (plain decimal such as 10000); left out or null: any total. */
                         minAmount?: string;
                         /** @description The rule applies to journals with a line on one of these accounts (UUIDs) or under it (a category: its subtree); left out or null: any account. */
@@ -18900,8 +17154,7 @@ export interface operations {
                         /** @description How many people must approve a journal the rule applies to (1 or 2), none of them its creator or last editor (an API key counts as the user who made it); with two rules applying, the larger. */
                         approvers: 1 | 2;
                     }[];
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -19118,36 +17371,11 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it. */
-                    accountId: string;
-                    /** @description The International Bank Account Number, as printed (spaces and lower case allowed): its country's length and form and its ISO 13616 check digits are verified; stored in electronic form. */
-                    iban: string;
-                    /** @description The name of the bank that keeps the account (1 to 100 characters). */
-                    bankName: string;
-                    /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
-                    currency?: string;
-                    /** @description The rules automatic matching tries, in order (at most 10); left out: the default rules (reference and amount within 10 days, then amount and date within 3). */
-                    matchingRules?: {
-                        /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                        name: string;
-                        /**
-                         * @description reference: a journal reference the statement line carries, amounts equal (one to one, one to many, many to one); amountAndDate: the only line of that amount on each side, neither naming a reference the other lacks.
-                         * @enum {string}
-                         */
-                        matchOn: "reference" | "amountAndDate" | "text";
-                        /** @description Days a statement line's booking date and a ledger line's posting date may be apart (0 to 31). */
-                        dateWindowDays?: number;
-                        /** @description How far apart the two sides of a match the rule finds may be (a decimal such as 0.50; left out: equal amounts). The difference is posted to differenceAccountId and matched with them. */
-                        amountTolerance?: string;
-                        /** @description The leaf account (UUID or path) the differences a rule's tolerance allows are posted to, in the bank account's currency; required with an amountTolerance above 0. */
-                        differenceAccountId?: string;
-                        /** @description text rules: what a statement line's description, counterparty or references contain (any case) for the rule to make a journal of it. */
-                        contains?: string;
-                        /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it. */
-                        accountId?: string;
-                        /** @description text rules: true (the default) posts the journal made from the line on its booking date and matches it; false leaves a draft linked to the line. */
-                        post?: boolean;
-                    }[];
+                    accountId: components["schemas"]["field.accountId.2"];
+                    iban: components["schemas"]["field.iban"];
+                    bankName: components["schemas"]["field.bankName"];
+                    currency?: components["schemas"]["field.currency.4"];
+                    matchingRules?: components["schemas"]["field.matchingRules"];
                 };
             };
         };
@@ -19288,34 +17516,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The International Bank Account Number, as printed (spaces and lower case allowed): its country's length and form and its ISO 13616 check digits are verified; stored in electronic form. */
-                    iban: string;
-                    /** @description The name of the bank that keeps the account (1 to 100 characters). */
-                    bankName: string;
-                    /** @description The rules automatic matching tries, in order (at most 10); left out: the default rules (reference and amount within 10 days, then amount and date within 3). */
-                    matchingRules?: {
-                        /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
-                        name: string;
-                        /**
-                         * @description reference: a journal reference the statement line carries, amounts equal (one to one, one to many, many to one); amountAndDate: the only line of that amount on each side, neither naming a reference the other lacks.
-                         * @enum {string}
-                         */
-                        matchOn: "reference" | "amountAndDate" | "text";
-                        /** @description Days a statement line's booking date and a ledger line's posting date may be apart (0 to 31). */
-                        dateWindowDays?: number;
-                        /** @description How far apart the two sides of a match the rule finds may be (a decimal such as 0.50; left out: equal amounts). The difference is posted to differenceAccountId and matched with them. */
-                        amountTolerance?: string;
-                        /** @description The leaf account (UUID or path) the differences a rule's tolerance allows are posted to, in the bank account's currency; required with an amountTolerance above 0. */
-                        differenceAccountId?: string;
-                        /** @description text rules: what a statement line's description, counterparty or references contain (any case) for the rule to make a journal of it. */
-                        contains?: string;
-                        /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it. */
-                        accountId?: string;
-                        /** @description text rules: true (the default) posts the journal made from the line on its booking date and matches it; false leaves a draft linked to the line. */
-                        post?: boolean;
-                    }[];
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    iban: components["schemas"]["field.iban"];
+                    bankName: components["schemas"]["field.bankName"];
+                    matchingRules?: components["schemas"]["field.matchingRules"];
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -19498,10 +17702,8 @@ export interface operations {
                 "application/json": {
                     /** @description The bank's reference of a statement line: how a re-run recognises it, and how a match names it. */
                     bankReference: string;
-                    /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
-                    accountId: string;
-                    /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
-                    costCenterId?: string | null;
+                    accountId: components["schemas"]["field.costCenterId.2"];
+                    costCenterId?: components["schemas"]["field.costCenterId.3"];
                     /** @description The journal's description; left out: the statement line's. */
                     description?: string;
                     /**
@@ -19659,20 +17861,14 @@ export interface operations {
                     statementLines: string[];
                     /** @description Lines of posted journals on the bank account: the journal's id and the line's index in it (0 the first). */
                     ledgerLines: {
-                        /**
-                         * Format: uuid
-                         * @description The journal (UUID).
-                         */
-                        journalId: string;
+                        journalId: components["schemas"]["field.journalId"];
                         /** @description The line’s position in its journal, from 0. */
                         line: number;
                     }[];
                     /** @description Where the sides differ, the account the difference is posted to (a journal on the first statement line's booking date, matched with them; needs journals:create and journals:post). Left out: the sides must agree exactly. */
                     difference?: {
-                        /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
-                        accountId: string;
-                        /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
-                        costCenterId?: string | null;
+                        accountId: components["schemas"]["field.costCenterId.2"];
+                        costCenterId?: components["schemas"]["field.costCenterId.3"];
                         /** @description Free text. */
                         description?: string;
                     };
@@ -19824,8 +18020,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
@@ -19896,11 +18091,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /**
-                     * Format: date
-                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
-                     */
-                    date?: string;
+                    date?: components["schemas"]["field.date.2"];
                     /**
                      * @description true: answer what the revaluation would post and write nothing (the journal ids are then null).
                      * @default false
@@ -19988,11 +18179,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /**
-                     * Format: date
-                     * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
-                     */
-                    date: string;
+                    date: components["schemas"]["field.date.2"];
                 };
             };
         };
@@ -20395,8 +18582,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The version read; a write based on another is refused (409). */
-                    version: number;
+                    version: components["schemas"]["field.version.2"];
                 };
             };
         };
