@@ -1,0 +1,21 @@
+// `npm test`: the type check beside the tests rather than before them. tsc keeps one core busy
+// for about half a minute; the tests leave part of the two cores idle while they wait on
+// DynamoDB Local and HTTP, so tsc runs niced in that idle time (docs/decisions.md, "Test suite").
+// Either failing fails the run; tsc's findings are printed once the tests end.
+import { spawn } from 'node:child_process';
+
+const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
+const finished = (child) => new Promise((resolve) => child.once('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+
+const tsc = spawn('nice', ['-n', '10', bin('tsc'), '--noEmit'], { stdio: ['ignore', 'pipe', 'pipe'] });
+let typeErrors = '';
+tsc.stdout.on('data', (chunk) => (typeErrors += chunk));
+tsc.stderr.on('data', (chunk) => (typeErrors += chunk));
+const typeChecked = finished(tsc);
+
+const tests = spawn(bin('vitest'), ['run', ...process.argv.slice(2)], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (tests.kill(signal), tsc.kill(signal)));
+const testsCode = await finished(tests);
+const tscCode = await typeChecked;
+if (tscCode !== 0) process.stderr.write(`${typeErrors}\ntsc --noEmit failed (exit ${tscCode})\n`);
+process.exit(tscCode !== 0 ? tscCode : testsCode);
