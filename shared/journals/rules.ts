@@ -1,7 +1,6 @@
 import { StateConflict, ValidationError } from '../errors.ts';
 import { equalAmounts, negate, sumAmounts } from '../money/amount.ts';
 import { absMils, fromMils, MIL_DIGITS, toMils } from '../money/mils.ts';
-import type { NodeConditionName } from '../tree/records.ts';
 import type { LineTax } from '../tax-codes/records.ts';
 
 /**
@@ -23,8 +22,6 @@ import type { LineTax } from '../tax-codes/records.ts';
  * Only a draft can be updated. Side 1 is debit, side 2 credit.
  */
 
-/** What a node must be for a journal line to name it, checked again as the journal's write commits: a leaf account, an active cost center. */
-export const LINES_NAME: Readonly<Record<'account' | 'costCenter', NodeConditionName>> = { account: 'isLeaf', costCenter: 'isActive' };
 
 /** Side of an entry line: 1 debit, 2 credit. */
 export const DEBIT = 1;

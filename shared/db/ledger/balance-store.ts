@@ -1,7 +1,7 @@
 import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import type { BalanceDelta, CurrencyDelta, TaxDelta } from '../../journals/rules.ts';
-import type { Balance } from '../../balances/records.ts';
+import type { Balance, TOTAL_GROUP } from '../../balances/records.ts';
 import type { Posting } from '../../journals/records.ts';
 import type { Placement } from './placement.ts';
 import { fromMils, sumMils, toMils } from '../../money/mils.ts';
@@ -22,6 +22,12 @@ import type { WriteOp } from '../table/transact.ts';
  * so its throughput is not capped by one item's write rate; a read sums the shards.
  */
 export const BALANCE_SHARDS = 8;
+
+/**
+ * The cost-center attribute of an account's total items, which sums read back as the group of
+ * account totals: the domain's TOTAL_GROUP, typed to it so that the two cannot drift apart.
+ */
+export const TOTAL_ITEMS: typeof TOTAL_GROUP = '-';
 
 /**
  * The shards a posting with figures in foreign currencies adds to in an account that is not
@@ -134,7 +140,7 @@ export function balanceAdds(companyId: string, place: Place, deltas: BalanceDelt
     ]);
     if (!d.costCenterId) for (const t of taxes) if (t.accountId === d.accountId) figures.push([taxAttribute(t.box, t.figure), t.amount]);
     const shard = accountShard(place, d.accountId, currencies.length > 0);
-    const set = { entity: 'Balance' as const, accountId: d.accountId, costCenterId: d.costCenterId ?? '-' };
+    const set = { entity: 'Balance' as const, accountId: d.accountId, costCenterId: d.costCenterId ?? TOTAL_ITEMS };
     return ([{ period: place.periodId }, { day: place.postingDate }] as BalanceBucket[]).map((bucket) => ({
       key: balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, shard),
       accountId: d.accountId,

@@ -3,9 +3,16 @@ import { referenceGuardCheckOp } from '../stores/nodes/node-guards.ts';
 import { markBusy } from '../capacity/busy-records.ts';
 import { referenceCheckOp, usageDeleteOp, usagePutOp } from '../stores/nodes/node-references.ts';
 import { VersionConflict } from '../../errors.ts';
-import { LINES_NAME, type Line } from '../../journals/rules.ts';
+import type { Line } from '../../journals/rules.ts';
+import type { NodeConditionName } from '../../tree/records.ts';
 import { accountKind as accounts, costCenterKind as costCenters } from '../stores/nodes/node-record.ts';
 import type { WriteOp } from '../table/transact.ts';
+
+/**
+ * What a node must still be, as the journal's write commits, for a journal line to name it: a
+ * leaf account, an active cost center (the use case checked them on reading: journals/resolve-lines.ts).
+ */
+const LINES_NAME: Readonly<Record<'account' | 'costCenter', NodeConditionName>> = { account: 'isLeaf', costCenter: 'isActive' };
 
 const distinct = (lines: readonly Line[]) => ({
   accounts: new Set(lines.map((l) => l.accountId)),
