@@ -175,3 +175,28 @@ export function blockOf(span: Span, changes: readonly BookChange[]): Block {
   }
   return { span, moves: movesOf(changes), closingChanges };
 }
+
+/** Moves as JSON text: by date, `[accountId, costCenterId, debit, credit]` and `[accountId, currency, debit, credit, base]`, mils as decimal text. */
+export function movesToJson(moves: Moves): string {
+  return JSON.stringify(
+    [...moves].map(([date, day]) => [
+      date,
+      [...day.totals.values()].map((t) => [t.accountId, t.costCenterId, String(t.debit), String(t.credit)]),
+      [...day.currencies.values()].map((c) => [c.accountId, c.currency, String(c.debit), String(c.credit), String(c.base)]),
+      [...day.taxes.values()].map((t) => [t.accountId, t.box, String(t.taxable), String(t.tax)]),
+    ]),
+  );
+}
+
+export function movesFromJson(text: string): Moves {
+  const moves: Moves = new Map();
+  // Blocks sealed before the VAT return's figures were kept have no fourth list: their changes carried no tax.
+  for (const [date, totals, currencies, taxes = []] of JSON.parse(text) as Array<[string, Array<[string, string | null, string, string]>, Array<[string, string, string, string, string]>, Array<[string, string, string, string]>?]>) {
+    moves.set(date, {
+      totals: new Map(totals.map(([accountId, costCenterId, debit, credit]) => [`${accountId}|${costCenterId ?? ''}`, { accountId, costCenterId, debit: BigInt(debit), credit: BigInt(credit) }])),
+      currencies: new Map(currencies.map(([accountId, currency, debit, credit, base]) => [`${accountId}|${currency}`, { accountId, currency, debit: BigInt(debit), credit: BigInt(credit), base: BigInt(base) }])),
+      taxes: new Map(taxes.map(([accountId, box, taxable, tax]) => [`${accountId}|${box}`, { accountId, box, taxable: BigInt(taxable), tax: BigInt(tax) }])),
+    });
+  }
+  return moves;
+}

@@ -3,7 +3,7 @@ import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJou
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { VersionConflict } from '../errors.ts';
 import { checkPostable, checkReversalDate } from './closing-journal.ts';
-import { checkResumes, finalState, isInProgress, isReversalJob, posted } from './posting-jobs.ts';
+import { checkResumes, isInProgress, isReversalJob } from './posting-jobs.ts';
 import { checkBalanced, checkTransition, swapSides, type JournalAction } from './rules.ts';
 import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
 import type { PostingBooks } from './store.ts';
@@ -35,10 +35,7 @@ function alongside<T>(read: Promise<T>): Promise<T> {
 
 /** Finishes a job under way and answers the journal's final state. */
 function finishOwnJob(books: PostingBooks, uow: UnitOfWork, companyId: string, journal: InProgressJournal): Promise<JournalView> {
-  return books.postingFinished(uow, companyId, journal, (j) => {
-    const final = finalState(j);
-    return { final, response: journalView(final) };
-  });
+  return books.postingFinished(uow, companyId, journal, journalView);
 }
 
 /**
@@ -49,13 +46,12 @@ function finishOwnJob(books: PostingBooks, uow: UnitOfWork, companyId: string, j
 export async function finishAbandonedJob(books: PostingBooks, uow: UnitOfWork, companyId: string, journal: InProgressJournal): Promise<JournalView> {
   if (!isReversalJob(journal)) return finishOwnJob(books, uow, companyId, journal);
   const original = await books.existingJournal(companyId, journal.reversalOf!);
-  return books.postingFinished(uow, companyId, journal, (j) => reversalFinished(j, original));
+  return reversalFinished(books, uow, companyId, journal, original);
 }
 
 /** A reversal's job finished: the reversing journal posted and answered, the event recording the original (as every JournalReversed does). */
-function reversalFinished(journal: InProgressJournal, original: JournalRecord) {
-  const final = posted(journal);
-  return { final, response: journalView(final), described: journalView(original) };
+function reversalFinished(books: PostingBooks, uow: UnitOfWork, companyId: string, journal: InProgressJournal, original: JournalRecord): Promise<JournalView> {
+  return books.postingFinished(uow, companyId, journal, journalView, journalView(original));
 }
 
 /**
@@ -138,7 +134,7 @@ export async function reverseJournal(books: PostingBooks, uow: UnitOfWork, compa
   const journal = await books.existingJournal(companyId, journalId);
   const unfinished = journal.status === 'reversed' && journal.version === input.version + 1 ? await books.journal(companyId, journal.reversedBy) : undefined;
   if (unfinished && isInProgress(unfinished)) {
-    return books.postingFinished(uow, companyId, unfinished, (j) => reversalFinished(j, journal));
+    return reversalFinished(books, uow, companyId, unfinished, journal);
   }
 
   const original = checkFor(journal, input.version, 'Reverse', byService);

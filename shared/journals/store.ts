@@ -82,12 +82,13 @@ export interface Books {
   reversed<T>(uow: UnitOfWork, companyId: string, original: { before: PostedJournal; after: ReversedJournal }, reversal: PostedJournal, into: OpenPeriod, respond: (reversal: JournalRecord) => T, described: unknown): Promise<T>;
   /**
    * A posting too wide for one transaction, under way (records.ts PostingJob), finished: what is
-   * left of it applied, then its final state and answer (and what its event records, when not
-   * the answer), as `finish` says, committed.
+   * left of it applied, then the state its action leaves the journal in (posted, voided, or a
+   * draft again) committed. Answers `respond` of that state; its event records `described`, when
+   * given, else the answer.
    * Errors: those of the writes (it stays resumable), StateConflict PostingInProgress when another
    * request finished it first.
    */
-  postingFinished<T>(uow: UnitOfWork, companyId: string, journal: InProgressJournal, finish: (journal: InProgressJournal) => { final: JournalRecord; response: T; described?: unknown }): Promise<T>;
+  postingFinished<T>(uow: UnitOfWork, companyId: string, journal: InProgressJournal, respond: (journal: JournalRecord) => T, described?: unknown): Promise<T>;
 }
 
 /**

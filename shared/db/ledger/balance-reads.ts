@@ -2,12 +2,12 @@ import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import type { Cover } from '../../reports/cover.ts';
 import { toMils } from '../../money/mils.ts';
-import { currencyFigureOf, taxFigureOf, TOTAL_ITEMS } from './balance-store.ts';
+import { currencyFigureOf, taxFigureOf } from './balance-store.ts';
 import { exact } from '../table/exact-number.ts';
 import { balanceKeys } from '../table/keys.ts';
 import { withPrefix, withRange } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
-import type { BalanceScope, GroupedSums, Sums } from '../../balances/records.ts';
+import type { BalanceScope, GroupedSums, Sums, TOTAL_GROUP } from '../../balances/records.ts';
 
 /**
  * Reads of the running balances for reports: sums over the buckets a Cover names, shards
@@ -39,7 +39,8 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
     let byAccount = sums.get(group);
     if (!byAccount) sums.set(group, (byAccount = new Map()));
     let s = byAccount.get(accountId);
-    if (!s) byAccount.set(accountId, (s = group === TOTAL_ITEMS || scope.kind !== 'currencies' ? { debit: 0n, credit: 0n } : { debit: 0n, credit: 0n, base: 0n }));
+    // '-': the group of account totals (balance-store.ts marks their items so), typed to the domain's TOTAL_GROUP.
+    if (!s) byAccount.set(accountId, (s = group === ('-' satisfies typeof TOTAL_GROUP) || scope.kind !== 'currencies' ? { debit: 0n, credit: 0n } : { debit: 0n, credit: 0n, base: 0n }));
     return s;
   };
   const mils = (value: unknown, sign: 1 | -1) => (sign === 1 ? toMils(exact(value)) : -toMils(exact(value)));

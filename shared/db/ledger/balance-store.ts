@@ -24,12 +24,6 @@ import type { WriteOp } from '../table/transact.ts';
 export const BALANCE_SHARDS = 8;
 
 /**
- * The cost-center attribute of an account's total items, which sums read back as the group of
- * account totals: the domain's TOTAL_GROUP, typed to it so that the two cannot drift apart.
- */
-export const TOTAL_ITEMS: typeof TOTAL_GROUP = '-';
-
-/**
  * The shards a posting with figures in foreign currencies adds to in an account that is not
  * hot: the first CURRENCY_SHARDS of them, so only those items of an account grow the currency
  * attributes, and a report reading all eight reads fewer bytes.
@@ -140,7 +134,8 @@ export function balanceAdds(companyId: string, place: Place, deltas: BalanceDelt
     ]);
     if (!d.costCenterId) for (const t of taxes) if (t.accountId === d.accountId) figures.push([taxAttribute(t.box, t.figure), t.amount]);
     const shard = accountShard(place, d.accountId, currencies.length > 0);
-    const set = { entity: 'Balance' as const, accountId: d.accountId, costCenterId: d.costCenterId ?? TOTAL_ITEMS };
+    // An account total's items mark their cost center '-', the group sums read them back in: the domain's TOTAL_GROUP, typed to it (no run-time import).
+    const set = { entity: 'Balance' as const, accountId: d.accountId, costCenterId: d.costCenterId ?? ('-' satisfies typeof TOTAL_GROUP) };
     return ([{ period: place.periodId }, { day: place.postingDate }] as BalanceBucket[]).map((bucket) => ({
       key: balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, shard),
       accountId: d.accountId,

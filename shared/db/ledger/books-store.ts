@@ -1,4 +1,3 @@
-import { finalState, withJob } from '../../journals/posting-jobs.ts';
 import type { InProgressJournal, JournalRecord, Posting, PostedJournal } from '../../journals/records.ts';
 import { carriesCurrencies } from '../../journals/rules.ts';
 import type { OpenPeriod, PostingBooks } from '../../journals/store.ts';
@@ -12,6 +11,7 @@ import { withEventSpread } from '../table/unit-of-work.ts';
 import { pickLane, pickShard } from './balance-store.ts';
 import { putNewJournalOp, replaceJournalOp } from './journal-items.ts';
 import { drawSerial } from './journal-serials.ts';
+import { finalState, withJob } from './job-states.ts';
 import { getJournal, mustGetJournal, savedJournal } from './journal-store.ts';
 import { placed, type Placed, type Placement } from './placement.ts';
 import { findOpenPeriod } from './open-periods.ts';
@@ -112,5 +112,9 @@ export const booksStore: PostingBooks = {
     });
   },
 
-  postingFinished: (uow, companyId, journal, finish) => finishJob(uow, companyId, placed(journal), finish),
+  postingFinished: (uow, companyId, journal, respond, described) =>
+    finishJob(uow, companyId, placed(journal), (j) => {
+      const final = finalState(j);
+      return { final, response: respond(final), described };
+    }),
 };

@@ -1,4 +1,5 @@
 import { jobFinishedOps, jobStartedOps } from '../stores/job-store.ts';
+import { underWay } from './job-states.ts';
 import { replaceJournalOp } from './journal-items.ts';
 import { mustGetJournal } from './journal-store.ts';
 import { postingItemOps } from './posting-items.ts';
@@ -8,13 +9,12 @@ import { mainTable } from '../table/table-ops.ts';
 import { inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../table/transact.ts';
 import { openPeriodCheckOp, periodPostingsOp } from '../stores/year-store.ts';
 import { StateConflict } from '../../errors.ts';
-import { isInProgress } from '../../journals/posting-jobs.ts';
 import type { InProgressJournal, JournalRecord } from '../../journals/records.ts';
 import type { UnitOfWork } from '../../unit-of-work.ts';
 
 /**
  * Postings wider than one DynamoDB transaction (100 items), as a resumable job (the journal's
- * states: shared/journals/posting-jobs.ts):
+ * states: job-states.ts):
  *
  * 1. One transaction moves the journal to `posting` (or `unposting`) with its job, checks the
  *    period is open and counts a posting under way into it (Lock and Close refuse meanwhile), and
@@ -63,7 +63,7 @@ export async function finishJob<T>(
       if (!(error instanceof JobAdvanced)) throw error;
       // Another request applied this chunk: carry on from where the journal says.
       const current = await mustGetJournal(companyId, started.id);
-      if (!isInProgress(current)) return finishedMeanwhile();
+      if (!underWay(current)) return finishedMeanwhile();
       journal = current as Placed<InProgressJournal>;
     }
   }

@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Block, Span } from '../../audit/book-summaries.ts';
+import { maxSoFar, movesFromJson, movesToJson, type Block, type Span } from '../../audit/book-summaries.ts';
 import type { StoredSpan } from '../../audit/records.ts';
 import { config } from '../../config.ts';
 import { db } from '../table/client.ts';
@@ -9,7 +9,6 @@ import { knownKeys } from '../table/keys.ts';
 import * as keys from '../table/keys.ts';
 import { firstOfEach, withRange } from '../table/prefix-query.ts';
 import { conditions, mainTable } from '../table/table-ops.ts';
-import { latestSoFar, movesFromJson, movesToJson } from './book-summary-moves.ts';
 import { spanOf } from './open-span.ts';
 import type { WriteOp } from '../table/transact.ts';
 
@@ -19,7 +18,7 @@ import type { WriteOp } from '../table/transact.ts';
  * the stretch still open (its place only: its changes are read one by one). Written by the
  * numbering transaction with the changes themselves, and kept for good like them.
  */
-const spanAttributes = (span: Span) => ({ ...span, maxSoFar: latestSoFar(span) });
+const spanAttributes = (span: Span) => ({ ...span, maxSoFar: maxSoFar(span) });
 
 /** The open stretch as it now stands, written only if it still is as `read` (another numbering that moved it cancels this one). */
 export function openSpanOp(companyId: string, span: Span, read: Span | undefined): WriteOp {
@@ -71,7 +70,7 @@ export async function spansAfter(companyId: string, instant: string, maxBlocks: 
       const newer = spans.at(-1)?.span;
       // The open stretch reaches the last event numbered (every numbering moves it on), and each block ends where the next begins.
       if (newer ? span.toSequence !== newer.fromSequence - 1 : item.entity !== 'BookSummaryOpen' || span.toSequence < numberedThrough) return { spans, complete: false };
-      const latest = latestSoFar(span);
+      const latest = maxSoFar(span);
       if (latest === null || latest <= instant) return { spans, complete: true };
       if (spans.length >= maxBlocks) throw new TooManyBlocks();
       const sealed = item.entity === 'BookSummary';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bookChange, type BookChange } from '../../../shared/audit/book-changes.ts';
-import { emptySpan, extend, maxSoFar, mergeMoves, movesOf, sealBlocks, type Moves, type Span } from '../../../shared/audit/book-summaries.ts';
+import { emptySpan, extend, maxSoFar, mergeMoves, movesFromJson, movesOf, movesToJson, sealBlocks, type Moves, type Span } from '../../../shared/audit/book-summaries.ts';
 import type { Line } from '../../../shared/journals/rules.ts';
 
 const ACCOUNTS = ['cash', 'bank', 'sales', 'rent'];
@@ -111,5 +111,13 @@ describe('sealBlocks', () => {
     const result = sealBlocks({ span: emptySpan(1, null), changes: [] }, [one!, two!], 2, 5);
     expect(result.sealed).toEqual([]);
     expect(result.open).toEqual({ ...span, toSequence: 2 });
+  });
+});
+
+describe('moves as JSON', () => {
+  it('come back as they were', () => {
+    const moves = movesOf(changesOf([{ changes: 2, lines: 4, effect: -1, date: DATES[2]!, account: 1, center: 'hq', foreign: true, closing: false, skew: 0 }]));
+    expect(plain(movesFromJson(movesToJson(moves)))).toEqual(plain(moves));
+    expect(movesFromJson(movesToJson(moves))).toEqual(moves);
   });
 });
