@@ -24,7 +24,8 @@ export interface AttachmentArrivalProps {
  * The check of uploads as they land (functions/ops/attachment-arrived.ts): the documents
  * bucket notifies the function of every object created under the attachments' prefix, and a
  * schedule every five minutes runs its sweep of attachments still pending. It reads the
- * bucket's objects as the attachment read does and writes the main table; its errors and
+ * bucket's objects and locks those found as declared, as the attachment read does, and writes
+ * the main table; its errors and
  * throttles raise the alarms every function has.
  */
 export class AttachmentArrival extends Construct {
@@ -40,7 +41,7 @@ export class AttachmentArrival extends Construct {
       paramsAndSecrets: undefined,
     });
     grantTable(this.checker, props.main, 'readWrite');
-    grantDocumentAccess(this.checker, props.documents, 'read');
+    grantDocumentAccess(this.checker, props.documents, 'check');
     props.documents.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.checker), { prefix: ATTACHMENT_OBJECTS_PREFIX });
     this.keepNotificationsHandlerLogs();
     new Rule(this, 'PendingSweep', { schedule: Schedule.rate(Duration.minutes(5)), targets: [new LambdaFunction(this.checker)] });

@@ -61,7 +61,9 @@ const OBJECTS = `${ATTACHMENT_OBJECTS_PREFIX}*`;
 /**
  * Lets a route's function do in the bucket what its row's `documents` says, and nothing else:
  * `upload` puts objects (the presigned PUT runs with its role); `read` heads and gets them, any
- * version, and lists the objects' prefix, without which S3 answers a missing key 403, not 404.
+ * version, and lists the objects' prefix, without which S3 answers a missing key 403, not 404;
+ * `check` reads and sets an object's retain-until date (s3:PutObjectRetention: in COMPLIANCE
+ * mode it only ever lengthens a lock, and no grant here may bypass or delete one).
  */
 export function grantDocuments(fn: LambdaFunction, bucket: Bucket, route: Route): void {
   // Verify's reads of objects take what a read takes.
@@ -69,12 +71,12 @@ export function grantDocuments(fn: LambdaFunction, bucket: Bucket, route: Route)
 }
 
 /** What grantDocuments grants a route's function, for a function of another kind (the check of uploads as they land reads). */
-export function grantDocumentAccess(fn: LambdaFunction, bucket: Bucket, access: 'upload' | 'read'): void {
+export function grantDocumentAccess(fn: LambdaFunction, bucket: Bucket, access: 'upload' | 'read' | 'check'): void {
   const objects = bucket.arnForObjects(OBJECTS);
   if (access === 'upload') {
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects] }));
   } else {
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:GetObjectVersion'], resources: [objects] }));
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:GetObjectVersion', ...(access === 'check' ? ['s3:PutObjectRetention'] : [])], resources: [objects] }));
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn], conditions: { StringLike: { 's3:prefix': [OBJECTS] } } }));
   }
   // The bucket's ARN as a nested stack sees it (the parameter CDK passes it in by), or in its own stack, its attribute.

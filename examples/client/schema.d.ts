@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/eda23692-5694-4f26-b45d-9137d9b5d999`
+         * @description Example request: `GET /api/v1/Companies/74f89456-0794-4f5b-aeed-0315b348ec40`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Settings`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Settings`
+         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Roles`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Roles`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Roles/b93323e8-9ef2-496e-888f-1d170cf27681`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Roles/f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Roles/b93323e8-9ef2-496e-888f-1d170cf27681`
+         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Roles/f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Roles/b93323e8-9ef2-496e-888f-1d170cf27681`
+         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Roles/f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Members`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Members`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Members/1533ee1a-5b0c-4029-80aa-333db9b6da27`
+         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Members/cde02bfc-731f-42d6-81c7-b8e033f2b9d1`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Members/1533ee1a-5b0c-4029-80aa-333db9b6da27`
+         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Members/cde02bfc-731f-42d6-81c7-b8e033f2b9d1`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ApiKeys/fc05801f-01e3-4fd8-a954-4089f827abda`
+         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ApiKeys/6527586d-e216-4ac1-94e8-41fca24ee23f`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Accounts`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Accounts`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Accounts/e98ffe0f-15ef-41a3-b76f-10f459e62bdc`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Accounts/b3c60140-ebef-494b-bc28-d5b73593090a`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Accounts/e98ffe0f-15ef-41a3-b76f-10f459e62bdc`
+         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Accounts/b3c60140-ebef-494b-bc28-d5b73593090a`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Accounts/e98ffe0f-15ef-41a3-b76f-10f459e62bdc`
+         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Accounts/b3c60140-ebef-494b-bc28-d5b73593090a`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Accounts/e98ffe0f-15ef-41a3-b76f-10f459e62bdc/History`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Accounts/b3c60140-ebef-494b-bc28-d5b73593090a/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters/e02b7410-f755-43fe-87c7-0bae133265cc`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters/0466d603-4571-4f2f-b08e-1d2311257398`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters/e02b7410-f755-43fe-87c7-0bae133265cc`
+         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters/0466d603-4571-4f2f-b08e-1d2311257398`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters/e02b7410-f755-43fe-87c7-0bae133265cc`
+         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters/0466d603-4571-4f2f-b08e-1d2311257398`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters/e02b7410-f755-43fe-87c7-0bae133265cc/History`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters/0466d603-4571-4f2f-b08e-1d2311257398/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters/e02b7410-f755-43fe-87c7-0bae133265cc/Activate`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters/0466d603-4571-4f2f-b08e-1d2311257398/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/CostCenters/e02b7410-f755-43fe-87c7-0bae133265cc/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters/0466d603-4571-4f2f-b08e-1d2311257398/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/0447788b-2d66-4af8-b76b-754bd8de7e45`
+         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/be534bbf-caec-40f0-821a-4ca01551331a`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/0447788b-2d66-4af8-b76b-754bd8de7e45`
+         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/be534bbf-caec-40f0-821a-4ca01551331a`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/Close`
+         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/Periods`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/Periods/c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/Periods/24bde26e-7967-46be-bf39-49c29b78a845`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/Periods/c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38/Lock`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/Periods/24bde26e-7967-46be-bf39-49c29b78a845/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/Periods/c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38/Close`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/Periods/24bde26e-7967-46be-bf39-49c29b78a845/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/Periods/c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38/Close`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/Periods/24bde26e-7967-46be-bf39-49c29b78a845/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/FinancialYears/64561b79-07cc-46e8-bbca-2ff6a2a8ba84/Periods/c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38/Reopen`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/Periods/24bde26e-7967-46be-bf39-49c29b78a845/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/5f26284f-58c4-460a-85ff-ab48e90f0bfd`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/363efb02-265f-4e0d-b5ba-076f103411ad`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/5f26284f-58c4-460a-85ff-ab48e90f0bfd`
+         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/363efb02-265f-4e0d-b5ba-076f103411ad`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/5f26284f-58c4-460a-85ff-ab48e90f0bfd/History`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/363efb02-265f-4e0d-b5ba-076f103411ad/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/c9ae50a2-bccf-408f-93ac-22ace4dfd067/Submit`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/bfe32102-2479-400e-afc5-0d5dfb8be41f/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/c9ae50a2-bccf-408f-93ac-22ace4dfd067/Approve`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/bfe32102-2479-400e-afc5-0d5dfb8be41f/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/c9ae50a2-bccf-408f-93ac-22ace4dfd067/Reject`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/bfe32102-2479-400e-afc5-0d5dfb8be41f/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/5f26284f-58c4-460a-85ff-ab48e90f0bfd/Post`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/363efb02-265f-4e0d-b5ba-076f103411ad/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/b1b3dc17-eec5-477d-9b81-383e0ac5f401/Void`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/7d5602e5-3799-4c89-ab20-8d3c80f5af64/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/5f26284f-58c4-460a-85ff-ab48e90f0bfd/Adjust`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/363efb02-265f-4e0d-b5ba-076f103411ad/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/5f26284f-58c4-460a-85ff-ab48e90f0bfd/Reverse`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/363efb02-265f-4e0d-b5ba-076f103411ad/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/TrialBalance?financialYearId=64561b79-07cc-46e8-bbca-2ff6a2a8ba84`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/TrialBalance?financialYearId=a2cf217c-08f1-4258-b31e-a358117a11ef`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/BudgetVsActual?budgetId=d1a2d259-5218-4729-b23e-c94601dc90c1&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/BudgetVsActual?budgetId=a0759a43-306e-470c-bf55-4321918992db&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/eda23692-5694-4f26-b45d-9137d9b5d999/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/74f89456-0794-4f5b-aeed-0315b348ec40/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/Restatements?since=2026-11-29T16%3A21%3A24.928Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/Restatements?since=2026-11-29T17%3A59%3A48.876Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Reports/3cfcc9a8-c224-404b-9f1b-c62516133d9b`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/b98e6042-778d-4470-a0c8-a40b09375614`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Webhooks/f5aa1d2c-ca50-47d2-a894-8fb464007260`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Webhooks/a94605a2-0844-428c-987c-cf3137e0b455`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Webhooks/f5aa1d2c-ca50-47d2-a894-8fb464007260`
+         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Webhooks/a94605a2-0844-428c-987c-cf3137e0b455`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Webhooks/f5aa1d2c-ca50-47d2-a894-8fb464007260`
+         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Webhooks/a94605a2-0844-428c-987c-cf3137e0b455`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Webhooks/f5aa1d2c-ca50-47d2-a894-8fb464007260/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Webhooks/a94605a2-0844-428c-987c-cf3137e0b455/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ExchangeRates/a290d257-92f3-4e7e-bb2e-ea7a160862a4`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ExchangeRates/7e33df7b-ea81-4f5e-8255-6bae9669119b`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ExchangeRates/a290d257-92f3-4e7e-bb2e-ea7a160862a4`
+         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ExchangeRates/7e33df7b-ea81-4f5e-8255-6bae9669119b`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ExchangeRates/a290d257-92f3-4e7e-bb2e-ea7a160862a4`
+         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ExchangeRates/7e33df7b-ea81-4f5e-8255-6bae9669119b`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Budgets`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Budgets`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Budgets/d1a2d259-5218-4729-b23e-c94601dc90c1`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Budgets/a0759a43-306e-470c-bf55-4321918992db`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Budgets/d1a2d259-5218-4729-b23e-c94601dc90c1`
+         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Budgets/a0759a43-306e-470c-bf55-4321918992db`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Budgets/d1a2d259-5218-4729-b23e-c94601dc90c1`
+         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Budgets/a0759a43-306e-470c-bf55-4321918992db`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Imports`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Imports`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Imports/4e8a03e4-c7a7-4467-a02a-7a86791fe090`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Imports/17755d88-e2b1-40fa-914c-fd5a7fbc3d2e`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Imports/4e8a03e4-c7a7-4467-a02a-7a86791fe090/Errors`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Imports/17755d88-e2b1-40fa-914c-fd5a7fbc3d2e/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Imports/0a3f454a-1f4b-46cd-91c8-e11db5415b72/Approve`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Imports/90082782-a131-4313-a7d9-4c195bb65836/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/TaxCodes/55eab213-db00-42d8-8f7e-5dbf592224d5`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/TaxCodes/5e112a34-80af-412c-afdc-edde899fb60d`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/TaxCodes/55eab213-db00-42d8-8f7e-5dbf592224d5`
+         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/TaxCodes/5e112a34-80af-412c-afdc-edde899fb60d`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/TaxCodes/55eab213-db00-42d8-8f7e-5dbf592224d5/History`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/TaxCodes/5e112a34-80af-412c-afdc-edde899fb60d/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/VatReturns/2b30b9e2-ecf1-4715-8ab8-97e409a23fd0`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/VatReturns/33799886-5f70-45a7-a8ca-3d17db0a4d88`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Counterparties/0448af55-a40f-49d5-aa3e-8c85da1d4a6d`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Counterparties/62cce704-e1f4-4b06-bddf-cb75717fa11f`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Counterparties/0448af55-a40f-49d5-aa3e-8c85da1d4a6d`
+         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Counterparties/62cce704-e1f4-4b06-bddf-cb75717fa11f`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Counterparties/0448af55-a40f-49d5-aa3e-8c85da1d4a6d/History`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Counterparties/62cce704-e1f4-4b06-bddf-cb75717fa11f/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1697,13 +1697,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1721,12 +1721,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541`
+         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1745,7 +1745,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1767,7 +1767,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1787,7 +1787,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/Matches`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1805,14 +1805,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/Matches/67362327-61e3-44b8-9fe7-8c6b3c4dbb5a`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/Matches/b44367aa-59cb-4555-92b5-5aa62d7a4220`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/Matches/67362327-61e3-44b8-9fe7-8c6b3c4dbb5a`
+         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/Matches/b44367aa-59cb-4555-92b5-5aa62d7a4220`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1869,7 +1869,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/BankAccounts/b74e6671-767c-4f7a-b596-9a7cdaa57541/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -1889,13 +1889,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/345a299d-b97c-418e-8f2c-c6f78d55677d/Attachments`
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/622f57b3-7844-41b8-95f7-8df7badce316/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/345a299d-b97c-418e-8f2c-c6f78d55677d/Attachments`
+         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/622f57b3-7844-41b8-95f7-8df7badce316/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -1912,15 +1912,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded), else rejected
-         * @description Example request: `GET /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/345a299d-b97c-418e-8f2c-c6f78d55677d/Attachments/5a0e277a-b466-4590-8511-8e4ca7a033b5`
+         * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
+         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/622f57b3-7844-41b8-95f7-8df7badce316/Attachments/d2d0bc37-6b98-4786-ac69-27fe6bca9be1`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/a17ae020-c73d-4b4b-826d-fe18234b7962/Journals/c9ae50a2-bccf-408f-93ac-22ace4dfd067/Attachments/8caca899-84bd-472c-8d1c-712745563092`
+         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/bfe32102-2479-400e-afc5-0d5dfb8be41f/Attachments/e3080c70-9d4a-43cc-a39b-8b48e225a2db`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -3651,6 +3651,7 @@ export interface components {
             createdBy: components["schemas"]["field.createdBy.4"];
             createdAt: components["schemas"]["field.createdAt"];
             checkedAt: components["schemas"]["field.checkedAt"];
+            retainUntil: components["schemas"]["field.retainUntil"];
             version: components["schemas"]["field.version"];
             /** @description How to upload the file: straight to storage, never through the API. GET the attachment afterwards: it is then checked and becomes available. */
             upload: {
@@ -3686,6 +3687,7 @@ export interface components {
             createdBy: components["schemas"]["field.createdBy.4"];
             createdAt: components["schemas"]["field.createdAt"];
             checkedAt: components["schemas"]["field.checkedAt"];
+            retainUntil: components["schemas"]["field.retainUntil"];
             version: components["schemas"]["field.version"];
             /** @description How to get the file; null unless available. */
             download: {
@@ -3708,6 +3710,7 @@ export interface components {
             createdBy: components["schemas"]["field.createdBy.4"];
             createdAt: components["schemas"]["field.createdAt"];
             checkedAt: components["schemas"]["field.checkedAt"];
+            retainUntil: components["schemas"]["field.retainUntil"];
             version: components["schemas"]["field.version"];
         };
         /**
@@ -4553,6 +4556,8 @@ export interface components {
         } | null;
         /** @description When the service found the file in storage and checked it; null while pending. */
         "field.checkedAt": string | null;
+        /** @description Until when storage keeps the file locked (Object Lock, COMPLIANCE mode: no one deletes or overwrites it before): the company's documentRetentionYears after the end of the financial year of the journal's date (its posting date once posted, the later of the two), at 00:00 UTC, never before the bucket's default counted from the upload. Set when the file becomes available; null before, and for a rejected file (kept for the bucket's default). */
+        "field.retainUntil": string | null;
         /**
          * Format: date-time
          * @description When the URL stops working: ask again (GET the attachment) for a new one.
@@ -5109,7 +5114,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:45435/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A37745%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=ZuK4FzGce_7LDeSeaSEB4SaAR485VpavBxfQdUFWt0w&code_challenge_method=S256&state=YP9sbOkN1bgG4OjtZLHnGQct3LmOR1heXqyBOjZ6Xq8&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:44101/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A38347%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=PoKqWIIvkyYTLcNeUi_ldYuTQsrpqQnFv0lXta_gPR0&code_challenge_method=S256&state=Wg5z6A1-Lk4_2Q5sZ1HDt5uuBO6KqFZN260FGoD5Ies&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5149,7 +5154,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "a17ae020-c73d-4b4b-826d-fe18234b7962",
+                     *           "companyId": "018248d7-4f84-4313-8aaa-cf1a66558653",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5201,7 +5206,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "eda23692-5694-4f26-b45d-9137d9b5d999",
+                     *           "companyId": "74f89456-0794-4f5b-aeed-0315b348ec40",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5307,7 +5312,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "a17ae020-c73d-4b4b-826d-fe18234b7962",
+                     *           "companyId": "018248d7-4f84-4313-8aaa-cf1a66558653",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5359,7 +5364,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "eda23692-5694-4f26-b45d-9137d9b5d999",
+                     *           "companyId": "74f89456-0794-4f5b-aeed-0315b348ec40",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5454,16 +5459,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "eda23692-5694-4f26-b45d-9137d9b5d999",
+                     *           "id": "74f89456-0794-4f5b-aeed-0315b348ec40",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T16:21:22.037Z",
+                     *           "createdAt": "2026-11-29T17:59:38.830Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "a17ae020-c73d-4b4b-826d-fe18234b7962",
+                     *           "id": "018248d7-4f84-4313-8aaa-cf1a66558653",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T16:21:21.886Z",
+                     *           "createdAt": "2026-11-29T17:59:38.281Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5520,9 +5525,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eda23692-5694-4f26-b45d-9137d9b5d999",
+                     *       "id": "74f89456-0794-4f5b-aeed-0315b348ec40",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T16:21:22.037Z",
+                     *       "createdAt": "2026-11-29T17:59:38.830Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5535,7 +5540,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T16:21:22.037Z"
+                     *         "updatedAt": "2026-11-29T17:59:38.830Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5621,9 +5626,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eda23692-5694-4f26-b45d-9137d9b5d999",
+                     *       "id": "74f89456-0794-4f5b-aeed-0315b348ec40",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T16:21:22.037Z",
+                     *       "createdAt": "2026-11-29T17:59:38.830Z",
                      *       "version": 1
                      *     }
                      */
@@ -5668,7 +5673,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T16:21:21.886Z"
+                     *       "updatedAt": "2026-11-29T17:59:38.281Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5698,7 +5703,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "a6d42ba9-5b80-4b66-b514-e7b5eac75d92",
+                 *       "retainedEarningsAccountId": "11f3f610-8f8a-4548-adaa-fdfff4065735",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5743,7 +5748,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "a6d42ba9-5b80-4b66-b514-e7b5eac75d92",
+                     *       "retainedEarningsAccountId": "11f3f610-8f8a-4548-adaa-fdfff4065735",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -5751,7 +5756,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T16:21:22.739Z"
+                     *       "updatedAt": "2026-11-29T17:59:41.769Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5937,7 +5942,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "b93323e8-9ef2-496e-888f-1d170cf27681",
+                     *           "id": "f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5948,8 +5953,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T16:21:30.355Z",
-                     *           "updatedAt": "2026-11-29T16:21:30.380Z"
+                     *           "createdAt": "2026-11-29T18:00:06.465Z",
+                     *           "updatedAt": "2026-11-29T18:00:06.516Z"
                      *         }
                      *       ]
                      *     }
@@ -6010,7 +6015,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b93323e8-9ef2-496e-888f-1d170cf27681",
+                     *       "id": "f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6020,8 +6025,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:30.355Z",
-                     *       "updatedAt": "2026-11-29T16:21:30.355Z"
+                     *       "createdAt": "2026-11-29T18:00:06.465Z",
+                     *       "updatedAt": "2026-11-29T18:00:06.465Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6068,7 +6073,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b93323e8-9ef2-496e-888f-1d170cf27681",
+                     *       "id": "f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6078,8 +6083,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:30.355Z",
-                     *       "updatedAt": "2026-11-29T16:21:30.355Z"
+                     *       "createdAt": "2026-11-29T18:00:06.465Z",
+                     *       "updatedAt": "2026-11-29T18:00:06.465Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6140,7 +6145,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b93323e8-9ef2-496e-888f-1d170cf27681",
+                     *       "id": "f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6151,8 +6156,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:21:30.355Z",
-                     *       "updatedAt": "2026-11-29T16:21:30.380Z"
+                     *       "createdAt": "2026-11-29T18:00:06.465Z",
+                     *       "updatedAt": "2026-11-29T18:00:06.516Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6260,8 +6265,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
-                     *           "email": "user-d4ee57c1-602f-49fe-a1b3-f0071874c96c@example.com",
+                     *           "userId": "889f8d61-3cd7-40b0-b876-01d751b21738",
+                     *           "email": "user-9d184777-3c1d-4bbf-8442-686411e0c3c7@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6312,20 +6317,20 @@ export interface operations {
                      *             "attachments:read",
                      *             "attachments:create"
                      *           ],
-                     *           "joinedAt": "2026-11-29T16:21:21.886Z",
+                     *           "joinedAt": "2026-11-29T17:59:38.281Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "1533ee1a-5b0c-4029-80aa-333db9b6da27",
-                     *           "email": "contract-1795969290418@example.com",
-                     *           "roleId": "b93323e8-9ef2-496e-888f-1d170cf27681",
+                     *           "userId": "cde02bfc-731f-42d6-81c7-b8e033f2b9d1",
+                     *           "email": "contract-1795975206552@example.com",
+                     *           "roleId": "f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T16:21:30.433Z",
+                     *           "joinedAt": "2026-11-29T18:00:06.573Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6357,8 +6362,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795969290418@example.com",
-                 *       "roleId": "b93323e8-9ef2-496e-888f-1d170cf27681"
+                 *       "email": "contract-1795975206552@example.com",
+                 *       "roleId": "f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e"
                  *     }
                  */
                 "application/json": {
@@ -6380,16 +6385,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "1533ee1a-5b0c-4029-80aa-333db9b6da27",
-                     *       "email": "contract-1795969290418@example.com",
-                     *       "roleId": "b93323e8-9ef2-496e-888f-1d170cf27681",
+                     *       "userId": "cde02bfc-731f-42d6-81c7-b8e033f2b9d1",
+                     *       "email": "contract-1795975206552@example.com",
+                     *       "roleId": "f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T16:21:30.433Z",
+                     *       "joinedAt": "2026-11-29T18:00:06.573Z",
                      *       "version": 1
                      *     }
                      */
@@ -6449,8 +6454,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "1533ee1a-5b0c-4029-80aa-333db9b6da27",
-                     *       "email": "contract-1795969290418@example.com",
+                     *       "userId": "cde02bfc-731f-42d6-81c7-b8e033f2b9d1",
+                     *       "email": "contract-1795975206552@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6472,7 +6477,7 @@ export interface operations {
                      *         "bank:read",
                      *         "attachments:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T16:21:30.433Z",
+                     *       "joinedAt": "2026-11-29T18:00:06.573Z",
                      *       "version": 2
                      *     }
                      */
@@ -6581,9 +6586,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fc05801f-01e3-4fd8-a954-4089f827abda",
+                     *           "id": "6527586d-e216-4ac1-94e8-41fca24ee23f",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_iOzhWlO",
+                     *           "prefix": "sk-svc_0FwsgDG",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6591,8 +6596,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
-                     *           "createdAt": "2026-11-29T16:21:30.529Z",
+                     *           "createdBy": "889f8d61-3cd7-40b0-b876-01d751b21738",
+                     *           "createdAt": "2026-11-29T18:00:06.776Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6658,9 +6663,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fc05801f-01e3-4fd8-a954-4089f827abda",
+                     *       "id": "6527586d-e216-4ac1-94e8-41fca24ee23f",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_iOzhWlO",
+                     *       "prefix": "sk-svc_0FwsgDG",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6668,8 +6673,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
-                     *       "createdAt": "2026-11-29T16:21:30.529Z",
+                     *       "createdBy": "889f8d61-3cd7-40b0-b876-01d751b21738",
+                     *       "createdAt": "2026-11-29T18:00:06.776Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6720,18 +6725,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fc05801f-01e3-4fd8-a954-4089f827abda",
+                     *       "id": "6527586d-e216-4ac1-94e8-41fca24ee23f",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_iOzhWlO",
+                     *       "prefix": "sk-svc_0FwsgDG",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T16:21:30.564Z",
-                     *       "createdBy": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
-                     *       "createdAt": "2026-11-29T16:21:30.529Z",
+                     *       "revokedAt": "2026-11-29T18:00:06.827Z",
+                     *       "createdBy": "889f8d61-3cd7-40b0-b876-01d751b21738",
+                     *       "createdAt": "2026-11-29T18:00:06.776Z",
                      *       "version": 2
                      *     }
                      */
@@ -6786,24 +6791,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
+                     *           "id": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "2ad4f6c1-3a5a-453c-9027-02acf913f594",
+                     *           "parentId": "5d9dbb39-af2d-4561-b3bf-54153c0cae38",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:22.620Z",
-                     *           "updatedAt": "2026-11-29T16:21:22.620Z",
+                     *           "createdAt": "2026-11-29T17:59:41.257Z",
+                     *           "updatedAt": "2026-11-29T17:59:41.257Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "2ad4f6c1-3a5a-453c-9027-02acf913f594",
+                     *           "id": "5d9dbb39-af2d-4561-b3bf-54153c0cae38",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6812,32 +6817,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:22.582Z",
-                     *           "updatedAt": "2026-11-29T16:21:22.582Z",
+                     *           "createdAt": "2026-11-29T17:59:41.181Z",
+                     *           "updatedAt": "2026-11-29T17:59:41.181Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *           "id": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "54838243-b173-41c3-97ec-ba834ec9b5e3",
+                     *           "parentId": "83b7b85b-75b5-45b5-82c5-146c939fabb6",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:22.547Z",
-                     *           "updatedAt": "2026-11-29T16:21:22.547Z",
+                     *           "createdAt": "2026-11-29T17:59:41.063Z",
+                     *           "updatedAt": "2026-11-29T17:59:41.063Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "54838243-b173-41c3-97ec-ba834ec9b5e3",
+                     *           "id": "83b7b85b-75b5-45b5-82c5-146c939fabb6",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6846,32 +6851,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:22.498Z",
-                     *           "updatedAt": "2026-11-29T16:21:22.498Z",
+                     *           "createdAt": "2026-11-29T17:59:40.985Z",
+                     *           "updatedAt": "2026-11-29T17:59:40.985Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "a6d42ba9-5b80-4b66-b514-e7b5eac75d92",
+                     *           "id": "11f3f610-8f8a-4548-adaa-fdfff4065735",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "9caef651-e67a-4fcb-b587-1fa36602a645",
+                     *           "parentId": "6e26d880-5a80-4c40-a721-28d23eaa9d3a",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:22.469Z",
-                     *           "updatedAt": "2026-11-29T16:21:22.469Z",
+                     *           "createdAt": "2026-11-29T17:59:40.919Z",
+                     *           "updatedAt": "2026-11-29T17:59:40.919Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "9caef651-e67a-4fcb-b587-1fa36602a645",
+                     *           "id": "6e26d880-5a80-4c40-a721-28d23eaa9d3a",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6880,49 +6885,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:22.441Z",
-                     *           "updatedAt": "2026-11-29T16:21:22.441Z",
+                     *           "createdAt": "2026-11-29T17:59:40.776Z",
+                     *           "updatedAt": "2026-11-29T17:59:40.776Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *           "id": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
+                     *           "parentId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:22.410Z",
-                     *           "updatedAt": "2026-11-29T16:21:22.410Z",
+                     *           "createdAt": "2026-11-29T17:59:40.687Z",
+                     *           "updatedAt": "2026-11-29T17:59:40.687Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *           "id": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
+                     *           "parentId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:22.325Z",
-                     *           "updatedAt": "2026-11-29T16:21:22.325Z",
+                     *           "createdAt": "2026-11-29T17:59:40.038Z",
+                     *           "updatedAt": "2026-11-29T17:59:40.038Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
+                     *           "id": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6931,8 +6936,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:22.281Z",
-                     *           "updatedAt": "2026-11-29T16:21:22.281Z",
+                     *           "createdAt": "2026-11-29T17:59:39.850Z",
+                     *           "updatedAt": "2026-11-29T17:59:39.850Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7000,7 +7005,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e98ffe0f-15ef-41a3-b76f-10f459e62bdc",
+                     *       "id": "b3c60140-ebef-494b-bc28-d5b73593090a",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7009,8 +7014,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:22.784Z",
-                     *       "updatedAt": "2026-11-29T16:21:22.784Z",
+                     *       "createdAt": "2026-11-29T17:59:41.900Z",
+                     *       "updatedAt": "2026-11-29T17:59:41.900Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7061,7 +7066,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e98ffe0f-15ef-41a3-b76f-10f459e62bdc",
+                     *       "id": "b3c60140-ebef-494b-bc28-d5b73593090a",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7070,8 +7075,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:22.784Z",
-                     *       "updatedAt": "2026-11-29T16:21:22.784Z",
+                     *       "createdAt": "2026-11-29T17:59:41.900Z",
+                     *       "updatedAt": "2026-11-29T17:59:41.900Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7135,7 +7140,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e98ffe0f-15ef-41a3-b76f-10f459e62bdc",
+                     *       "id": "b3c60140-ebef-494b-bc28-d5b73593090a",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7144,8 +7149,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:21:22.784Z",
-                     *       "updatedAt": "2026-11-29T16:21:23.158Z",
+                     *       "createdAt": "2026-11-29T17:59:41.900Z",
+                     *       "updatedAt": "2026-11-29T17:59:42.669Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7265,15 +7270,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "67c196e9-4fda-44fa-be13-c8d8bfc3e13e",
-                     *           "occurredAt": "2026-11-29T16:21:22.784Z",
+                     *           "requestId": "1cbd5c4b-9ba6-4faf-8f12-c8705c3a21ae",
+                     *           "occurredAt": "2026-11-29T17:59:41.901Z",
                      *           "sequence": 14,
-                     *           "hash": "ce0e5c9f9e653d5ee82912ba6245d61ee8b5f6ac265b3943402aae00365ae1a9",
+                     *           "hash": "d4b1c0d1da8981181a5ff9e41d400b1430dd0c369fbaf25223d4b49d1990e42c",
                      *           "state": {
-                     *             "id": "e98ffe0f-15ef-41a3-b76f-10f459e62bdc",
+                     *             "id": "b3c60140-ebef-494b-bc28-d5b73593090a",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7282,8 +7287,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T16:21:22.784Z",
-                     *             "updatedAt": "2026-11-29T16:21:22.784Z",
+                     *             "createdAt": "2026-11-29T17:59:41.900Z",
+                     *             "updatedAt": "2026-11-29T17:59:41.900Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7343,7 +7348,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e02b7410-f755-43fe-87c7-0bae133265cc",
+                     *           "id": "0466d603-4571-4f2f-b08e-1d2311257398",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7352,12 +7357,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:23.386Z",
-                     *           "updatedAt": "2026-11-29T16:21:23.386Z",
+                     *           "createdAt": "2026-11-29T17:59:43.473Z",
+                     *           "updatedAt": "2026-11-29T17:59:43.473Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "1100c42f-07bc-4590-9680-0e0c6f46535c",
+                     *           "id": "fbac4301-bf9d-4b11-b7aa-a6bae2fcab71",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7366,12 +7371,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:22.646Z",
-                     *           "updatedAt": "2026-11-29T16:21:22.646Z",
+                     *           "createdAt": "2026-11-29T17:59:41.461Z",
+                     *           "updatedAt": "2026-11-29T17:59:41.461Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "89ecede9-fd7e-4292-8cca-0517151dd8d0",
+                     *           "id": "d5556f33-97f5-43b1-be5f-bf961d7c58a7",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7380,8 +7385,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:22.680Z",
-                     *           "updatedAt": "2026-11-29T16:21:22.680Z",
+                     *           "createdAt": "2026-11-29T17:59:41.613Z",
+                     *           "updatedAt": "2026-11-29T17:59:41.613Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7440,7 +7445,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e02b7410-f755-43fe-87c7-0bae133265cc",
+                     *       "id": "0466d603-4571-4f2f-b08e-1d2311257398",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7449,8 +7454,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:23.386Z",
-                     *       "updatedAt": "2026-11-29T16:21:23.386Z",
+                     *       "createdAt": "2026-11-29T17:59:43.473Z",
+                     *       "updatedAt": "2026-11-29T17:59:43.473Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7498,7 +7503,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e02b7410-f755-43fe-87c7-0bae133265cc",
+                     *       "id": "0466d603-4571-4f2f-b08e-1d2311257398",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7507,8 +7512,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:23.386Z",
-                     *       "updatedAt": "2026-11-29T16:21:23.386Z",
+                     *       "createdAt": "2026-11-29T17:59:43.473Z",
+                     *       "updatedAt": "2026-11-29T17:59:43.473Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7565,7 +7570,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e02b7410-f755-43fe-87c7-0bae133265cc",
+                     *       "id": "0466d603-4571-4f2f-b08e-1d2311257398",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7574,8 +7579,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:21:23.386Z",
-                     *       "updatedAt": "2026-11-29T16:21:23.481Z",
+                     *       "createdAt": "2026-11-29T17:59:43.473Z",
+                     *       "updatedAt": "2026-11-29T17:59:43.815Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7692,15 +7697,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "165946d2-bb50-4df6-9a9f-c266c303943c",
-                     *           "occurredAt": "2026-11-29T16:21:23.386Z",
+                     *           "requestId": "ae7b49da-38c2-40b2-8359-7467424e6cbf",
+                     *           "occurredAt": "2026-11-29T17:59:43.474Z",
                      *           "sequence": 17,
-                     *           "hash": "1a7008ddcef50b2bb6dfd3eb0ff9dffaba065505677293213afbd032d1d82e2f",
+                     *           "hash": "ee76a6452d46126e10a6bbbf9fbf6509d75423ae8a59f284ea59ade205db4f67",
                      *           "state": {
-                     *             "id": "e02b7410-f755-43fe-87c7-0bae133265cc",
+                     *             "id": "0466d603-4571-4f2f-b08e-1d2311257398",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7709,8 +7714,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T16:21:23.386Z",
-                     *             "updatedAt": "2026-11-29T16:21:23.386Z",
+                     *             "createdAt": "2026-11-29T17:59:43.473Z",
+                     *             "updatedAt": "2026-11-29T17:59:43.473Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7762,7 +7767,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e02b7410-f755-43fe-87c7-0bae133265cc",
+                     *       "id": "0466d603-4571-4f2f-b08e-1d2311257398",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7771,8 +7776,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T16:21:23.386Z",
-                     *       "updatedAt": "2026-11-29T16:21:23.576Z",
+                     *       "createdAt": "2026-11-29T17:59:43.473Z",
+                     *       "updatedAt": "2026-11-29T17:59:44.144Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7822,7 +7827,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e02b7410-f755-43fe-87c7-0bae133265cc",
+                     *       "id": "0466d603-4571-4f2f-b08e-1d2311257398",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7831,8 +7836,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T16:21:23.386Z",
-                     *       "updatedAt": "2026-11-29T16:21:23.525Z",
+                     *       "createdAt": "2026-11-29T17:59:43.473Z",
+                     *       "updatedAt": "2026-11-29T17:59:43.999Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7883,19 +7888,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *           "id": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T16:21:24.127Z",
-                     *           "updatedAt": "2026-11-29T16:21:24.127Z",
+                     *           "createdAt": "2026-11-29T17:59:45.428Z",
+                     *           "updatedAt": "2026-11-29T17:59:45.428Z",
                      *           "periods": [
                      *             {
-                     *               "id": "e05bae12-1085-4b23-8496-b6e4c644ff2a",
-                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *               "id": "1cffa9ff-da10-472c-9853-da987f7189eb",
+                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7905,8 +7910,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2d5f13da-8972-41a4-bddb-c61c1a1a1a58",
-                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *               "id": "47c64b02-753f-4b75-9292-a36f2b94812a",
+                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7916,8 +7921,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "50b13521-91e5-4e04-9dde-1ee09ffbe614",
-                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *               "id": "7bde6c2f-b6c2-4280-8f2e-52c5804ab91d",
+                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7927,8 +7932,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "412e5216-c02d-4f89-9888-10bd527befc5",
-                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *               "id": "3d9724e8-f8a6-4aab-b84d-eb7aa436bf79",
+                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -7938,8 +7943,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "125283c2-52ee-413a-8c20-1affd02eecd1",
-                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *               "id": "491c1561-6259-46d4-9933-497114927973",
+                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -7949,8 +7954,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6df8be7a-dc29-4bd5-9a5f-2b33f0d5d95f",
-                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *               "id": "7f6e7cb7-f006-4876-85a9-8cc5fc82e600",
+                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -7960,8 +7965,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ce05f4de-e838-4dcc-94c8-804387835636",
-                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *               "id": "1eb5e259-daf7-4e7f-b127-42de6b312106",
+                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -7971,8 +7976,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d2713183-f072-4309-a513-74e1a5a817ad",
-                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *               "id": "5dfcf58c-53e5-43c5-97b4-1fe2b10153e5",
+                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -7982,8 +7987,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1be1a36b-5930-4667-b74c-990c1544b119",
-                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *               "id": "e3864b49-299d-4f4c-b34e-8af99651a61b",
+                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -7993,8 +7998,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e3d2b705-1b66-4b1d-a5da-ea7fd9089a1d",
-                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *               "id": "6ac943c4-638a-413a-96e3-f439f526625c",
+                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8004,8 +8009,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "18f79d52-0db1-4c1a-9e2c-178ab0166c1d",
-                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *               "id": "308b5623-681b-422f-ae1d-ca8f7459b39d",
+                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8015,8 +8020,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8b4622ee-f5e8-4bd9-917f-9ed21d185d5f",
-                     *               "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *               "id": "f4f93917-5fee-4f64-a88c-bbbd193a292e",
+                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8028,19 +8033,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T16:21:24.053Z",
-                     *           "updatedAt": "2026-11-29T16:21:24.053Z",
+                     *           "createdAt": "2026-11-29T17:59:45.165Z",
+                     *           "updatedAt": "2026-11-29T17:59:45.165Z",
                      *           "periods": [
                      *             {
-                     *               "id": "c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38",
-                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *               "id": "24bde26e-7967-46be-bf39-49c29b78a845",
+                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8050,8 +8055,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "32c638b7-bc7a-4a60-969d-7a62dec6738b",
-                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *               "id": "e8ed8540-ff9a-4f8a-8529-fd0a429d8b33",
+                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8061,8 +8066,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
-                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *               "id": "9812b876-2943-4258-ba7a-ad8a3216928f",
+                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8072,8 +8077,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "760dc024-bdd1-47c8-87c5-ef1ef441f0af",
-                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *               "id": "dfa1cad5-84e7-47a2-9ef3-d33d4dd4e642",
+                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8083,8 +8088,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fc622ed0-48c4-4ded-9363-4e1db32bd457",
-                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *               "id": "21b5b9f3-165e-475d-83b2-436216fd4db2",
+                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8094,8 +8099,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "baf0cf2c-ccd6-4a31-94ad-7a2796ec793a",
-                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *               "id": "d87aa227-ec37-4f12-815c-8d18c0ac5023",
+                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8105,8 +8110,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2e6562df-c132-439a-a6f3-cc867889c2e6",
-                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *               "id": "f21d4010-755e-4978-850e-43d91f3401ae",
+                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8116,8 +8121,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a2159cfc-03b2-40d6-a576-7cfd0fc4900d",
-                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *               "id": "e34a23e5-59d6-45f5-b30f-29c7e0b63b73",
+                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8127,8 +8132,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "250fab95-66b0-43c0-97c8-474acd85154a",
-                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *               "id": "0aaabe0f-99c2-4d14-ac1c-096c24b3d902",
+                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8138,8 +8143,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "42aa9219-76cc-463a-bf1a-f64bcb3c05f5",
-                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *               "id": "33f07f5a-56fc-41a6-b03f-4feea72c7edf",
+                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8149,8 +8154,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "57e60bf2-352c-4117-9cd7-a8b17dd0effb",
-                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *               "id": "e6edb173-3de9-429d-a6f3-742944010f41",
+                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8160,8 +8165,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fa2514d7-534c-4850-9048-d7a6ee2f7c8c",
-                     *               "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *               "id": "dc327dfc-cea2-40e8-b382-87a215283750",
+                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8225,19 +8230,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *       "id": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T16:21:24.127Z",
-                     *       "updatedAt": "2026-11-29T16:21:24.127Z",
+                     *       "createdAt": "2026-11-29T17:59:45.428Z",
+                     *       "updatedAt": "2026-11-29T17:59:45.428Z",
                      *       "periods": [
                      *         {
-                     *           "id": "e05bae12-1085-4b23-8496-b6e4c644ff2a",
-                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *           "id": "1cffa9ff-da10-472c-9853-da987f7189eb",
+                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8247,8 +8252,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2d5f13da-8972-41a4-bddb-c61c1a1a1a58",
-                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *           "id": "47c64b02-753f-4b75-9292-a36f2b94812a",
+                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8258,8 +8263,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "50b13521-91e5-4e04-9dde-1ee09ffbe614",
-                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *           "id": "7bde6c2f-b6c2-4280-8f2e-52c5804ab91d",
+                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8269,8 +8274,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "412e5216-c02d-4f89-9888-10bd527befc5",
-                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *           "id": "3d9724e8-f8a6-4aab-b84d-eb7aa436bf79",
+                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8280,8 +8285,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "125283c2-52ee-413a-8c20-1affd02eecd1",
-                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *           "id": "491c1561-6259-46d4-9933-497114927973",
+                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8291,8 +8296,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6df8be7a-dc29-4bd5-9a5f-2b33f0d5d95f",
-                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *           "id": "7f6e7cb7-f006-4876-85a9-8cc5fc82e600",
+                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8302,8 +8307,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ce05f4de-e838-4dcc-94c8-804387835636",
-                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *           "id": "1eb5e259-daf7-4e7f-b127-42de6b312106",
+                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8313,8 +8318,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d2713183-f072-4309-a513-74e1a5a817ad",
-                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *           "id": "5dfcf58c-53e5-43c5-97b4-1fe2b10153e5",
+                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8324,8 +8329,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1be1a36b-5930-4667-b74c-990c1544b119",
-                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *           "id": "e3864b49-299d-4f4c-b34e-8af99651a61b",
+                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8335,8 +8340,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e3d2b705-1b66-4b1d-a5da-ea7fd9089a1d",
-                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *           "id": "6ac943c4-638a-413a-96e3-f439f526625c",
+                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8346,8 +8351,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "18f79d52-0db1-4c1a-9e2c-178ab0166c1d",
-                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *           "id": "308b5623-681b-422f-ae1d-ca8f7459b39d",
+                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8357,8 +8362,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8b4622ee-f5e8-4bd9-917f-9ed21d185d5f",
-                     *           "financialYearId": "e2f44f5d-adec-4cf0-b028-c9ff223bbf8e",
+                     *           "id": "f4f93917-5fee-4f64-a88c-bbbd193a292e",
+                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8414,19 +8419,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *       "id": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T16:21:24.053Z",
-                     *       "updatedAt": "2026-11-29T16:21:24.053Z",
+                     *       "createdAt": "2026-11-29T17:59:45.165Z",
+                     *       "updatedAt": "2026-11-29T17:59:45.165Z",
                      *       "periods": [
                      *         {
-                     *           "id": "c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "24bde26e-7967-46be-bf39-49c29b78a845",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8436,8 +8441,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "32c638b7-bc7a-4a60-969d-7a62dec6738b",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "e8ed8540-ff9a-4f8a-8529-fd0a429d8b33",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8447,8 +8452,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "9812b876-2943-4258-ba7a-ad8a3216928f",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8458,8 +8463,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "760dc024-bdd1-47c8-87c5-ef1ef441f0af",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "dfa1cad5-84e7-47a2-9ef3-d33d4dd4e642",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8469,8 +8474,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fc622ed0-48c4-4ded-9363-4e1db32bd457",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "21b5b9f3-165e-475d-83b2-436216fd4db2",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8480,8 +8485,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "baf0cf2c-ccd6-4a31-94ad-7a2796ec793a",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "d87aa227-ec37-4f12-815c-8d18c0ac5023",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8491,8 +8496,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2e6562df-c132-439a-a6f3-cc867889c2e6",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "f21d4010-755e-4978-850e-43d91f3401ae",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8502,8 +8507,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a2159cfc-03b2-40d6-a576-7cfd0fc4900d",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "e34a23e5-59d6-45f5-b30f-29c7e0b63b73",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8513,8 +8518,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "250fab95-66b0-43c0-97c8-474acd85154a",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "0aaabe0f-99c2-4d14-ac1c-096c24b3d902",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8524,8 +8529,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "42aa9219-76cc-463a-bf1a-f64bcb3c05f5",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "33f07f5a-56fc-41a6-b03f-4feea72c7edf",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8535,8 +8540,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "57e60bf2-352c-4117-9cd7-a8b17dd0effb",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "e6edb173-3de9-429d-a6f3-742944010f41",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8546,8 +8551,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fa2514d7-534c-4850-9048-d7a6ee2f7c8c",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "dc327dfc-cea2-40e8-b382-87a215283750",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8610,19 +8615,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0447788b-2d66-4af8-b76b-754bd8de7e45",
+                     *       "id": "be534bbf-caec-40f0-821a-4ca01551331a",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T16:21:24.219Z",
-                     *       "updatedAt": "2026-11-29T16:21:24.300Z",
+                     *       "createdAt": "2026-11-29T17:59:45.979Z",
+                     *       "updatedAt": "2026-11-29T17:59:46.668Z",
                      *       "periods": [
                      *         {
-                     *           "id": "fdfda783-ff19-4c12-a8c4-a99ca343f8f1",
-                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
+                     *           "id": "6ec88d5c-9dcf-4607-a4a8-4625e9a2cc8f",
+                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8632,8 +8637,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4e617591-415c-42b3-b05d-02e81a7a21d1",
-                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
+                     *           "id": "432d9c03-2215-4cac-98b3-bd8ca9386103",
+                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8643,8 +8648,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e92986e0-eb94-456c-a07e-1a836d12fdcd",
-                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
+                     *           "id": "262865ea-f7a7-4867-a14c-ad91fc0aeb50",
+                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8654,8 +8659,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "db790dda-6afa-4d31-bd96-7ab665389a79",
-                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
+                     *           "id": "f16ac1bf-b2cc-48b9-a063-a48be738f75c",
+                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8665,8 +8670,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dde28753-a661-4af7-a2a3-17e0a3d9b9cb",
-                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
+                     *           "id": "23107aa6-cd92-4cfe-b902-118b10a98f86",
+                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8676,8 +8681,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b712cb68-febc-4795-8cc6-93d973a4cb47",
-                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
+                     *           "id": "1b05b679-8ccd-4436-9bf1-81044d93843a",
+                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8687,8 +8692,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "da77a5d2-f913-4d68-ac4c-052ee0c02671",
-                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
+                     *           "id": "85881e5f-edc8-4c99-96f3-6a335ccb722f",
+                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8698,8 +8703,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8c507a93-45da-4266-a81f-f5bf2a7736d9",
-                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
+                     *           "id": "469bbaa8-edee-4aba-a5e0-d4689090043d",
+                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8709,8 +8714,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4a98d74f-5217-4b7e-8600-ca2a03a25df3",
-                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
+                     *           "id": "c436e38a-cf3c-4ff4-9ac4-c7e6411092b2",
+                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8720,8 +8725,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d4792090-1bba-4e1c-84a6-ca1a534487a5",
-                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
+                     *           "id": "bbf54efc-83f1-474f-b08f-bb4e8321bfb4",
+                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8731,8 +8736,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "148a18a7-441b-4d9f-842e-37262039ab49",
-                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
+                     *           "id": "049cb5f8-b267-403b-bcac-c1f75ef89190",
+                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8742,8 +8747,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e4887de1-a364-4fbd-8073-befa218ed8c9",
-                     *           "financialYearId": "0447788b-2d66-4af8-b76b-754bd8de7e45",
+                     *           "id": "dba6f8bc-0e11-4730-af5a-d3064ba13a11",
+                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8889,14 +8894,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "187629fa-fe9f-4adc-ae8b-e31aa9df07b8",
-                     *       "serialNumber": 8,
+                     *       "id": "9a9acaa6-eb7c-40bd-89de-b762c49b65f3",
+                     *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
+                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8909,7 +8914,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a6d42ba9-5b80-4b66-b514-e7b5eac75d92",
+                     *           "accountId": "11f3f610-8f8a-4548-adaa-fdfff4065735",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8937,19 +8942,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:28.647Z",
-                     *       "updatedAt": "2026-11-29T16:21:28.647Z",
+                     *       "createdAt": "2026-11-29T18:00:00.790Z",
+                     *       "updatedAt": "2026-11-29T18:00:00.790Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9020,8 +9025,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fa2514d7-534c-4850-9048-d7a6ee2f7c8c",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "dc327dfc-cea2-40e8-b382-87a215283750",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9031,8 +9036,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "57e60bf2-352c-4117-9cd7-a8b17dd0effb",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "e6edb173-3de9-429d-a6f3-742944010f41",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9042,8 +9047,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "42aa9219-76cc-463a-bf1a-f64bcb3c05f5",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "33f07f5a-56fc-41a6-b03f-4feea72c7edf",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9053,8 +9058,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "250fab95-66b0-43c0-97c8-474acd85154a",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "0aaabe0f-99c2-4d14-ac1c-096c24b3d902",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9064,8 +9069,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a2159cfc-03b2-40d6-a576-7cfd0fc4900d",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "e34a23e5-59d6-45f5-b30f-29c7e0b63b73",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9075,8 +9080,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2e6562df-c132-439a-a6f3-cc867889c2e6",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "f21d4010-755e-4978-850e-43d91f3401ae",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9086,8 +9091,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "baf0cf2c-ccd6-4a31-94ad-7a2796ec793a",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "d87aa227-ec37-4f12-815c-8d18c0ac5023",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9097,8 +9102,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fc622ed0-48c4-4ded-9363-4e1db32bd457",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "21b5b9f3-165e-475d-83b2-436216fd4db2",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9108,8 +9113,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "760dc024-bdd1-47c8-87c5-ef1ef441f0af",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "dfa1cad5-84e7-47a2-9ef3-d33d4dd4e642",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9119,8 +9124,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "9812b876-2943-4258-ba7a-ad8a3216928f",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9130,8 +9135,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "32c638b7-bc7a-4a60-969d-7a62dec6738b",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "e8ed8540-ff9a-4f8a-8529-fd0a429d8b33",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9141,8 +9146,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "id": "24bde26e-7967-46be-bf39-49c29b78a845",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9190,8 +9195,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38",
-                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *       "id": "24bde26e-7967-46be-bf39-49c29b78a845",
+                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9247,8 +9252,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38",
-                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *       "id": "24bde26e-7967-46be-bf39-49c29b78a845",
+                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9402,8 +9407,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c8e7b86f-dd0a-4ce8-bf20-ff8f79fead38",
-                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *       "id": "24bde26e-7967-46be-bf39-49c29b78a845",
+                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9492,14 +9497,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
+                     *           "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *               "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9512,7 +9517,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *               "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9540,19 +9545,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:25.053Z",
-                     *           "updatedAt": "2026-11-29T16:21:25.053Z",
+                     *           "createdAt": "2026-11-29T17:59:49.640Z",
+                     *           "updatedAt": "2026-11-29T17:59:49.640Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -9605,12 +9610,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                 *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                 *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9636,14 +9641,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
+                     *       "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9656,7 +9661,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9684,19 +9689,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:25.053Z",
-                     *       "updatedAt": "2026-11-29T16:21:25.053Z",
+                     *       "createdAt": "2026-11-29T17:59:49.640Z",
+                     *       "updatedAt": "2026-11-29T17:59:49.640Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9754,14 +9759,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
+                     *       "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9774,7 +9779,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9802,19 +9807,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:25.053Z",
-                     *       "updatedAt": "2026-11-29T16:21:25.053Z",
+                     *       "createdAt": "2026-11-29T17:59:49.640Z",
+                     *       "updatedAt": "2026-11-29T17:59:49.640Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9861,12 +9866,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                 *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                 *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9894,14 +9899,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
+                     *       "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9914,7 +9919,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9942,19 +9947,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:21:25.053Z",
-                     *       "updatedAt": "2026-11-29T16:21:25.229Z",
+                     *       "createdAt": "2026-11-29T17:59:49.640Z",
+                     *       "updatedAt": "2026-11-29T17:59:50.494Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10024,22 +10029,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "b58d416c-84de-454d-a0cd-ed3346865e63",
-                     *           "occurredAt": "2026-11-29T16:21:25.056Z",
+                     *           "requestId": "80a79af1-99a4-41f3-af36-171677254d6b",
+                     *           "occurredAt": "2026-11-29T17:59:49.642Z",
                      *           "sequence": 31,
-                     *           "hash": "3cb3616a0877a13c996d07d268308b4f5e495ea1078ee6d135963b7219a9dc45",
+                     *           "hash": "1f9cec15baf039d572b378aef27e9ec67e97998f14658997e2cf11c029d6806f",
                      *           "state": {
-                     *             "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
+                     *             "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *                 "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10052,7 +10057,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *                 "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10080,19 +10085,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T16:21:25.053Z",
-                     *             "updatedAt": "2026-11-29T16:21:25.053Z",
+                     *             "createdAt": "2026-11-29T17:59:49.640Z",
+                     *             "updatedAt": "2026-11-29T17:59:49.640Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10154,14 +10159,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c9ae50a2-bccf-408f-93ac-22ace4dfd067",
-                     *       "serialNumber": 13,
+                     *       "id": "bfe32102-2479-400e-afc5-0d5dfb8be41f",
+                     *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
+                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10174,7 +10179,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *           "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10202,25 +10207,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:21:33.820Z",
-                     *       "updatedAt": "2026-11-29T16:21:33.849Z",
+                     *       "createdAt": "2026-11-29T18:00:18.688Z",
+                     *       "updatedAt": "2026-11-29T18:00:18.768Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
-                     *       "submittedAt": "2026-11-29T16:21:33.849Z",
+                     *       "submittedAt": "2026-11-29T18:00:18.768Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10285,14 +10290,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c9ae50a2-bccf-408f-93ac-22ace4dfd067",
-                     *       "serialNumber": 13,
+                     *       "id": "bfe32102-2479-400e-afc5-0d5dfb8be41f",
+                     *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
+                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10305,7 +10310,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *           "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10333,46 +10338,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T16:21:33.820Z",
-                     *       "updatedAt": "2026-11-29T16:21:33.953Z",
+                     *       "createdAt": "2026-11-29T18:00:18.688Z",
+                     *       "updatedAt": "2026-11-29T18:00:19.084Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
+                     *         "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
-                     *       "submittedAt": "2026-11-29T16:21:33.937Z",
+                     *       "submittedAt": "2026-11-29T18:00:19.052Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
+                     *             "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
                      *           },
-                     *           "at": "2026-11-29T16:21:33.953Z"
+                     *           "at": "2026-11-29T18:00:19.084Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
+                     *         "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
                      *       },
-                     *       "approvedAt": "2026-11-29T16:21:33.953Z",
+                     *       "approvedAt": "2026-11-29T18:00:19.084Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
+                     *           "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
                      *         },
-                     *         "at": "2026-11-29T16:21:33.922Z"
+                     *         "at": "2026-11-29T18:00:19.030Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10437,14 +10442,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c9ae50a2-bccf-408f-93ac-22ace4dfd067",
-                     *       "serialNumber": 13,
+                     *       "id": "bfe32102-2479-400e-afc5-0d5dfb8be41f",
+                     *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
+                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10457,7 +10462,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *           "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10485,19 +10490,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T16:21:33.820Z",
-                     *       "updatedAt": "2026-11-29T16:21:33.922Z",
+                     *       "createdAt": "2026-11-29T18:00:18.688Z",
+                     *       "updatedAt": "2026-11-29T18:00:19.030Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
+                     *         "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10507,9 +10512,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
+                     *           "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
                      *         },
-                     *         "at": "2026-11-29T16:21:33.922Z",
+                     *         "at": "2026-11-29T18:00:19.030Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -10574,14 +10579,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
+                     *       "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10594,7 +10599,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10614,27 +10619,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
-                     *       "periodId": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
+                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *       "periodId": "9812b876-2943-4258-ba7a-ad8a3216928f",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T16:21:25.053Z",
-                     *       "updatedAt": "2026-11-29T16:21:25.279Z",
+                     *       "createdAt": "2026-11-29T17:59:49.640Z",
+                     *       "updatedAt": "2026-11-29T17:59:50.810Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10644,9 +10649,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
-                     *       "postedAt": "2026-11-29T16:21:25.279Z",
+                     *       "postedAt": "2026-11-29T17:59:50.810Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -10713,14 +10718,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b1b3dc17-eec5-477d-9b81-383e0ac5f401",
+                     *       "id": "7d5602e5-3799-4c89-ab20-8d3c80f5af64",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
+                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -10733,7 +10738,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -10753,27 +10758,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
-                     *       "periodId": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
+                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *       "periodId": "9812b876-2943-4258-ba7a-ad8a3216928f",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T16:21:25.452Z",
-                     *       "updatedAt": "2026-11-29T16:21:25.500Z",
+                     *       "createdAt": "2026-11-29T17:59:51.192Z",
+                     *       "updatedAt": "2026-11-29T17:59:51.304Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10783,14 +10788,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
-                     *       "postedAt": "2026-11-29T16:21:25.473Z",
+                     *       "postedAt": "2026-11-29T17:59:51.244Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
-                     *       "voidedAt": "2026-11-29T16:21:25.500Z"
+                     *       "voidedAt": "2026-11-29T17:59:51.304Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10839,14 +10844,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
+                     *       "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10859,7 +10864,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10887,19 +10892,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T16:21:25.053Z",
-                     *       "updatedAt": "2026-11-29T16:21:25.310Z",
+                     *       "createdAt": "2026-11-29T17:59:49.640Z",
+                     *       "updatedAt": "2026-11-29T17:59:50.888Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10966,14 +10971,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3f8f64e0-774c-42e4-b629-57df2e871a26",
+                     *       "id": "cc709b6a-64ee-4971-a34f-e4249d521bc1",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10986,7 +10991,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11006,27 +11011,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
-                     *       "periodId": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
-                     *       "reversalOf": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
+                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *       "periodId": "9812b876-2943-4258-ba7a-ad8a3216928f",
+                     *       "reversalOf": "363efb02-265f-4e0d-b5ba-076f103411ad",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:25.393Z",
-                     *       "updatedAt": "2026-11-29T16:21:25.393Z",
+                     *       "createdAt": "2026-11-29T17:59:51.090Z",
+                     *       "updatedAt": "2026-11-29T17:59:51.090Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11036,9 +11041,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
-                     *       "postedAt": "2026-11-29T16:21:25.393Z",
+                     *       "postedAt": "2026-11-29T17:59:51.090Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11185,24 +11190,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d",
-                     *           "serialNumber": 12,
+                     *           "journalId": "622f57b3-7844-41b8-95f7-8df7badce316",
+                     *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
-                     *           "postedAt": "2026-11-29T16:21:32.990Z",
+                     *           "postedAt": "2026-11-29T18:00:15.440Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11210,24 +11215,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "1c306b72-9cc0-4ffb-a8ec-c19a8131d07d",
-                     *           "serialNumber": 10,
+                     *           "journalId": "1b820bfa-6601-42ac-8654-ee46145271b2",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
-                     *           "postedAt": "2026-11-29T16:21:31.840Z",
+                     *           "postedAt": "2026-11-29T18:00:12.160Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11235,29 +11240,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "c9ae50a2-bccf-408f-93ac-22ace4dfd067",
-                     *           "serialNumber": 13,
+                     *           "journalId": "bfe32102-2479-400e-afc5-0d5dfb8be41f",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
+                     *               "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
-                     *           "postedAt": "2026-11-29T16:21:33.969Z",
+                     *           "postedAt": "2026-11-29T18:00:19.117Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11269,20 +11274,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
-                     *           },
-                     *           "entered": 3,
-                     *           "approved": 0,
-                     *           "posted": 3
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
+                     *             "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
                      *           "posted": 0
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *           },
+                     *           "entered": 3,
+                     *           "approved": 0,
+                     *           "posted": 3
                      *         }
                      *       ]
                      *     }
@@ -11356,14 +11361,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
+                     *           "accountId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11390,8 +11395,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
-                     *           "parentId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
+                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *           "parentId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11417,7 +11422,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "54838243-b173-41c3-97ec-ba834ec9b5e3",
+                     *           "accountId": "83b7b85b-75b5-45b5-82c5-146c939fabb6",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11444,8 +11449,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
-                     *           "parentId": "54838243-b173-41c3-97ec-ba834ec9b5e3",
+                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *           "parentId": "83b7b85b-75b5-45b5-82c5-146c939fabb6",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11471,7 +11476,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "2ad4f6c1-3a5a-453c-9027-02acf913f594",
+                     *           "accountId": "5d9dbb39-af2d-4561-b3bf-54153c0cae38",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11498,8 +11503,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
-                     *           "parentId": "2ad4f6c1-3a5a-453c-9027-02acf913f594",
+                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
+                     *           "parentId": "5d9dbb39-af2d-4561-b3bf-54153c0cae38",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11633,7 +11638,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "2ad4f6c1-3a5a-453c-9027-02acf913f594",
+                     *           "accountId": "5d9dbb39-af2d-4561-b3bf-54153c0cae38",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11652,8 +11657,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
-                     *           "parentId": "2ad4f6c1-3a5a-453c-9027-02acf913f594",
+                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
+                     *           "parentId": "5d9dbb39-af2d-4561-b3bf-54153c0cae38",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11765,7 +11770,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
+                     *           "accountId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11782,8 +11787,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
-                     *           "parentId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
+                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *           "parentId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11907,7 +11912,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
+                     *           "accountId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11923,8 +11928,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
-                     *           "parentId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
+                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *           "parentId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12033,9 +12038,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "d1a2d259-5218-4729-b23e-c94601dc90c1",
+                     *       "budgetId": "a0759a43-306e-470c-bf55-4321918992db",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12062,8 +12067,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
-                     *           "parentId": "54838243-b173-41c3-97ec-ba834ec9b5e3",
+                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *           "parentId": "83b7b85b-75b5-45b5-82c5-146c939fabb6",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12096,8 +12101,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
-                     *           "parentId": "2ad4f6c1-3a5a-453c-9027-02acf913f594",
+                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
+                     *           "parentId": "5d9dbb39-af2d-4561-b3bf-54153c0cae38",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12108,7 +12113,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "1100c42f-07bc-4590-9680-0e0c6f46535c",
+                     *             "id": "fbac4301-bf9d-4b11-b7aa-a6bae2fcab71",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12498,18 +12503,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "1c306b72-9cc0-4ffb-a8ec-c19a8131d07d",
-                     *           "serialNumber": 10,
+                     *           "journalId": "1b820bfa-6601-42ac-8654-ee46145271b2",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "68cbc642-954c-48bf-b07f-299fb75cd561",
+                     *           "taxCodeId": "91fbd78c-4a5e-4485-8ee0-77ce5ab7425e",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -12661,7 +12666,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
+                     *         "id": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -12682,13 +12687,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
+                     *           "journalId": "363efb02-265f-4e0d-b5ba-076f103411ad",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -12700,7 +12705,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImExN2FlMDIwLWM3M2QtNGI0Yi04MjZkLWZlMTgyMzRiNzk2MiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMTk3YmYyOGMtNmFhZS00ZTUyLTlmNzEtZGFkMDVkYzU2YzRiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNWYyNjI4NGYtNThjNC00NjBhLTg1ZmYtYWI0OGU5MGYwYmZkIiwiYWNjb3VudElkIjoiOTE1YjcyNWYtZjJmYy00MjYzLThiMDMtMWFlYWNiMTRhNGZhIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.c9scKdYGCrXMJiJMc_J6ROcMlBr9rZcpXo6QuQ4Sfl0"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjAxODI0OGQ3LTRmODQtNDMxMy04YWFhLWNmMWE2NjU1ODY1MyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjA2M2FkZjktODViYS00Yjg3LTk3ZmMtN2Y2MmYzYzY0MDYwIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMzYzZWZiMDItMjY1Zi00ZTBkLWI1YmEtMDc2ZjEwMzQxMWFkIiwiYWNjb3VudElkIjoiYmU1YmMzODYtYTAxOS00Y2NmLThhMWItMDYyMTRlMjU2YmMyIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.Rsn4Ou2hXCNMIOlmS47FWGbeMPiHm0tXqpvi0KubG2U"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -12813,70 +12818,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "509606d4-d029-4aae-bf51-69b9f1950ec9",
+                     *           "id": "4315cf93-fc81-41b0-9f08-66c588688125",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T16:21:28.032Z",
+                     *           "createdAt": "2026-11-29T17:59:59.500Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "ec345f17e30f6a7e631d1f2db817926b073ed5751844748e38f439da5284b407"
+                     *             "hash": "71d99400320b4168d1bfe90da5af3456b80d2b7405d175959106646b57f4201f"
                      *           }
                      *         },
                      *         {
-                     *           "id": "0c852c6f-e632-4f0b-a3b1-9f99fe9a66e1",
+                     *           "id": "046b9965-9686-43fe-9774-b1fee54f1e41",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T16:21:27.905Z",
+                     *           "createdAt": "2026-11-29T17:59:59.149Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "5d9d2e2baa6beb77cef9302c53d43ab2226c4e0bf4200dd01dfed9030ece5de4"
+                     *             "hash": "acf12814c387d493d1e20e194cecf4c5ce7b77aee12008e1e406db5e66a35c36"
                      *           }
                      *         },
                      *         {
-                     *           "id": "c6b45646-35c9-4ab4-9311-95aad0a9b4f6",
+                     *           "id": "8e1818db-d17b-4d20-bbb3-9bf2157ca8e2",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84"
+                     *             "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef"
                      *           },
-                     *           "createdAt": "2026-11-29T16:21:27.825Z",
+                     *           "createdAt": "2026-11-29T17:59:58.918Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "53484f018bf52c6fd3d41dad395f7e811eff5ecc9d78d27c2789a7260c1c852f"
+                     *             "hash": "2c77df3d720894efa96733df3edde26a503dd88a8a9c13c2ea001be834c3ed63"
                      *           }
                      *         },
                      *         {
-                     *           "id": "3cfcc9a8-c224-404b-9f1b-c62516133d9b",
+                     *           "id": "b98e6042-778d-4470-a0c8-a40b09375614",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T16:21:27.734Z",
+                     *           "createdAt": "2026-11-29T17:59:58.261Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "544d4aa18d5276b94ce09c0600f27dbaac23fe80816d9a2ac250d16399ce0c30"
+                     *             "hash": "018751a109735cc16630e05c572c48bfa94f0c38a151c6345355d87b8256f881"
                      *           }
                      *         }
                      *       ],
@@ -12994,20 +12999,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3cfcc9a8-c224-404b-9f1b-c62516133d9b",
+                     *       "id": "b98e6042-778d-4470-a0c8-a40b09375614",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T16:21:27.734Z",
+                     *       "createdAt": "2026-11-29T17:59:58.261Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "544d4aa18d5276b94ce09c0600f27dbaac23fe80816d9a2ac250d16399ce0c30"
+                     *         "hash": "018751a109735cc16630e05c572c48bfa94f0c38a151c6345355d87b8256f881"
                      *       }
                      *     }
                      */
@@ -13072,20 +13077,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3cfcc9a8-c224-404b-9f1b-c62516133d9b",
+                     *       "id": "b98e6042-778d-4470-a0c8-a40b09375614",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T16:21:27.734Z",
+                     *       "createdAt": "2026-11-29T17:59:58.261Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "544d4aa18d5276b94ce09c0600f27dbaac23fe80816d9a2ac250d16399ce0c30"
+                     *         "hash": "018751a109735cc16630e05c572c48bfa94f0c38a151c6345355d87b8256f881"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13104,7 +13109,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
+                     *             "accountId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13120,8 +13125,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
-                     *             "parentId": "197bf28c-6aae-4e52-9f71-dad05dc56c4b",
+                     *             "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *             "parentId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13227,27 +13232,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "62daf29a-6cef-484f-a105-ed847e8a000e",
+                     *           "id": "ac1ba273-2a6e-4ae9-805a-1b9e4c6864e9",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "a17ae020-c73d-4b4b-826d-fe18234b7962",
-                     *           "recordId": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
+                     *           "companyId": "018248d7-4f84-4313-8aaa-cf1a66558653",
+                     *           "recordId": "363efb02-265f-4e0d-b5ba-076f103411ad",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
-                     *           "occurredAt": "2026-11-29T16:21:25.281Z",
-                     *           "requestId": "58aa0524-db35-4042-a901-e81776fd4d74",
+                     *           "occurredAt": "2026-11-29T17:59:50.813Z",
+                     *           "requestId": "3e650bbd-32d6-4900-ad85-ccb00a1fb18d",
                      *           "data": {
-                     *             "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
+                     *             "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *                 "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13260,7 +13265,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *                 "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13280,27 +13285,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
-                     *             "periodId": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
+                     *             "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *             "periodId": "9812b876-2943-4258-ba7a-ad8a3216928f",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T16:21:25.053Z",
-                     *             "updatedAt": "2026-11-29T16:21:25.279Z",
+                     *             "createdAt": "2026-11-29T17:59:49.640Z",
+                     *             "updatedAt": "2026-11-29T17:59:50.810Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13310,40 +13315,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             },
-                     *             "postedAt": "2026-11-29T16:21:25.279Z",
+                     *             "postedAt": "2026-11-29T17:59:50.810Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "b56669e451fea3a90e943d01f66a234873a8700f6931fc26a4ea6ff4efcc2635",
-                     *           "previousHash": "fa3c035421fa383259005c991961e29f8334cbf84bee728c05f9ab4b32bbbef0",
-                     *           "hash": "d8e0ae4f1008141bacfae08450f902ef2f390c8bec3784b5aa10c864c2ddb601"
+                     *           "recordDigest": "af21f62de83d0e040a4acf2fa2672b5d127815b0a941e922b5d4f61fb11620a6",
+                     *           "previousHash": "89ccd03cbd0ff1b778f8becc4708fc99d89308f98367faaeec14c8bef9c6c619",
+                     *           "hash": "8ac87b4ed2523b36f235f88d1ae9ceac4cbf648f688e105fd0139e06d3a034df"
                      *         },
                      *         {
-                     *           "id": "d6b6a167-2585-4ae5-8731-f70850c20fae",
+                     *           "id": "74ececc2-da9e-457a-9aff-9bc139736ce8",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "a17ae020-c73d-4b4b-826d-fe18234b7962",
-                     *           "recordId": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
+                     *           "companyId": "018248d7-4f84-4313-8aaa-cf1a66558653",
+                     *           "recordId": "363efb02-265f-4e0d-b5ba-076f103411ad",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
-                     *           "occurredAt": "2026-11-29T16:21:25.341Z",
-                     *           "requestId": "7f78501b-0060-4d84-952d-8d1f7e22215f",
+                     *           "occurredAt": "2026-11-29T17:59:50.993Z",
+                     *           "requestId": "946fbb3a-d7c4-4b12-b5ca-506052e1bf78",
                      *           "data": {
-                     *             "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
+                     *             "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *                 "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13356,7 +13361,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *                 "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13376,27 +13381,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
-                     *             "periodId": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
+                     *             "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *             "periodId": "9812b876-2943-4258-ba7a-ad8a3216928f",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T16:21:25.053Z",
-                     *             "updatedAt": "2026-11-29T16:21:25.340Z",
+                     *             "createdAt": "2026-11-29T17:59:49.640Z",
+                     *             "updatedAt": "2026-11-29T17:59:50.992Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13406,40 +13411,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             },
-                     *             "postedAt": "2026-11-29T16:21:25.340Z",
+                     *             "postedAt": "2026-11-29T17:59:50.992Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "bad3f979291b32f2acbe937b1091c540870a6a5217610e9801d42774abdb1201",
-                     *           "previousHash": "d4adbd9c4e15ae2be58e71146941f9c65d9d7173003ce38fae42b9bfa773680b",
-                     *           "hash": "bfe10456e6adffb5721474797b0ce61c918318534f92d1173532402b513062f7"
+                     *           "recordDigest": "146b4cfcc8c4c321213c78335430bd4efbaa0ec4addc734d44f21cf44f49311d",
+                     *           "previousHash": "414c0b20823f3c8929f7de9f9fdaa3fed18076b7005bc45c56c4936414067f1b",
+                     *           "hash": "82b12aeef3eb5e87c9d00699b9672956381a3dec1bc1091130b34cec86270b40"
                      *         },
                      *         {
-                     *           "id": "577dc8c1-d80c-4695-9582-73e1bfce5ee0",
+                     *           "id": "e24846cf-05ed-4bb2-9858-9139eecca495",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "a17ae020-c73d-4b4b-826d-fe18234b7962",
-                     *           "recordId": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
+                     *           "companyId": "018248d7-4f84-4313-8aaa-cf1a66558653",
+                     *           "recordId": "363efb02-265f-4e0d-b5ba-076f103411ad",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
-                     *           "occurredAt": "2026-11-29T16:21:25.394Z",
-                     *           "requestId": "31596ed5-cf6d-46f6-9976-3e0814428042",
+                     *           "occurredAt": "2026-11-29T17:59:51.091Z",
+                     *           "requestId": "d289915e-9e21-44c4-ae04-848a6213632c",
                      *           "data": {
-                     *             "id": "5f26284f-58c4-460a-85ff-ab48e90f0bfd",
+                     *             "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "915b725f-f2fc-4263-8b03-1aeacb14a4fa",
+                     *                 "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13452,7 +13457,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *                 "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13472,27 +13477,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
-                     *             "periodId": "29235423-e3cf-4a0f-a2ea-676f1c6576e7",
+                     *             "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *             "periodId": "9812b876-2943-4258-ba7a-ad8a3216928f",
                      *             "reversalOf": null,
-                     *             "reversedBy": "3f8f64e0-774c-42e4-b629-57df2e871a26",
+                     *             "reversedBy": "cc709b6a-64ee-4971-a34f-e4249d521bc1",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T16:21:25.053Z",
-                     *             "updatedAt": "2026-11-29T16:21:25.393Z",
+                     *             "createdAt": "2026-11-29T17:59:49.640Z",
+                     *             "updatedAt": "2026-11-29T17:59:51.090Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13502,20 +13507,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             },
-                     *             "postedAt": "2026-11-29T16:21:25.340Z",
+                     *             "postedAt": "2026-11-29T17:59:50.992Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "90522df330555b9d6542f05a0e8126eed6f083e7c791a13b90b89f5e694f5b0d",
-                     *           "previousHash": "bfe10456e6adffb5721474797b0ce61c918318534f92d1173532402b513062f7",
-                     *           "hash": "507e97aee460857c4455130156446cdd430eef957081c0cda04d29b57b9878e6"
+                     *           "recordDigest": "6307e6f796b7b1051ecfa6954faee21f87070b54b1c3503298899949b64e6bc7",
+                     *           "previousHash": "82b12aeef3eb5e87c9d00699b9672956381a3dec1bc1091130b34cec86270b40",
+                     *           "hash": "292d7e9f8567b0219a12909fe7ff65f32370c27720f0deee6865bc72f3e87055"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImExN2FlMDIwLWM3M2QtNGI0Yi04MjZkLWZlMTgyMzRiNzk2MiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.458xKcB3h3jDiynUIdUFLkgf-DS5_bZMyKTIa6DogoY"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjAxODI0OGQ3LTRmODQtNDMxMy04YWFhLWNmMWE2NjU1ODY1MyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.-cKcDXEUr_zLBEaCzWsogmm2y2zCZEiAJcxp3GVmR30"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13563,7 +13568,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f5aa1d2c-ca50-47d2-a894-8fb464007260",
+                     *           "id": "a94605a2-0844-428c-987c-cf3137e0b455",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13574,11 +13579,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:30.595Z",
-                     *           "updatedAt": "2026-11-29T16:21:30.595Z"
+                     *           "createdAt": "2026-11-29T18:00:07.175Z",
+                     *           "updatedAt": "2026-11-29T18:00:07.175Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13640,7 +13645,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f5aa1d2c-ca50-47d2-a894-8fb464007260",
+                     *       "id": "a94605a2-0844-428c-987c-cf3137e0b455",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13651,11 +13656,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:30.595Z",
-                     *       "updatedAt": "2026-11-29T16:21:30.595Z",
+                     *       "createdAt": "2026-11-29T18:00:07.175Z",
+                     *       "updatedAt": "2026-11-29T18:00:07.175Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -13704,7 +13709,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f5aa1d2c-ca50-47d2-a894-8fb464007260",
+                     *       "id": "a94605a2-0844-428c-987c-cf3137e0b455",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13715,11 +13720,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:30.595Z",
-                     *       "updatedAt": "2026-11-29T16:21:30.595Z"
+                     *       "createdAt": "2026-11-29T18:00:07.175Z",
+                     *       "updatedAt": "2026-11-29T18:00:07.175Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -13780,7 +13785,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f5aa1d2c-ca50-47d2-a894-8fb464007260",
+                     *       "id": "a94605a2-0844-428c-987c-cf3137e0b455",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -13792,11 +13797,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:21:30.595Z",
-                     *       "updatedAt": "2026-11-29T16:21:30.678Z"
+                     *       "createdAt": "2026-11-29T18:00:07.175Z",
+                     *       "updatedAt": "2026-11-29T18:00:07.941Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -13935,13 +13940,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a290d257-92f3-4e7e-bb2e-ea7a160862a4",
+                     *           "id": "7e33df7b-ea81-4f5e-8255-6bae9669119b",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:30.827Z",
-                     *           "updatedAt": "2026-11-29T16:21:30.827Z"
+                     *           "createdAt": "2026-11-29T18:00:08.421Z",
+                     *           "updatedAt": "2026-11-29T18:00:08.421Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13997,13 +14002,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a290d257-92f3-4e7e-bb2e-ea7a160862a4",
+                     *       "id": "7e33df7b-ea81-4f5e-8255-6bae9669119b",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:30.827Z",
-                     *       "updatedAt": "2026-11-29T16:21:30.827Z"
+                     *       "createdAt": "2026-11-29T18:00:08.421Z",
+                     *       "updatedAt": "2026-11-29T18:00:08.421Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14058,13 +14063,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a290d257-92f3-4e7e-bb2e-ea7a160862a4",
+                     *       "id": "7e33df7b-ea81-4f5e-8255-6bae9669119b",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:30.827Z",
-                     *       "updatedAt": "2026-11-29T16:21:30.827Z"
+                     *       "createdAt": "2026-11-29T18:00:08.421Z",
+                     *       "updatedAt": "2026-11-29T18:00:08.421Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14113,13 +14118,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a290d257-92f3-4e7e-bb2e-ea7a160862a4",
+                     *       "id": "7e33df7b-ea81-4f5e-8255-6bae9669119b",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:21:30.827Z",
-                     *       "updatedAt": "2026-11-29T16:21:31.000Z"
+                     *       "createdAt": "2026-11-29T18:00:08.421Z",
+                     *       "updatedAt": "2026-11-29T18:00:09.312Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14211,13 +14216,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d1a2d259-5218-4729-b23e-c94601dc90c1",
+                     *           "id": "a0759a43-306e-470c-bf55-4321918992db",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.061Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.061Z"
+                     *           "createdAt": "2026-11-29T18:00:09.483Z",
+                     *           "updatedAt": "2026-11-29T18:00:09.483Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14252,10 +14257,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                 *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                  *       "lines": [
                  *         {
-                 *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                 *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14272,8 +14277,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
-                 *           "costCenterId": "1100c42f-07bc-4590-9680-0e0c6f46535c",
+                 *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
+                 *           "costCenterId": "fbac4301-bf9d-4b11-b7aa-a6bae2fcab71",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14309,15 +14314,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d1a2d259-5218-4729-b23e-c94601dc90c1",
+                     *       "id": "a0759a43-306e-470c-bf55-4321918992db",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:31.061Z",
-                     *       "updatedAt": "2026-11-29T16:21:31.061Z",
+                     *       "createdAt": "2026-11-29T18:00:09.483Z",
+                     *       "updatedAt": "2026-11-29T18:00:09.483Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14335,8 +14340,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
-                     *           "costCenterId": "1100c42f-07bc-4590-9680-0e0c6f46535c",
+                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
+                     *           "costCenterId": "fbac4301-bf9d-4b11-b7aa-a6bae2fcab71",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14391,15 +14396,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d1a2d259-5218-4729-b23e-c94601dc90c1",
+                     *       "id": "a0759a43-306e-470c-bf55-4321918992db",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:31.061Z",
-                     *       "updatedAt": "2026-11-29T16:21:31.061Z",
+                     *       "createdAt": "2026-11-29T18:00:09.483Z",
+                     *       "updatedAt": "2026-11-29T18:00:09.483Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14417,8 +14422,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
-                     *           "costCenterId": "1100c42f-07bc-4590-9680-0e0c6f46535c",
+                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
+                     *           "costCenterId": "fbac4301-bf9d-4b11-b7aa-a6bae2fcab71",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14465,10 +14470,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                 *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                  *       "lines": [
                  *         {
-                 *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                 *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14506,15 +14511,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d1a2d259-5218-4729-b23e-c94601dc90c1",
+                     *       "id": "a0759a43-306e-470c-bf55-4321918992db",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "64561b79-07cc-46e8-bbca-2ff6a2a8ba84",
+                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:21:31.061Z",
-                     *       "updatedAt": "2026-11-29T16:21:31.497Z",
+                     *       "createdAt": "2026-11-29T18:00:09.483Z",
+                     *       "updatedAt": "2026-11-29T18:00:11.084Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "abd447a1-2327-4f91-a965-ff4dd4943172",
+                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -14623,7 +14628,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4e8a03e4-c7a7-4467-a02a-7a86791fe090",
+                     *           "id": "17755d88-e2b1-40fa-914c-fd5a7fbc3d2e",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -14655,12 +14660,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
-                     *           "createdAt": "2026-11-29T16:21:23.804Z",
-                     *           "updatedAt": "2026-11-29T16:21:23.963Z",
-                     *           "startedAt": "2026-11-29T16:21:23.861Z",
-                     *           "finishedAt": "2026-11-29T16:21:23.963Z"
+                     *           "createdAt": "2026-11-29T17:59:44.752Z",
+                     *           "updatedAt": "2026-11-29T17:59:45.032Z",
+                     *           "startedAt": "2026-11-29T17:59:44.892Z",
+                     *           "finishedAt": "2026-11-29T17:59:45.032Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14769,7 +14774,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4e8a03e4-c7a7-4467-a02a-7a86791fe090",
+                     *       "id": "17755d88-e2b1-40fa-914c-fd5a7fbc3d2e",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -14794,10 +14799,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
-                     *       "createdAt": "2026-11-29T16:21:23.804Z",
-                     *       "updatedAt": "2026-11-29T16:21:23.804Z",
+                     *       "createdAt": "2026-11-29T17:59:44.752Z",
+                     *       "updatedAt": "2026-11-29T17:59:44.752Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -14846,7 +14851,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4e8a03e4-c7a7-4467-a02a-7a86791fe090",
+                     *       "id": "17755d88-e2b1-40fa-914c-fd5a7fbc3d2e",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -14878,12 +14883,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
-                     *       "createdAt": "2026-11-29T16:21:23.804Z",
-                     *       "updatedAt": "2026-11-29T16:21:23.963Z",
-                     *       "startedAt": "2026-11-29T16:21:23.861Z",
-                     *       "finishedAt": "2026-11-29T16:21:23.963Z"
+                     *       "createdAt": "2026-11-29T17:59:44.752Z",
+                     *       "updatedAt": "2026-11-29T17:59:45.032Z",
+                     *       "startedAt": "2026-11-29T17:59:44.892Z",
+                     *       "finishedAt": "2026-11-29T17:59:45.032Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -14969,12 +14974,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "0a3f454a-1f4b-46cd-91c8-e11db5415b72",
+                     *       "importId": "90082782-a131-4313-a7d9-4c195bb65836",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "de0cea24-d295-45d6-be59-8c56df3e76f3"
+                     *         "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
                      *       },
-                     *       "approvedAt": "2026-11-29T16:21:34.143Z",
+                     *       "approvedAt": "2026-11-29T18:00:20.154Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15034,7 +15039,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 130,
                      *       "headSequence": 130,
-                     *       "headHash": "3715189906315d81ac2b43f10aa6d8373e8c63d354721f6a7a9ee2109f10d3f3",
+                     *       "headHash": "454f7468975e315621618b1d534806108c20d81b2b1e3963768afb283f4774a6",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -15103,7 +15108,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4a963dfc-49b7-4e88-ab9c-4a68ac292c66",
+                     *           "id": "cd780858-ca38-4b1e-80ca-330be8558463",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15125,11 +15130,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.616Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
+                     *           "createdAt": "2026-11-29T18:00:11.294Z",
+                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
                      *         },
                      *         {
-                     *           "id": "68cbc642-954c-48bf-b07f-299fb75cd561",
+                     *           "id": "91fbd78c-4a5e-4485-8ee0-77ce5ab7425e",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15147,7 +15152,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
+                     *           "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15157,11 +15162,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.616Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
+                     *           "createdAt": "2026-11-29T18:00:11.294Z",
+                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
                      *         },
                      *         {
-                     *           "id": "547a4200-8c66-4ca8-a9e0-51b9f31b2c14",
+                     *           "id": "12104cd6-a214-428d-b362-d87dca7a428b",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15181,11 +15186,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.616Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
+                     *           "createdAt": "2026-11-29T18:00:11.294Z",
+                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImExN2FlMDIwLWM3M2QtNGI0Yi04MjZkLWZlMTgyMzRiNzk2MiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNhMTdhZTAyMC1jNzNkLTRiNGItODI2ZC1mZTE4MjM0Yjc5NjIjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.8D0KfTZJObCMLS6pKTPSfQPZy5vJaJeVBGb39kGsbdE"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjAxODI0OGQ3LTRmODQtNDMxMy04YWFhLWNmMWE2NjU1ODY1MyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMwMTgyNDhkNy00Zjg0LTQzMTMtOGFhYS1jZjFhNjY1NTg2NTMjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.Mozl1-8MTobgvVaS03Y2umEGiITt0dmy5stTz2-Ug5g"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -15233,7 +15238,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
+                 *       "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15266,7 +15271,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "55eab213-db00-42d8-8f7e-5dbf592224d5",
+                     *       "id": "5e112a34-80af-412c-afdc-edde899fb60d",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15284,7 +15289,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
+                     *       "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15294,8 +15299,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:31.691Z",
-                     *       "updatedAt": "2026-11-29T16:21:31.691Z"
+                     *       "createdAt": "2026-11-29T18:00:11.444Z",
+                     *       "updatedAt": "2026-11-29T18:00:11.444Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15337,8 +15342,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
-                 *       "inputTaxAccountId": "fdd69d8c-6ae4-4ee2-a1b2-5908ccfd3cee"
+                 *       "outputTaxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
+                 *       "inputTaxAccountId": "4070a9f7-ddb4-4e65-b606-649e7e129e21"
                  *     }
                  */
                 "application/json": {
@@ -15358,7 +15363,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "68cbc642-954c-48bf-b07f-299fb75cd561",
+                     *           "id": "91fbd78c-4a5e-4485-8ee0-77ce5ab7425e",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15376,7 +15381,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
+                     *           "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15386,11 +15391,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.616Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
+                     *           "createdAt": "2026-11-29T18:00:11.294Z",
+                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
                      *         },
                      *         {
-                     *           "id": "732d79e2-f4b1-494b-b1ea-f2fcd1b2f95c",
+                     *           "id": "aacbca0e-3455-4452-9123-ed065a4ad0c9",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -15412,11 +15417,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.616Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
+                     *           "createdAt": "2026-11-29T18:00:11.294Z",
+                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
                      *         },
                      *         {
-                     *           "id": "4a963dfc-49b7-4e88-ab9c-4a68ac292c66",
+                     *           "id": "cd780858-ca38-4b1e-80ca-330be8558463",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15438,11 +15443,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.616Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
+                     *           "createdAt": "2026-11-29T18:00:11.294Z",
+                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
                      *         },
                      *         {
-                     *           "id": "21c665be-233b-4d07-85f6-ca9e646f917c",
+                     *           "id": "aa273a0c-0b11-47ec-b94e-6c0e938e14ea",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -15464,11 +15469,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.616Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
+                     *           "createdAt": "2026-11-29T18:00:11.294Z",
+                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
                      *         },
                      *         {
-                     *           "id": "23a7eeb6-6985-4f7a-b2fd-7d0d36ef7927",
+                     *           "id": "fe35285f-b36d-40b5-929e-13b60ca849a8",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -15490,11 +15495,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.616Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
+                     *           "createdAt": "2026-11-29T18:00:11.294Z",
+                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
                      *         },
                      *         {
-                     *           "id": "547a4200-8c66-4ca8-a9e0-51b9f31b2c14",
+                     *           "id": "12104cd6-a214-428d-b362-d87dca7a428b",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15514,11 +15519,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.616Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
+                     *           "createdAt": "2026-11-29T18:00:11.294Z",
+                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
                      *         },
                      *         {
-                     *           "id": "c8715d2b-39da-4821-bd0e-9d699e842b66",
+                     *           "id": "fbceeed0-f0dc-4a65-b623-a2cc04f274bb",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -15536,7 +15541,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "fdd69d8c-6ae4-4ee2-a1b2-5908ccfd3cee",
+                     *           "taxAccountId": "4070a9f7-ddb4-4e65-b606-649e7e129e21",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -15546,11 +15551,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.616Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
+                     *           "createdAt": "2026-11-29T18:00:11.294Z",
+                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
                      *         },
                      *         {
-                     *           "id": "571ac1e1-b437-4154-b725-3ffb59093152",
+                     *           "id": "de503485-be75-49e6-8e2b-f5aa92c92030",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -15568,7 +15573,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "fdd69d8c-6ae4-4ee2-a1b2-5908ccfd3cee",
+                     *           "taxAccountId": "4070a9f7-ddb4-4e65-b606-649e7e129e21",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -15578,11 +15583,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.616Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
+                     *           "createdAt": "2026-11-29T18:00:11.294Z",
+                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
                      *         },
                      *         {
-                     *           "id": "3347bace-c609-427e-8fea-80391f89eb9f",
+                     *           "id": "fb650c99-4745-4375-85c0-1847f846ee99",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -15600,19 +15605,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "fdd69d8c-6ae4-4ee2-a1b2-5908ccfd3cee",
-                     *           "reverseChargeAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
+                     *           "taxAccountId": "4070a9f7-ddb4-4e65-b606-649e7e129e21",
+                     *           "reverseChargeAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.616Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
+                     *           "createdAt": "2026-11-29T18:00:11.294Z",
+                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
                      *         },
                      *         {
-                     *           "id": "3d863aed-a03a-40c6-8c4b-fa37f250d19e",
+                     *           "id": "1423d35b-7c41-4577-9593-78ea1a9edc66",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -15634,11 +15639,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.616Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
+                     *           "createdAt": "2026-11-29T18:00:11.294Z",
+                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
                      *         },
                      *         {
-                     *           "id": "fb32c6cb-468f-4c57-b923-9451ef7a2047",
+                     *           "id": "2188adc7-2341-4e1a-bdf4-5c36871fe714",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -15660,11 +15665,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.616Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
+                     *           "createdAt": "2026-11-29T18:00:11.294Z",
+                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
                      *         },
                      *         {
-                     *           "id": "891b6982-b5c1-43c3-8f39-1cfb2d2500ad",
+                     *           "id": "9391d82c-5403-4232-b8c1-235193f0f82b",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -15684,8 +15689,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:31.616Z",
-                     *           "updatedAt": "2026-11-29T16:21:31.616Z"
+                     *           "createdAt": "2026-11-29T18:00:11.294Z",
+                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
                      *         }
                      *       ]
                      *     }
@@ -15734,7 +15739,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "55eab213-db00-42d8-8f7e-5dbf592224d5",
+                     *       "id": "5e112a34-80af-412c-afdc-edde899fb60d",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -15752,7 +15757,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
+                     *       "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15762,8 +15767,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:31.691Z",
-                     *       "updatedAt": "2026-11-29T16:21:31.691Z"
+                     *       "createdAt": "2026-11-29T18:00:11.444Z",
+                     *       "updatedAt": "2026-11-29T18:00:11.444Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15807,7 +15812,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
+                 *       "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15839,7 +15844,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "55eab213-db00-42d8-8f7e-5dbf592224d5",
+                     *       "id": "5e112a34-80af-412c-afdc-edde899fb60d",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15857,7 +15862,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
+                     *       "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15867,8 +15872,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:21:31.691Z",
-                     *       "updatedAt": "2026-11-29T16:21:31.759Z"
+                     *       "createdAt": "2026-11-29T18:00:11.444Z",
+                     *       "updatedAt": "2026-11-29T18:00:11.881Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15926,15 +15931,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e1656d02-47fb-4f7e-8563-669e29a97822",
-                     *           "occurredAt": "2026-11-29T16:21:31.691Z",
+                     *           "requestId": "681597d9-0ffc-46d5-985e-8b903c2f37c9",
+                     *           "occurredAt": "2026-11-29T18:00:11.444Z",
                      *           "sequence": 95,
-                     *           "hash": "495cbf95e4753e5cfa94b73e42120741ce2b06f3dd57470c19c52797a9408528",
+                     *           "hash": "5f66c915e493bfa3c2a770e7094b95c0ea8fdb77e732479d76bb876b8aa3a4a7",
                      *           "state": {
-                     *             "id": "55eab213-db00-42d8-8f7e-5dbf592224d5",
+                     *             "id": "5e112a34-80af-412c-afdc-edde899fb60d",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -15952,7 +15957,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
+                     *             "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -15962,8 +15967,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T16:21:31.691Z",
-                     *             "updatedAt": "2026-11-29T16:21:31.691Z"
+                     *             "createdAt": "2026-11-29T18:00:11.444Z",
+                     *             "updatedAt": "2026-11-29T18:00:11.444Z"
                      *           }
                      *         },
                      *         {
@@ -15971,15 +15976,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8d444421-be0c-429a-974c-8f58ca06c4d5",
-                     *           "occurredAt": "2026-11-29T16:21:31.759Z",
+                     *           "requestId": "1857cbf7-8795-4a51-8ad7-697f5fad468d",
+                     *           "occurredAt": "2026-11-29T18:00:11.881Z",
                      *           "sequence": 96,
-                     *           "hash": "8649d0a2ccfa151c5d6c12bcf267cf2c602f79539a0c19ed1139851b77eb613e",
+                     *           "hash": "1822934cd2ca0fa137779e4b5757c174188824e8191cf462b6500315bdbd5d9b",
                      *           "state": {
-                     *             "id": "55eab213-db00-42d8-8f7e-5dbf592224d5",
+                     *             "id": "5e112a34-80af-412c-afdc-edde899fb60d",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -15997,7 +16002,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "c5b5ed9c-30f4-408e-9b3e-5acb6c688e9d",
+                     *             "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16007,8 +16012,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T16:21:31.691Z",
-                     *             "updatedAt": "2026-11-29T16:21:31.759Z"
+                     *             "createdAt": "2026-11-29T18:00:11.444Z",
+                     *             "updatedAt": "2026-11-29T18:00:11.881Z"
                      *           }
                      *         }
                      *       ],
@@ -16048,7 +16053,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "2b30b9e2-ecf1-4715-8ab8-97e409a23fd0",
+                     *           "id": "33799886-5f70-45a7-a8ca-3d17db0a4d88",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -16221,14 +16226,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T16:21:32.160Z",
+                     *           "filedAt": "2026-11-29T18:00:13.068Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "9ad35a5bd4e781692e5fa7d6651caf853e66644a99d47385296bc369bbca21b6"
+                     *             "hash": "8419d3908783ccc6ce67a78c6260b7c425816dfeb4da27bb19ad8c6058d68b34"
                      *           },
                      *           "version": 1
                      *         }
@@ -16284,7 +16289,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b30b9e2-ecf1-4715-8ab8-97e409a23fd0",
+                     *       "id": "33799886-5f70-45a7-a8ca-3d17db0a4d88",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16457,14 +16462,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T16:21:32.160Z",
+                     *       "filedAt": "2026-11-29T18:00:13.068Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "9ad35a5bd4e781692e5fa7d6651caf853e66644a99d47385296bc369bbca21b6"
+                     *         "hash": "8419d3908783ccc6ce67a78c6260b7c425816dfeb4da27bb19ad8c6058d68b34"
                      *       },
                      *       "version": 1
                      *     }
@@ -16521,7 +16526,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b30b9e2-ecf1-4715-8ab8-97e409a23fd0",
+                     *       "id": "33799886-5f70-45a7-a8ca-3d17db0a4d88",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16694,14 +16699,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T16:21:32.160Z",
+                     *       "filedAt": "2026-11-29T18:00:13.068Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "9ad35a5bd4e781692e5fa7d6651caf853e66644a99d47385296bc369bbca21b6"
+                     *         "hash": "8419d3908783ccc6ce67a78c6260b7c425816dfeb4da27bb19ad8c6058d68b34"
                      *       },
                      *       "version": 1
                      *     }
@@ -16755,7 +16760,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0448af55-a40f-49d5-aa3e-8c85da1d4a6d",
+                     *           "id": "62cce704-e1f4-4b06-bddf-cb75717fa11f",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -16764,8 +16769,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:32.411Z",
-                     *           "updatedAt": "2026-11-29T16:21:32.411Z"
+                     *           "createdAt": "2026-11-29T18:00:13.934Z",
+                     *           "updatedAt": "2026-11-29T18:00:13.934Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16824,7 +16829,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0448af55-a40f-49d5-aa3e-8c85da1d4a6d",
+                     *       "id": "62cce704-e1f4-4b06-bddf-cb75717fa11f",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -16833,8 +16838,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:32.411Z",
-                     *       "updatedAt": "2026-11-29T16:21:32.411Z"
+                     *       "createdAt": "2026-11-29T18:00:13.934Z",
+                     *       "updatedAt": "2026-11-29T18:00:13.934Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -16873,7 +16878,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0448af55-a40f-49d5-aa3e-8c85da1d4a6d",
+                     *       "id": "62cce704-e1f4-4b06-bddf-cb75717fa11f",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -16882,8 +16887,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:32.411Z",
-                     *       "updatedAt": "2026-11-29T16:21:32.411Z"
+                     *       "createdAt": "2026-11-29T18:00:13.934Z",
+                     *       "updatedAt": "2026-11-29T18:00:13.934Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -16941,7 +16946,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0448af55-a40f-49d5-aa3e-8c85da1d4a6d",
+                     *       "id": "62cce704-e1f4-4b06-bddf-cb75717fa11f",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -16950,8 +16955,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:21:32.411Z",
-                     *       "updatedAt": "2026-11-29T16:21:32.454Z"
+                     *       "createdAt": "2026-11-29T18:00:13.934Z",
+                     *       "updatedAt": "2026-11-29T18:00:14.081Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17001,15 +17006,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "9f207b87-d30d-4f57-993a-9a7c69fc5458",
-                     *           "occurredAt": "2026-11-29T16:21:32.411Z",
+                     *           "requestId": "9ca48164-cc22-4ca4-bf74-5700f6dba94e",
+                     *           "occurredAt": "2026-11-29T18:00:13.934Z",
                      *           "sequence": 100,
-                     *           "hash": "b1b49c87bd090fbcd8ae45a5d72af5e54e0422b02f3b03357cb3e6f84ed76b4d",
+                     *           "hash": "53a135c5bf6b65cc2179e0dabb4bf35158597ed114a2b33fcf3b2a64f5491605",
                      *           "state": {
-                     *             "id": "0448af55-a40f-49d5-aa3e-8c85da1d4a6d",
+                     *             "id": "62cce704-e1f4-4b06-bddf-cb75717fa11f",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17018,8 +17023,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T16:21:32.411Z",
-                     *             "updatedAt": "2026-11-29T16:21:32.411Z"
+                     *             "createdAt": "2026-11-29T18:00:13.934Z",
+                     *             "updatedAt": "2026-11-29T18:00:13.934Z"
                      *           }
                      *         },
                      *         {
@@ -17027,15 +17032,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "c51fce1e-6f86-49c4-8513-239ab02670f6",
-                     *           "occurredAt": "2026-11-29T16:21:32.454Z",
+                     *           "requestId": "4067797b-540e-4d8f-b03d-f5b8e2cc9182",
+                     *           "occurredAt": "2026-11-29T18:00:14.081Z",
                      *           "sequence": 101,
-                     *           "hash": "cb00268a1f15ab7534b468c980fd01c44c2525117849ec5ebad057c11ab5c98f",
+                     *           "hash": "e4022a52e612a5fe43cdb904aeb0b73b0fb2eee293447ef5fff449eeebe630cb",
                      *           "state": {
-                     *             "id": "0448af55-a40f-49d5-aa3e-8c85da1d4a6d",
+                     *             "id": "62cce704-e1f4-4b06-bddf-cb75717fa11f",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17044,8 +17049,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T16:21:32.411Z",
-                     *             "updatedAt": "2026-11-29T16:21:32.454Z"
+                     *             "createdAt": "2026-11-29T18:00:13.934Z",
+                     *             "updatedAt": "2026-11-29T18:00:14.081Z"
                      *           }
                      *         }
                      *       ],
@@ -17095,10 +17100,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T16:21:33.691Z",
+                     *       "updatedAt": "2026-11-29T18:00:18.407Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       }
                      *     }
                      */
@@ -17179,10 +17184,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T16:21:33.691Z",
+                     *       "updatedAt": "2026-11-29T18:00:18.407Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       }
                      *     }
                      */
@@ -17239,13 +17244,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba",
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "02fe05b0-ec1b-4d31-b394-666c83474ff6",
-                     *           "occurredAt": "2026-11-29T16:21:33.691Z",
+                     *           "requestId": "6bef394d-2cb3-4986-a6ef-7b15bb752f76",
+                     *           "occurredAt": "2026-11-29T18:00:18.407Z",
                      *           "sequence": 118,
-                     *           "hash": "a732cea4da56536109960f65d0bcd748de535e7d35721e8f282c28c6f08f3772",
+                     *           "hash": "31f710706905cafb4b4fe0517f18d8e8f66e1db29eb0fec611a96e93a7190fa3",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -17259,10 +17264,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T16:21:33.691Z",
+                     *             "updatedAt": "2026-11-29T18:00:18.407Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *             }
                      *           }
                      *         }
@@ -17315,8 +17320,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
-                     *           "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *           "id": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *           "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -17333,8 +17338,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T16:21:32.553Z",
-                     *           "updatedAt": "2026-11-29T16:21:32.553Z"
+                     *           "createdAt": "2026-11-29T18:00:14.652Z",
+                     *           "updatedAt": "2026-11-29T18:00:14.652Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17388,8 +17393,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
-                     *       "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *       "id": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *       "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17406,8 +17411,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:32.553Z",
-                     *       "updatedAt": "2026-11-29T16:21:32.553Z"
+                     *       "createdAt": "2026-11-29T18:00:14.652Z",
+                     *       "updatedAt": "2026-11-29T18:00:14.652Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17461,8 +17466,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
-                     *       "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *       "id": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *       "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17479,8 +17484,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T16:21:32.553Z",
-                     *       "updatedAt": "2026-11-29T16:21:32.553Z"
+                     *       "createdAt": "2026-11-29T18:00:14.652Z",
+                     *       "updatedAt": "2026-11-29T18:00:14.652Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17532,8 +17537,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
-                     *       "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *       "id": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *       "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -17550,8 +17555,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T16:21:32.553Z",
-                     *       "updatedAt": "2026-11-29T16:21:32.622Z"
+                     *       "createdAt": "2026-11-29T18:00:14.652Z",
+                     *       "updatedAt": "2026-11-29T18:00:14.733Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17630,7 +17635,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "1251c2c8-079a-4d6b-90af-9e9cde015ce8"
+                     *           "importId": "41af3058-a921-4d3c-8ba3-75c89fc05716"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -17646,7 +17651,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "1251c2c8-079a-4d6b-90af-9e9cde015ce8"
+                     *           "importId": "41af3058-a921-4d3c-8ba3-75c89fc05716"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -17662,7 +17667,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "1251c2c8-079a-4d6b-90af-9e9cde015ce8"
+                     *           "importId": "41af3058-a921-4d3c-8ba3-75c89fc05716"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17696,7 +17701,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10"
+                 *       "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea"
                  *     }
                  */
                 "application/json": {
@@ -17724,14 +17729,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "0142224e-c345-4e2a-92f0-a7bfc8cb4f22",
-                     *         "serialNumber": 11,
+                     *         "id": "c131fcc8-dd4e-489b-beab-61cb4f31382f",
+                     *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *             "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -17744,7 +17749,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "a98a434b-0b2b-4916-a5fb-ff810df46f10",
+                     *             "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -17772,19 +17777,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T16:21:32.889Z",
-                     *         "updatedAt": "2026-11-29T16:21:32.889Z",
+                     *         "createdAt": "2026-11-29T18:00:15.296Z",
+                     *         "updatedAt": "2026-11-29T18:00:15.296Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *           "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *           "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *           "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -17850,7 +17855,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d",
+                 *           "journalId": "622f57b3-7844-41b8-95f7-8df7badce316",
                  *           "line": 0
                  *         }
                  *       ]
@@ -17884,14 +17889,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "67362327-61e3-44b8-9fe7-8c6b3c4dbb5a",
-                     *       "bankAccountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *       "id": "b44367aa-59cb-4555-92b5-5aa62d7a4220",
+                     *       "bankAccountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d",
+                     *           "journalId": "622f57b3-7844-41b8-95f7-8df7badce316",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -17903,9 +17908,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
-                     *       "matchedAt": "2026-11-29T16:21:33.054Z",
+                     *       "matchedAt": "2026-11-29T18:00:15.574Z",
                      *       "version": 1
                      *     }
                      */
@@ -17962,8 +17967,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "67362327-61e3-44b8-9fe7-8c6b3c4dbb5a",
-                     *       "bankAccountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *       "id": "b44367aa-59cb-4555-92b5-5aa62d7a4220",
+                     *       "bankAccountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -17972,7 +17977,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d"
+                     *           "journalId": "622f57b3-7844-41b8-95f7-8df7badce316"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -17981,9 +17986,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
-                     *       "matchedAt": "2026-11-29T16:21:33.054Z",
+                     *       "matchedAt": "2026-11-29T18:00:15.574Z",
                      *       "version": 1
                      *     }
                      */
@@ -18033,8 +18038,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "67362327-61e3-44b8-9fe7-8c6b3c4dbb5a",
-                     *       "bankAccountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *       "id": "b44367aa-59cb-4555-92b5-5aa62d7a4220",
+                     *       "bankAccountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18043,7 +18048,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d"
+                     *           "journalId": "622f57b3-7844-41b8-95f7-8df7badce316"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18052,9 +18057,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
-                     *       "matchedAt": "2026-11-29T16:21:33.054Z",
+                     *       "matchedAt": "2026-11-29T18:00:15.574Z",
                      *       "version": 2
                      *     }
                      */
@@ -18109,7 +18114,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *       "bankAccountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -18119,14 +18124,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "b0e08b45-2c44-4849-a351-7d0193c4340b",
-                     *           "bankAccountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *           "id": "bcaba8e9-6bec-42e9-95f5-8a2deb4db18c",
+                     *           "bankAccountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d",
+                     *               "journalId": "622f57b3-7844-41b8-95f7-8df7badce316",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -18138,9 +18143,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
-                     *           "matchedAt": "2026-11-29T16:21:33.256Z",
+                     *           "matchedAt": "2026-11-29T18:00:16.670Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -18205,9 +18210,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
-                     *       "reconciledAt": "2026-11-29T16:21:33.123Z"
+                     *       "reconciledAt": "2026-11-29T18:00:16.047Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -18266,7 +18271,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "b74e6671-767c-4f7a-b596-9a7cdaa57541",
+                     *       "bankAccountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -18319,9 +18324,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
-                     *           "reconciledAt": "2026-11-29T16:21:33.123Z",
+                     *           "reconciledAt": "2026-11-29T18:00:16.047Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -18376,8 +18381,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "5a0e277a-b466-4590-8511-8e4ca7a033b5",
-                     *           "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d",
+                     *           "id": "d2d0bc37-6b98-4786-ac69-27fe6bca9be1",
+                     *           "journalId": "622f57b3-7844-41b8-95f7-8df7badce316",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -18386,10 +18391,11 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *           },
-                     *           "createdAt": "2026-11-29T16:21:33.318Z",
-                     *           "checkedAt": "2026-11-29T16:21:33.546Z",
+                     *           "createdAt": "2026-11-29T18:00:16.830Z",
+                     *           "checkedAt": "2026-11-29T18:00:17.193Z",
+                     *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
                      *       ]
@@ -18449,8 +18455,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a0e277a-b466-4590-8511-8e4ca7a033b5",
-                     *       "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d",
+                     *       "id": "d2d0bc37-6b98-4786-ac69-27fe6bca9be1",
+                     *       "journalId": "622f57b3-7844-41b8-95f7-8df7badce316",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18459,14 +18465,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
-                     *       "createdAt": "2026-11-29T16:21:33.318Z",
+                     *       "createdAt": "2026-11-29T18:00:16.830Z",
                      *       "checkedAt": null,
+                     *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T16:36:33.318Z",
+                     *         "expiresAt": "2026-11-29T18:15:16.830Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -18528,8 +18535,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a0e277a-b466-4590-8511-8e4ca7a033b5",
-                     *       "journalId": "345a299d-b97c-418e-8f2c-c6f78d55677d",
+                     *       "id": "d2d0bc37-6b98-4786-ac69-27fe6bca9be1",
+                     *       "journalId": "622f57b3-7844-41b8-95f7-8df7badce316",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18538,14 +18545,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
-                     *       "createdAt": "2026-11-29T16:21:33.318Z",
-                     *       "checkedAt": "2026-11-29T16:21:33.546Z",
+                     *       "createdAt": "2026-11-29T18:00:16.830Z",
+                     *       "checkedAt": "2026-11-29T18:00:17.193Z",
+                     *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T16:26:33.599Z"
+                     *         "expiresAt": "2026-11-29T18:05:18.137Z"
                      *       }
                      *     }
                      */
@@ -18595,8 +18603,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8caca899-84bd-472c-8d1c-712745563092",
-                     *       "journalId": "c9ae50a2-bccf-408f-93ac-22ace4dfd067",
+                     *       "id": "e3080c70-9d4a-43cc-a39b-8b48e225a2db",
+                     *       "journalId": "bfe32102-2479-400e-afc5-0d5dfb8be41f",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18605,10 +18613,11 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7e9ae95d-afb1-4614-a726-68f24ae50cba"
+                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
                      *       },
-                     *       "createdAt": "2026-11-29T16:21:33.863Z",
+                     *       "createdAt": "2026-11-29T18:00:18.807Z",
                      *       "checkedAt": null,
+                     *       "retainUntil": null,
                      *       "version": 2
                      *     }
                      */

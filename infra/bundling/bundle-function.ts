@@ -10,7 +10,7 @@ export const OBJECT_STORAGE_FUNCTIONS = ['functions/ops/attachment-arrived.ts'];
 
 /** Whether the entry is the handler of a row that reaches the documents bucket through S3's client (its `documents`, but `evidence`), or another function that does: its bundle then takes the client's modules. */
 const reachesObjectStorage = (entry: string) =>
-  ROUTES.some((route) => (route.documents === 'upload' || route.documents === 'read') && resolve(ROOT, route.handler) === resolve(entry)) || OBJECT_STORAGE_FUNCTIONS.some((path) => resolve(ROOT, path) === resolve(entry));
+  ROUTES.some((route) => (route.documents === 'upload' || route.documents === 'read' || route.documents === 'check') && resolve(ROOT, route.handler) === resolve(entry)) || OBJECT_STORAGE_FUNCTIONS.some((path) => resolve(ROOT, path) === resolve(entry));
 
 /**
  * A function's asset as the stack deploys it and `npm run bench` measures it: `index.mjs` (the

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { retentionYears } from '../companies/document-retention.ts';
 import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import { writtenRecordEvent } from '../events/event-record.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { AttachmentRecord } from './records.ts';
-import { acceptedDeclaration, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_JOURNAL, NO_NEW_ATTACHMENTS_STATUS, storedObjectVerdict, takesAttachments } from './rules.ts';
+import { attachmentRetainUntil } from './retention.ts';
+import { acceptedDeclaration, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_JOURNAL, NO_NEW_ATTACHMENTS_STATUS, storedObjectVerdict, takesAttachments, type StoredObject } from './rules.ts';
 import type { DeclareAttachmentInput } from './schemas.ts';
 import type { AttachmentChecking, AttachmentDeclaring, AttachmentListing } from './store.ts';
 import { attachmentView, type AttachmentView } from './view.ts';
@@ -112,9 +114,22 @@ async function checked(attachments: AttachmentChecking, uow: UnitOfWork, before:
   const checkedAt = new Date().toISOString();
   const after: AttachmentRecord =
     verdict.status === 'available'
-      ? { ...before, status: 'available', versionId: stored.versionId, checkedAt, version: before.version + 1 }
+      ? { ...before, status: 'available', versionId: stored.versionId, checkedAt, retainUntil: (await locked(attachments, before, stored)).toISOString(), version: before.version + 1 }
       : { ...before, status: 'rejected', rejection: verdict.reason, checkedAt, version: before.version + 1 };
   // In the name of whoever declared it: the upload was theirs, whoever's read noticed it.
   const event = writtenRecordEvent(after.status === 'available' ? 'AttachmentAdded' : 'AttachmentRejected', before.companyId, before.createdBy, attachmentView(after), new Date(checkedAt));
   return uow.commit([attachments.checkedChange(before, after), attachments.eventChange(event)], after);
+}
+
+/**
+ * Locks the file found as declared for the company's retention (retention.ts) before the
+ * attachment is recorded available: a check that dies between the two leaves it pending with its
+ * file locked, and the next check locks it again to the same date (or a later one, if the
+ * company's years were raised meanwhile). The date is the record's `retainUntil`.
+ */
+async function locked(attachments: AttachmentChecking, record: AttachmentRecord, stored: StoredObject): Promise<Date> {
+  const facts = await attachments.retentionFacts(record.companyId, record.journalId);
+  const until = attachmentRetainUntil({ years: retentionYears(facts.settings), journalDates: facts.journalDates, financialYears: facts.financialYears, uploadedAt: stored.lastModified, bucketYears: facts.bucketYears });
+  await attachments.storage.lock(record.objectKey, stored.versionId, until);
+  return until;
 }

@@ -24,6 +24,8 @@ export interface AttachmentRecord {
   rejection?: string | undefined;
   /** When the file was found in storage, and checked. */
   checkedAt?: string | undefined;
+  /** Until when its file is locked (COMPLIANCE), set as it became available (retention.ts). */
+  retainUntil?: string | undefined;
   version: number;
   createdAt: string;
   createdBy: ActorRef;

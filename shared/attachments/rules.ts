@@ -51,6 +51,8 @@ export interface StoredObject {
   sha256: string | undefined;
   /** The object's version, where storage keeps versions. */
   versionId: string | undefined;
+  /** When storage made it (to the second): the bucket's default lock counts from then. */
+  lastModified: Date;
 }
 
 /** Whether the stored object is the declared file: available, or rejected with why. */

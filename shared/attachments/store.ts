@@ -1,3 +1,4 @@
+import type { TaxJurisdiction } from '../companies/tax-registration.ts';
 import type { AppError } from '../errors.ts';
 import type { EventRecord } from '../events/event-record.ts';
 import type { Change } from '../unit-of-work.ts';
@@ -19,6 +20,20 @@ export interface DocumentStorage {
   downloadUrl(objectKey: string, versionId: string | undefined, seconds: number): Promise<string>;
   /** What storage holds under the key (its SHA-256 read only up to `maxBytes`), or undefined while nothing is there. */
   storedObject(objectKey: string, maxBytes: number): Promise<StoredObject | undefined>;
+  /** Locks the object (this version, where storage keeps versions) in COMPLIANCE mode until `until`: a later date lengthens a lock, an earlier one storage refuses. */
+  lock(objectKey: string, versionId: string | undefined, until: Date): Promise<void>;
+}
+
+/** What an attachment's lock is computed from (retention.ts), besides the upload's time. */
+export interface RetentionFacts {
+  /** The company's settings as they hold its retention (companies/document-retention.ts, retentionYears). */
+  settings: { taxJurisdiction: TaxJurisdiction | null; documentRetentionYears?: number | undefined };
+  /** The journal's calendar date, and its posting date once posted. */
+  journalDates: string[];
+  /** The company's financial years' ranges. */
+  financialYears: Array<{ startDate: string; endDate: string }>;
+  /** The documents bucket's default retention in years. */
+  bucketYears: number;
 }
 
 /** A signed PUT: the URL, and the headers it was signed with, which the upload must send as they are. */
@@ -50,6 +65,8 @@ export interface AttachmentChecking {
   /** One attachment (strongly consistent), or undefined. */
   get(companyId: string, journalId: string, attachmentId: string): Promise<AttachmentRecord | undefined>;
   storage: DocumentStorage;
+  /** What the lock of its file is computed from, read when the file is found as declared. */
+  retentionFacts(companyId: string, journalId: string): Promise<RetentionFacts>;
   /** The attachment checked (available or rejected) at the version read. Errors at commit: VersionConflict. */
   checkedChange(before: AttachmentRecord, after: AttachmentRecord): Change;
   /** The event of the check, in its transaction (the outbox). */

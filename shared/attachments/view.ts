@@ -16,5 +16,6 @@ export const attachmentView = (r: AttachmentRecord): AttachmentView => ({
   createdBy: r.createdBy,
   createdAt: r.createdAt,
   checkedAt: r.checkedAt ?? null,
+  retainUntil: r.retainUntil ?? null,
   version: r.version,
 });

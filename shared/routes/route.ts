@@ -74,13 +74,14 @@ export interface RouteSpec<P extends string = string, B extends SchemaOf | undef
   errors?: readonly ErrorCode[];
   /**
    * What the row's function does in the documents bucket (object storage, shared/db/documents):
-   * `upload` signs uploads into it, `read` reads its objects and signs downloads, `evidence` reads
+   * `upload` signs uploads into it, `read` reads its objects and signs downloads, `check` does what
+   * `read` does and locks the objects it finds as declared (s3:PutObjectRetention), `evidence` reads
    * its objects by signed HTTP requests without the S3 client (Verify). The stack grants exactly
    * that (`evidence` as `read`) and names the bucket in the function's environment; with the S3
    * client, the bundle keeps the SDK's own checksum and event-stream modules, which the client needs
    * (infra/bundling/options.ts).
    */
-  documents?: 'upload' | 'read' | 'evidence';
+  documents?: 'upload' | 'read' | 'check' | 'evidence';
   /**
    * The row's function reads the company's archived event segments in the documents bucket
    * (shared/db/documents/archive-objects.ts): the stack grants it reading `companies/<c>/events/`

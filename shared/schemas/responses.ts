@@ -589,6 +589,10 @@ function buildResponses() {
     createdBy: z.nullable(actor()),
     createdAt: instant,
     checkedAt: described(z.nullable(z.iso.datetime({ offset: true })), 'When the service found the file in storage and checked it; null while pending.'),
+    retainUntil: described(
+      z.nullable(z.iso.datetime({ offset: true })),
+      "Until when storage keeps the file locked (Object Lock, COMPLIANCE mode: no one deletes or overwrites it before): the company's documentRetentionYears after the end of the financial year of the journal's date (its posting date once posted, the later of the two), at 00:00 UTC, never before the bucket's default counted from the upload. Set when the file becomes available; null before, and for a rejected file (kept for the bucket's default).",
+    ),
     version: z.int(),
   };
   const expiringUrl = (what: string) => ({ url: described(z.string(), what), expiresAt: described(z.iso.datetime({ offset: true }), 'When the URL stops working: ask again (GET the attachment) for a new one.') });

@@ -31,7 +31,17 @@ describe('the documents bucket bundled as the attachment functions are', () => {
     const upload = await documentBucket.uploadUrl(key, { contentType: 'text/csv', size: file.length, sha256 }, 60);
     expect((await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: new Uint8Array(file) })).status).toBe(200);
 
-    expect(await documentBucket.storedObject(key, 1024)).toEqual({ size: file.length, contentType: 'text/csv', sha256, versionId: undefined });
+    expect(await documentBucket.storedObject(key, 1024)).toEqual({ size: file.length, contentType: 'text/csv', sha256, versionId: undefined, lastModified: expect.any(Date) });
+    // The local object storage has no Object Lock (s3rver answers 405): let pass only where the configuration says so.
+    await documentBucket.lock(key, undefined, new Date('2033-01-01T00:00:00Z'));
+    const flag = process.env.OBJECT_STORAGE_WITHOUT_LOCK;
+    expect(flag).toBe('1');
+    delete process.env.OBJECT_STORAGE_WITHOUT_LOCK;
+    try {
+      await expect(documentBucket.lock(key, undefined, new Date('2033-01-01T00:00:00Z'))).rejects.toMatchObject({ $metadata: { httpStatusCode: 405 } });
+    } finally {
+      process.env.OBJECT_STORAGE_WITHOUT_LOCK = flag;
+    }
     // Larger than the check reads: its SHA-256 is not read.
     expect((await documentBucket.storedObject(key, 10))?.sha256).toBeUndefined();
     const downloaded = await fetch(await documentBucket.downloadUrl(key, undefined, 60));

@@ -110,21 +110,23 @@ describe('CDK stack', () => {
   /** How many times the statements name the archived segments' prefix (objects, and the listing's condition). */
   const segmentPrefixes = (statements: unknown[]) => JSON.stringify(statements).split('companies/*/events/*').length - 1;
 
-  it('lets only the attachment functions and Verify reach the documents bucket: the declaration puts objects, the read and Verify get them, Verify the archived event segments too, the list neither', () => {
+  it('lets only the attachment functions and Verify reach the documents bucket: the declaration puts objects, the read and Verify get them, the read locks those it finds as declared, Verify the archived event segments too, the list neither', () => {
     for (const route of ROUTES) {
       const fn = everywhere('AWS::Lambda::Function', { Properties: { Environment: { Variables: { ROUTE: route.name } } } })[0]!;
       const statements = s3Statements(fn);
       const actions = statements.flatMap((s) => [s.Action].flat()).sort();
       const reads = ['s3:GetObject', 's3:GetObjectVersion', 's3:ListBucket'];
       // Verify reads attachments' files as a read does, and the archived segments under their own grant.
-      const expected = route.name === 'attachments.create' ? ['s3:PutObject'] : route.name === 'attachments.get' ? reads : route.name === 'audit.verify' ? [...reads, ...reads].sort() : [];
+      // The read checks a pending upload it finds, and locks its file for the company's retention: s3:PutObjectRetention, nothing broader.
+      const expected = route.name === 'attachments.create' ? ['s3:PutObject'] : route.name === 'attachments.get' ? [...reads, 's3:PutObjectRetention'].sort() : route.name === 'audit.verify' ? [...reads, ...reads].sort() : [];
       expect({ actions, bucketNamed: 'DOCUMENTS_BUCKET' in fn.Properties.Environment.Variables }, route.name).toEqual({ actions: expected, bucketNamed: expected.length > 0 });
+      if (route.name === 'attachments.get') expect(statements.find((s) => [s.Action].flat().includes('s3:PutObjectRetention')).Resource).toEqual(statements.find((s) => [s.Action].flat().includes('s3:GetObject')).Resource);
       // Verify reaches the segments' prefix only; the attachment functions, not the segments.
       expect(segmentPrefixes(statements), route.name).toBe(route.name === 'audit.verify' ? 2 : 0);
     }
   });
 
-  it('checks uploads as they land: the bucket notifies one function of objects created under the attachments\' prefix, a schedule sweeps what it missed, and the function only reads objects', () => {
+  it('checks uploads as they land: the bucket notifies one function of objects created under the attachments\' prefix, a schedule sweeps what it missed, and the function reads objects and locks those it finds as declared', () => {
     const checker = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) => id.startsWith('AttachmentArrivalChecker'))!;
     expect(checker, 'the function checking uploads').toBeDefined();
     const [checkerId, fn] = checker;
@@ -143,7 +145,9 @@ describe('CDK stack', () => {
       .filter((p) => JSON.stringify(p.Properties.Roles).includes(role))
       .flatMap((p) => p.Properties.PolicyDocument.Statement);
     const s3 = statements.flatMap((s) => [s.Action].flat()).filter((a: string) => a.startsWith('s3:'));
-    expect(s3.sort()).toEqual(['s3:GetObject', 's3:GetObjectVersion', 's3:ListBucket']);
+    expect(s3.sort()).toEqual(['s3:GetObject', 's3:GetObjectVersion', 's3:ListBucket', 's3:PutObjectRetention']);
+    // An attachment's lock is never set below the bucket's default, which the function is told.
+    expect(fn.Properties.Environment.Variables.DOCUMENTS_RETENTION_YEARS).toBe('6');
     expect(JSON.stringify(statements.filter((s) => [s.Action].flat().includes('s3:GetObject')).map((s) => s.Resource))).toContain('/companies/*');
   });
 

@@ -18,6 +18,7 @@ export const documentBucket: DocumentStorage & { attachmentOf(objectKey: string)
   uploadUrl: async (objectKey, file, seconds) => (await s3()).presignedPut(objectKey, file, seconds),
   downloadUrl: async (objectKey, versionId, seconds) => (await s3()).presignedGet(objectKey, versionId, seconds),
   storedObject: async (objectKey, maxBytes) => (await s3()).storedObject(objectKey, maxBytes),
+  lock: async (objectKey, versionId, until) => (await s3()).lockObject(objectKey, versionId, until),
   attachmentOf: (objectKey) => {
     const [, companyId, journalId, attachmentId] = ATTACHMENT_KEY.exec(objectKey) ?? [];
     return companyId && journalId && attachmentId ? { companyId, journalId, attachmentId } : undefined;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, PutObjectRetentionCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { DeclaredFile, StoredObject } from '../../attachments/rules.ts';
 import type { UploadUrl } from '../../attachments/store.ts';
@@ -64,7 +64,22 @@ export async function storedObject(objectKey: string, maxBytes: number): Promise
   // A multipart upload's checksum is of its parts ("...-3"); the presigned PUT makes whole ones.
   const whole = head.ChecksumSHA256 && head.ChecksumType !== 'COMPOSITE' ? hexOf(head.ChecksumSHA256) : undefined;
   const sha256 = whole ?? (size <= maxBytes ? await hashOf(objectKey, head.VersionId, maxBytes) : undefined);
-  return { size, contentType: head.ContentType, sha256, versionId: head.VersionId };
+  return { size, contentType: head.ContentType, sha256, versionId: head.VersionId, lastModified: head.LastModified ?? new Date() };
+}
+
+/**
+ * Locks the object's version in COMPLIANCE mode until `until` (PutObjectRetention: S3 takes a
+ * later date, refuses an earlier one). The local object storage has no Object Lock and answers
+ * 405 (s3rver) or 501: let pass only where the configuration says storage is that one.
+ */
+export async function lockObject(objectKey: string, versionId: string | undefined, until: Date): Promise<void> {
+  const command = new PutObjectRetentionCommand({ Bucket: config.documentsBucket, Key: objectKey, ...(versionId ? { VersionId: versionId } : {}), Retention: { Mode: 'COMPLIANCE', RetainUntilDate: until } });
+  await s3()
+    .send(command)
+    .catch((error: unknown) => {
+      const unsupported = error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 405 || error.$metadata.httpStatusCode === 501);
+      if (!(unsupported && config.objectStorageWithoutLock)) throw error;
+    });
 }
 
 /** The SHA-256 (hex) of the object, read as a stream; undefined when it turns out longer than `maxBytes`. */

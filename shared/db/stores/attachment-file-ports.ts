@@ -1,10 +1,11 @@
 import type { AttachmentChecking, AttachmentDeclaring } from '../../attachments/store.ts';
 import { documentBucket } from '../documents/document-bucket.ts';
 import { pendingEventOp } from '../events/outbox-store.ts';
+import { retentionFacts } from './attachment-retention-facts.ts';
 import { declareAttachmentOps, getAttachment, journalStatus, replaceAttachmentOp } from './attachment-store.ts';
 
 /** The ports of the attachment use cases that reach the documents bucket (attachments/store.ts): records in the table, files in the bucket. */
 export const attachmentDeclaring: AttachmentDeclaring = { journalStatus, storage: documentBucket, declareChanges: declareAttachmentOps };
 
-export const attachmentChecking: AttachmentChecking = { get: getAttachment, storage: documentBucket, checkedChange: replaceAttachmentOp, eventChange: (event) => pendingEventOp(event) };
+export const attachmentChecking: AttachmentChecking = { get: getAttachment, storage: documentBucket, retentionFacts, checkedChange: replaceAttachmentOp, eventChange: (event) => pendingEventOp(event) };
 

@@ -16,7 +16,7 @@ import type { WriteOp } from '../table/transact.ts';
  * that caps them (keys.ts, attachmentKeys). Their files are objects of the documents bucket
  * (documents/document-bucket.ts).
  */
-const FIELDS = ['companyId', 'journalId', 'id', 'fileName', 'contentType', 'size', 'sha256', 'objectKey', 'status', 'versionId', 'rejection', 'checkedAt', 'version', 'createdAt', 'createdBy'] as const;
+const FIELDS = ['companyId', 'journalId', 'id', 'fileName', 'contentType', 'size', 'sha256', 'objectKey', 'status', 'versionId', 'rejection', 'checkedAt', 'retainUntil', 'version', 'createdAt', 'createdBy'] as const;
 const attachmentFromItem = (item: Item) => recordOf<AttachmentRecord>(item, FIELDS);
 
 /**
