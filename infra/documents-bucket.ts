@@ -63,7 +63,8 @@ const OBJECTS = `${ATTACHMENT_OBJECTS_PREFIX}*`;
  * `upload` puts objects (the presigned PUT runs with its role); `read` heads and gets them, any
  * version, and lists the objects' prefix, without which S3 answers a missing key 403, not 404;
  * `check` reads and sets an object's retain-until date (s3:PutObjectRetention: in COMPLIANCE
- * mode it only ever lengthens a lock, and no grant here may bypass or delete one).
+ * mode it only ever lengthens a lock, and no grant here may bypass or delete one); `lock` only
+ * sets it (the import worker, for the files a journals import attaches).
  */
 export function grantDocuments(fn: LambdaFunction, bucket: Bucket, route: Route): void {
   // Verify's reads of objects take what a read takes.
@@ -71,10 +72,10 @@ export function grantDocuments(fn: LambdaFunction, bucket: Bucket, route: Route)
 }
 
 /** What grantDocuments grants a route's function, for a function of another kind (the check of uploads as they land reads). */
-export function grantDocumentAccess(fn: LambdaFunction, bucket: Bucket, access: 'upload' | 'read' | 'check'): void {
+export function grantDocumentAccess(fn: LambdaFunction, bucket: Bucket, access: 'upload' | 'read' | 'check' | 'lock'): void {
   const objects = bucket.arnForObjects(OBJECTS);
-  if (access === 'upload') {
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects] }));
+  if (access === 'upload' || access === 'lock') {
+    fn.addToRolePolicy(new PolicyStatement({ actions: [access === 'upload' ? 's3:PutObject' : 's3:PutObjectRetention'], resources: [objects] }));
   } else {
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:GetObjectVersion', ...(access === 'check' ? ['s3:PutObjectRetention'] : [])], resources: [objects] }));
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn], conditions: { StringLike: { 's3:prefix': [OBJECTS] } } }));

@@ -5,7 +5,9 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { grantDocumentAccess } from './documents-bucket.ts';
 import { IMPORT_METRICS, METRICS_NAMESPACE, SERVICE_DIMENSION } from '../shared/metrics.ts';
 import type { Monitoring } from './monitoring.ts';
 import { serviceFunction, type ServiceFunction } from './service-function.ts';
@@ -15,6 +17,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 
 export interface ImportWorkerProps {
   main: GrantableTable;
+  /** The documents bucket: a journals import locks the files it attaches for their journal's year. */
+  documents: Bucket;
   environment: Record<string, string>;
   monitoring: Monitoring;
 }
@@ -23,7 +27,8 @@ export interface ImportWorkerProps {
  * The import worker in AWS (functions/ops/run-imports.ts): started by the main table's stream
  * when a job is accepted (inserted unfinished-import items only) and every minute by a schedule
  * (resuming jobs whose worker died or ran out of time), with the main table's item access, 15
- * minutes and 2 GB (a file of 100,000 rows is checked in memory). Its errors and throttles raise
+ * minutes and 2 GB (a file of 100,000 rows is checked in memory), and the lock of the files a
+ * journals import attaches (s3:PutObjectRetention on the attachments' objects). Its errors and throttles raise
  * the alarms every function has. A run that fails is retried after a wait; a job that fails again
  * and again at one point is stopped (shared/imports/run-import.ts), which raises an alarm, and
  * failures that go on for 15 minutes (a job that cannot even be stopped) raise another.
@@ -35,12 +40,14 @@ export class ImportWorker extends Construct {
     super(scope, id);
     this.worker = serviceFunction(this, 'Worker', {
       entry: resolve(ROOT, 'functions/ops/run-imports.ts'),
-      environment: props.environment,
+      environment: { ...props.environment, DOCUMENTS_BUCKET: props.documents.bucketName },
       timeout: Duration.minutes(15),
       memorySize: 2048,
       paramsAndSecrets: undefined,
     });
     grantTable(this.worker, props.main, 'readWrite');
+    // s3:PutObjectRetention on the attachments' objects, nothing else of the bucket.
+    grantDocumentAccess(this.worker, props.documents, 'lock');
     this.worker.addEventSource(
       new DynamoEventSource(props.main.table, {
         startingPosition: StartingPosition.LATEST,

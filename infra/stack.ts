@@ -103,7 +103,7 @@ export class LedgerStack extends Stack {
     }
     new EventDispatch(this, 'Webhooks', { main: mainGrants, secret: serviceSecret.secret, environment, monitoring, after: serviceSecret.ready });
     new JobRecovery(this, 'Jobs', { main: mainGrants, environment, monitoring });
-    new ImportWorker(this, 'Imports', { main: mainGrants, environment, monitoring });
+    new ImportWorker(this, 'Imports', { main: mainGrants, documents: documents.bucket, environment, monitoring });
     new AttachmentArrival(this, 'AttachmentArrival', { main: mainGrants, documents: documents.bucket, environment, monitoring });
     new EventArchive(this, 'EventArchive', { main: mainGrants, documents: documents.bucket, environment, monitoring });
     monitoring.watchTable(main, 'MainTable');

@@ -33,7 +33,7 @@ export const SEQUENCES_EVENTS = [
 ];
 
 /** GET routes that write besides those: an attachment's read marks a pending one checked once its file is in storage (attachments/attachments.ts). */
-export const CHECKS_RECORDS = ['attachments.get'];
+export const CHECKS_RECORDS = ['attachments.get', 'attachments.getForCompany'];
 
 /** Every GET route that writes the main table. */
 export const WRITING_READS = [...SEQUENCES_EVENTS, ...CHECKS_RECORDS];

@@ -238,6 +238,10 @@ describe('responses match the OpenAPI document', () => {
     expect((await fetch(declared.upload.url, { method: 'PUT', headers: declared.upload.headers, body: new Uint8Array(receipt) })).status).toBe(200);
     expect(check('attachments.get', await api.get(`${receiptPath}/${declared.id}`)).status).toBe('available');
     check('attachments.list', await api.get(receiptPath));
+    // A document uploaded before its journal exists: declared on the company, read back available (a journals import may name it).
+    const early = check('attachments.createForCompany', await api.post(`${base}/Attachments`, { fileName: 'advance-invoice.pdf', contentType: 'application/pdf', size: receipt.length, sha256: createHash('sha256').update(receipt).digest('hex') }));
+    expect((await fetch(early.upload.url, { method: 'PUT', headers: early.upload.headers, body: new Uint8Array(receipt) })).status).toBe(200);
+    expect(check('attachments.getForCompany', await api.get(`${base}/Attachments/${early.id}`))).toMatchObject({ status: 'available', journalId: null });
     // Four eyes: a policy holds large journals until another person approves them.
     const reviewer = await signedInUser(gateway.url);
     expect((await api.post(`${base}/Members`, { email: reviewer.user.email, roleId: ROLES[0]!.id })).status).toBe(200);

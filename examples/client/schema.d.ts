@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/74f89456-0794-4f5b-aeed-0315b348ec40`
+         * @description Example request: `GET /api/v1/Companies/e7f548f2-2afc-473a-a10b-91eaba30e0b0`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Settings`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Settings`
+         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Roles`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Roles`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Roles/f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Roles/3147ad8e-1f28-47f2-ad02-6f155bed262f`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Roles/f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e`
+         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Roles/3147ad8e-1f28-47f2-ad02-6f155bed262f`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Roles/f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e`
+         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Roles/3147ad8e-1f28-47f2-ad02-6f155bed262f`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Members`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Members`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Members/cde02bfc-731f-42d6-81c7-b8e033f2b9d1`
+         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Members/08a74026-ec9f-4860-a1ae-52a71254e223`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Members/cde02bfc-731f-42d6-81c7-b8e033f2b9d1`
+         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Members/08a74026-ec9f-4860-a1ae-52a71254e223`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ApiKeys/6527586d-e216-4ac1-94e8-41fca24ee23f`
+         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ApiKeys/8068379a-bd16-4cc6-b0dc-9aa377f43a9e`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Accounts`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Accounts`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Accounts/b3c60140-ebef-494b-bc28-d5b73593090a`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Accounts/97b0e9c0-900f-485a-bb94-3c6c96f874fd`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Accounts/b3c60140-ebef-494b-bc28-d5b73593090a`
+         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Accounts/97b0e9c0-900f-485a-bb94-3c6c96f874fd`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Accounts/b3c60140-ebef-494b-bc28-d5b73593090a`
+         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Accounts/97b0e9c0-900f-485a-bb94-3c6c96f874fd`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Accounts/b3c60140-ebef-494b-bc28-d5b73593090a/History`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Accounts/97b0e9c0-900f-485a-bb94-3c6c96f874fd/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters/0466d603-4571-4f2f-b08e-1d2311257398`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters/c974ae86-56bf-4c2d-9791-00fe1825b561`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters/0466d603-4571-4f2f-b08e-1d2311257398`
+         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters/c974ae86-56bf-4c2d-9791-00fe1825b561`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters/0466d603-4571-4f2f-b08e-1d2311257398`
+         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters/c974ae86-56bf-4c2d-9791-00fe1825b561`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters/0466d603-4571-4f2f-b08e-1d2311257398/History`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters/c974ae86-56bf-4c2d-9791-00fe1825b561/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters/0466d603-4571-4f2f-b08e-1d2311257398/Activate`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters/c974ae86-56bf-4c2d-9791-00fe1825b561/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/CostCenters/0466d603-4571-4f2f-b08e-1d2311257398/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters/c974ae86-56bf-4c2d-9791-00fe1825b561/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/be534bbf-caec-40f0-821a-4ca01551331a`
+         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/75866ff4-f622-4523-a4e2-cfd0fd0679aa`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/be534bbf-caec-40f0-821a-4ca01551331a`
+         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/75866ff4-f622-4523-a4e2-cfd0fd0679aa`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/Close`
+         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/Periods`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/Periods/24bde26e-7967-46be-bf39-49c29b78a845`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/Periods/21580ebd-e4a3-4471-8253-aa5824e1d5f0`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/Periods/24bde26e-7967-46be-bf39-49c29b78a845/Lock`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/Periods/21580ebd-e4a3-4471-8253-aa5824e1d5f0/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/Periods/24bde26e-7967-46be-bf39-49c29b78a845/Close`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/Periods/21580ebd-e4a3-4471-8253-aa5824e1d5f0/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/Periods/24bde26e-7967-46be-bf39-49c29b78a845/Close`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/Periods/21580ebd-e4a3-4471-8253-aa5824e1d5f0/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/FinancialYears/a2cf217c-08f1-4258-b31e-a358117a11ef/Periods/24bde26e-7967-46be-bf39-49c29b78a845/Reopen`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/Periods/21580ebd-e4a3-4471-8253-aa5824e1d5f0/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/363efb02-265f-4e0d-b5ba-076f103411ad`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/daad07dc-88c7-45a1-bf46-9d0abc7ee3df`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/363efb02-265f-4e0d-b5ba-076f103411ad`
+         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/daad07dc-88c7-45a1-bf46-9d0abc7ee3df`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/363efb02-265f-4e0d-b5ba-076f103411ad/History`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/daad07dc-88c7-45a1-bf46-9d0abc7ee3df/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/bfe32102-2479-400e-afc5-0d5dfb8be41f/Submit`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/04a35be3-5d18-414a-b013-dcbb79bfc1ef/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/bfe32102-2479-400e-afc5-0d5dfb8be41f/Approve`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/04a35be3-5d18-414a-b013-dcbb79bfc1ef/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/bfe32102-2479-400e-afc5-0d5dfb8be41f/Reject`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/04a35be3-5d18-414a-b013-dcbb79bfc1ef/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/363efb02-265f-4e0d-b5ba-076f103411ad/Post`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/daad07dc-88c7-45a1-bf46-9d0abc7ee3df/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/7d5602e5-3799-4c89-ab20-8d3c80f5af64/Void`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/c7f7aab2-1aee-4983-b762-5c82cdd897d6/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/363efb02-265f-4e0d-b5ba-076f103411ad/Adjust`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/daad07dc-88c7-45a1-bf46-9d0abc7ee3df/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/363efb02-265f-4e0d-b5ba-076f103411ad/Reverse`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/daad07dc-88c7-45a1-bf46-9d0abc7ee3df/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/TrialBalance?financialYearId=a2cf217c-08f1-4258-b31e-a358117a11ef`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/TrialBalance?financialYearId=173de38d-8e01-408e-a6de-94eba4f4fbef`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/BudgetVsActual?budgetId=a0759a43-306e-470c-bf55-4321918992db&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/BudgetVsActual?budgetId=e98e2882-584a-4d72-b075-393d0abbd7e5&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/74f89456-0794-4f5b-aeed-0315b348ec40/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/e7f548f2-2afc-473a-a10b-91eaba30e0b0/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/Restatements?since=2026-11-29T17%3A59%3A48.876Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/Restatements?since=2026-11-29T18%3A39%3A54.542Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Reports/b98e6042-778d-4470-a0c8-a40b09375614`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/0304bf5e-439b-4ec2-8118-16f19a259530`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Webhooks/a94605a2-0844-428c-987c-cf3137e0b455`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Webhooks/af2ea7b7-e2c9-4601-9a47-818765d50a1e`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Webhooks/a94605a2-0844-428c-987c-cf3137e0b455`
+         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Webhooks/af2ea7b7-e2c9-4601-9a47-818765d50a1e`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Webhooks/a94605a2-0844-428c-987c-cf3137e0b455`
+         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Webhooks/af2ea7b7-e2c9-4601-9a47-818765d50a1e`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Webhooks/a94605a2-0844-428c-987c-cf3137e0b455/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Webhooks/af2ea7b7-e2c9-4601-9a47-818765d50a1e/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ExchangeRates/7e33df7b-ea81-4f5e-8255-6bae9669119b`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ExchangeRates/a1bc12ab-5838-4cfb-acf2-25af2bb9e1c3`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ExchangeRates/7e33df7b-ea81-4f5e-8255-6bae9669119b`
+         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ExchangeRates/a1bc12ab-5838-4cfb-acf2-25af2bb9e1c3`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ExchangeRates/7e33df7b-ea81-4f5e-8255-6bae9669119b`
+         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ExchangeRates/a1bc12ab-5838-4cfb-acf2-25af2bb9e1c3`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Budgets`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Budgets`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Budgets/a0759a43-306e-470c-bf55-4321918992db`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Budgets/e98e2882-584a-4d72-b075-393d0abbd7e5`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Budgets/a0759a43-306e-470c-bf55-4321918992db`
+         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Budgets/e98e2882-584a-4d72-b075-393d0abbd7e5`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Budgets/a0759a43-306e-470c-bf55-4321918992db`
+         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Budgets/e98e2882-584a-4d72-b075-393d0abbd7e5`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Imports`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Imports`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Imports/17755d88-e2b1-40fa-914c-fd5a7fbc3d2e`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Imports/4796d30b-1a57-4201-b7e2-5eb22d713121`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Imports/17755d88-e2b1-40fa-914c-fd5a7fbc3d2e/Errors`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Imports/4796d30b-1a57-4201-b7e2-5eb22d713121/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Imports/90082782-a131-4313-a7d9-4c195bb65836/Approve`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Imports/ada3e73f-6236-4879-bda2-25264688e33b/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/TaxCodes/5e112a34-80af-412c-afdc-edde899fb60d`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/TaxCodes/1a89e0fb-701c-4769-b618-7b6829a93af2`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/TaxCodes/5e112a34-80af-412c-afdc-edde899fb60d`
+         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/TaxCodes/1a89e0fb-701c-4769-b618-7b6829a93af2`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/TaxCodes/5e112a34-80af-412c-afdc-edde899fb60d/History`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/TaxCodes/1a89e0fb-701c-4769-b618-7b6829a93af2/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/VatReturns/33799886-5f70-45a7-a8ca-3d17db0a4d88`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/VatReturns/26f8a4b3-f70c-4362-97ec-4338df3e04d6`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Counterparties/62cce704-e1f4-4b06-bddf-cb75717fa11f`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Counterparties/54a76231-bef1-4828-a18e-5eb1723b3cad`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Counterparties/62cce704-e1f4-4b06-bddf-cb75717fa11f`
+         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Counterparties/54a76231-bef1-4828-a18e-5eb1723b3cad`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Counterparties/62cce704-e1f4-4b06-bddf-cb75717fa11f/History`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Counterparties/54a76231-bef1-4828-a18e-5eb1723b3cad/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1697,13 +1697,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1721,12 +1721,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52`
+         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1745,7 +1745,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1767,7 +1767,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1787,7 +1787,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/Matches`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1805,14 +1805,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/Matches/b44367aa-59cb-4555-92b5-5aa62d7a4220`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/Matches/bd2b6cc3-d8b7-4edf-b107-0e21f781bf2e`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/Matches/b44367aa-59cb-4555-92b5-5aa62d7a4220`
+         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/Matches/bd2b6cc3-d8b7-4edf-b107-0e21f781bf2e`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1869,7 +1869,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/BankAccounts/0d66b911-4d42-42b5-b3bb-55ca99fafe52/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -1889,13 +1889,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/622f57b3-7844-41b8-95f7-8df7badce316/Attachments`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/9488f988-1659-454a-bf1c-b7caa6309502/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/622f57b3-7844-41b8-95f7-8df7badce316/Attachments`
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/9488f988-1659-454a-bf1c-b7caa6309502/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -1913,16 +1913,56 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/622f57b3-7844-41b8-95f7-8df7badce316/Attachments/d2d0bc37-6b98-4786-ac69-27fe6bca9be1`
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/9488f988-1659-454a-bf1c-b7caa6309502/Attachments/9b619e9b-0be1-4de7-9cb3-96274b5b9a50`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/018248d7-4f84-4313-8aaa-cf1a66558653/Journals/bfe32102-2479-400e-afc5-0d5dfb8be41f/Attachments/e3080c70-9d4a-43cc-a39b-8b48e225a2db`
+         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/04a35be3-5d18-414a-b013-dcbb79bfc1ef/Attachments/724cd4e6-e3ce-41fa-848e-e639f7717851`
          */
         delete: operations["attachments.remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
+         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Attachments`
+         */
+        post: operations["attachments.createForCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
+         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Attachments/3587e46e-ae6a-45d4-8c78-ec2f510f550c`
+         */
+        get: operations["attachments.getForCompany"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3639,7 +3679,7 @@ export interface components {
         };
         CreatedAttachmentResponse: {
             id: components["schemas"]["field.id"];
-            journalId: components["schemas"]["field.journalId"];
+            journalId: components["schemas"]["field.journalId.2"];
             /** @description The file's name as declared (shown, never a key). */
             fileName: string;
             contentType: components["schemas"]["field.contentType"];
@@ -3675,7 +3715,7 @@ export interface components {
         };
         AttachmentResponse: {
             id: components["schemas"]["field.id"];
-            journalId: components["schemas"]["field.journalId"];
+            journalId: components["schemas"]["field.journalId.2"];
             /** @description The file's name as declared (shown, never a key). */
             fileName: string;
             contentType: components["schemas"]["field.contentType"];
@@ -3698,7 +3738,7 @@ export interface components {
         };
         AttachmentSummaryResponse: {
             id: components["schemas"]["field.id"];
-            journalId: components["schemas"]["field.journalId"];
+            journalId: components["schemas"]["field.journalId.2"];
             /** @description The file's name as declared (shown, never a key). */
             fileName: string;
             contentType: components["schemas"]["field.contentType"];
@@ -4530,6 +4570,8 @@ export interface components {
         "field.total": string;
         /** @description The line's index in the journal (0 the first). */
         "field.line.2": number;
+        /** @description The journal the file belongs to; null for a file uploaded to the company that no journal holds yet (a journals import names it in attachmentIds, and it is then on that journal). */
+        "field.journalId.2": string | null;
         /**
          * @description The type of the file, one a journal takes: application/pdf, image/png, image/jpeg, image/tiff, application/xml, text/xml, text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (any case; kept in lower case).
          * @enum {string}
@@ -4662,7 +4704,7 @@ export interface components {
          * @description The event types the subscription receives; empty for every type.
          * @default []
          */
-        "field.eventTypes.2": ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected" | "AttachmentRemoved")[];
+        "field.eventTypes.2": ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected" | "AttachmentRemoved" | "AttachmentAttached")[];
         /**
          * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active.
          * @default true
@@ -4753,6 +4795,14 @@ export interface components {
         }[];
         /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
         "field.costCenterId.3": string | null;
+        /** @description The file's name as the person knows it (1 to 255 characters): shown, never used as a key. */
+        "field.fileName": string;
+        /** @description The type of the file, one a journal takes: application/pdf, image/png, image/jpeg, image/tiff, application/xml, text/xml, text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (any case; kept in lower case). */
+        "field.contentType.2": string;
+        /** @description The file's length in bytes, 1 to 26214400 (25 MB): the upload must be exactly this long. */
+        "field.size.2": number;
+        /** @description The SHA-256 of the file's bytes in hexadecimal, 64 digits (as sha256sum prints it; any case, kept in lower case): storage refuses an upload of other bytes. */
+        "field.sha256.2": string;
     };
     responses: {
         /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding` (each example says what it means and the way out; docs/errors.md lists them all) */
@@ -5025,6 +5075,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `UnsupportedContentType`, `AttachmentTooLarge` (each example says what it means and the way out; docs/errors.md lists them all) */
+        "ValidationError_InvalidJson_InvalidText_InvalidEncoding_UnsupportedContentType_AttachmentTooLarge.400": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
@@ -5114,7 +5173,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:44101/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A38347%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=PoKqWIIvkyYTLcNeUi_ldYuTQsrpqQnFv0lXta_gPR0&code_challenge_method=S256&state=Wg5z6A1-Lk4_2Q5sZ1HDt5uuBO6KqFZN260FGoD5Ies&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:46029/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45481%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=mo-aIVnL0MITMOn_ZTTxVgbahjz4F61HSAZug2ereZI&code_challenge_method=S256&state=DDmGklRdVSUOSaf1Le34bK8ZbR486CsjgDCLJVM5tkU&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5154,7 +5213,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "018248d7-4f84-4313-8aaa-cf1a66558653",
+                     *           "companyId": "5bec441d-0d14-496d-b29f-bee6a21b7887",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5206,7 +5265,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "74f89456-0794-4f5b-aeed-0315b348ec40",
+                     *           "companyId": "e7f548f2-2afc-473a-a10b-91eaba30e0b0",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5312,7 +5371,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "018248d7-4f84-4313-8aaa-cf1a66558653",
+                     *           "companyId": "5bec441d-0d14-496d-b29f-bee6a21b7887",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5364,7 +5423,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "74f89456-0794-4f5b-aeed-0315b348ec40",
+                     *           "companyId": "e7f548f2-2afc-473a-a10b-91eaba30e0b0",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5459,16 +5518,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "74f89456-0794-4f5b-aeed-0315b348ec40",
+                     *           "id": "e7f548f2-2afc-473a-a10b-91eaba30e0b0",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T17:59:38.830Z",
+                     *           "createdAt": "2026-11-29T18:39:43.594Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "018248d7-4f84-4313-8aaa-cf1a66558653",
+                     *           "id": "5bec441d-0d14-496d-b29f-bee6a21b7887",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T17:59:38.281Z",
+                     *           "createdAt": "2026-11-29T18:39:42.884Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5525,9 +5584,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "74f89456-0794-4f5b-aeed-0315b348ec40",
+                     *       "id": "e7f548f2-2afc-473a-a10b-91eaba30e0b0",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T17:59:38.830Z",
+                     *       "createdAt": "2026-11-29T18:39:43.594Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5540,7 +5599,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T17:59:38.830Z"
+                     *         "updatedAt": "2026-11-29T18:39:43.594Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5626,9 +5685,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "74f89456-0794-4f5b-aeed-0315b348ec40",
+                     *       "id": "e7f548f2-2afc-473a-a10b-91eaba30e0b0",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T17:59:38.830Z",
+                     *       "createdAt": "2026-11-29T18:39:43.594Z",
                      *       "version": 1
                      *     }
                      */
@@ -5673,7 +5732,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T17:59:38.281Z"
+                     *       "updatedAt": "2026-11-29T18:39:42.884Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5703,7 +5762,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "11f3f610-8f8a-4548-adaa-fdfff4065735",
+                 *       "retainedEarningsAccountId": "1c1d172c-b44e-48a5-b95d-553f3e8b4bff",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5748,7 +5807,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "11f3f610-8f8a-4548-adaa-fdfff4065735",
+                     *       "retainedEarningsAccountId": "1c1d172c-b44e-48a5-b95d-553f3e8b4bff",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -5756,7 +5815,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T17:59:41.769Z"
+                     *       "updatedAt": "2026-11-29T18:39:45.864Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5942,7 +6001,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e",
+                     *           "id": "3147ad8e-1f28-47f2-ad02-6f155bed262f",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5953,8 +6012,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T18:00:06.465Z",
-                     *           "updatedAt": "2026-11-29T18:00:06.516Z"
+                     *           "createdAt": "2026-11-29T18:40:12.846Z",
+                     *           "updatedAt": "2026-11-29T18:40:12.924Z"
                      *         }
                      *       ]
                      *     }
@@ -6015,7 +6074,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e",
+                     *       "id": "3147ad8e-1f28-47f2-ad02-6f155bed262f",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6025,8 +6084,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:00:06.465Z",
-                     *       "updatedAt": "2026-11-29T18:00:06.465Z"
+                     *       "createdAt": "2026-11-29T18:40:12.846Z",
+                     *       "updatedAt": "2026-11-29T18:40:12.846Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6073,7 +6132,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e",
+                     *       "id": "3147ad8e-1f28-47f2-ad02-6f155bed262f",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6083,8 +6142,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:00:06.465Z",
-                     *       "updatedAt": "2026-11-29T18:00:06.465Z"
+                     *       "createdAt": "2026-11-29T18:40:12.846Z",
+                     *       "updatedAt": "2026-11-29T18:40:12.846Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6145,7 +6204,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e",
+                     *       "id": "3147ad8e-1f28-47f2-ad02-6f155bed262f",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6156,8 +6215,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:00:06.465Z",
-                     *       "updatedAt": "2026-11-29T18:00:06.516Z"
+                     *       "createdAt": "2026-11-29T18:40:12.846Z",
+                     *       "updatedAt": "2026-11-29T18:40:12.924Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6265,8 +6324,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "889f8d61-3cd7-40b0-b876-01d751b21738",
-                     *           "email": "user-9d184777-3c1d-4bbf-8442-686411e0c3c7@example.com",
+                     *           "userId": "058ca725-6484-49a6-a116-7ad560a7b7fa",
+                     *           "email": "user-e4d36ce4-ae7e-4a2b-b2c5-e0df4ac9cf1d@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6317,20 +6376,20 @@ export interface operations {
                      *             "attachments:read",
                      *             "attachments:create"
                      *           ],
-                     *           "joinedAt": "2026-11-29T17:59:38.281Z",
+                     *           "joinedAt": "2026-11-29T18:39:42.884Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "cde02bfc-731f-42d6-81c7-b8e033f2b9d1",
-                     *           "email": "contract-1795975206552@example.com",
-                     *           "roleId": "f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e",
+                     *           "userId": "08a74026-ec9f-4860-a1ae-52a71254e223",
+                     *           "email": "contract-1795977612975@example.com",
+                     *           "roleId": "3147ad8e-1f28-47f2-ad02-6f155bed262f",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T18:00:06.573Z",
+                     *           "joinedAt": "2026-11-29T18:40:13.031Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6362,8 +6421,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795975206552@example.com",
-                 *       "roleId": "f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e"
+                 *       "email": "contract-1795977612975@example.com",
+                 *       "roleId": "3147ad8e-1f28-47f2-ad02-6f155bed262f"
                  *     }
                  */
                 "application/json": {
@@ -6385,16 +6444,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "cde02bfc-731f-42d6-81c7-b8e033f2b9d1",
-                     *       "email": "contract-1795975206552@example.com",
-                     *       "roleId": "f4a64ec0-c344-4ac0-b7b4-4bb8fc52c62e",
+                     *       "userId": "08a74026-ec9f-4860-a1ae-52a71254e223",
+                     *       "email": "contract-1795977612975@example.com",
+                     *       "roleId": "3147ad8e-1f28-47f2-ad02-6f155bed262f",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T18:00:06.573Z",
+                     *       "joinedAt": "2026-11-29T18:40:13.031Z",
                      *       "version": 1
                      *     }
                      */
@@ -6454,8 +6513,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "cde02bfc-731f-42d6-81c7-b8e033f2b9d1",
-                     *       "email": "contract-1795975206552@example.com",
+                     *       "userId": "08a74026-ec9f-4860-a1ae-52a71254e223",
+                     *       "email": "contract-1795977612975@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6477,7 +6536,7 @@ export interface operations {
                      *         "bank:read",
                      *         "attachments:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T18:00:06.573Z",
+                     *       "joinedAt": "2026-11-29T18:40:13.031Z",
                      *       "version": 2
                      *     }
                      */
@@ -6586,9 +6645,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6527586d-e216-4ac1-94e8-41fca24ee23f",
+                     *           "id": "8068379a-bd16-4cc6-b0dc-9aa377f43a9e",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_0FwsgDG",
+                     *           "prefix": "sk-svc_HvH6Nmy",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6596,8 +6655,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "889f8d61-3cd7-40b0-b876-01d751b21738",
-                     *           "createdAt": "2026-11-29T18:00:06.776Z",
+                     *           "createdBy": "058ca725-6484-49a6-a116-7ad560a7b7fa",
+                     *           "createdAt": "2026-11-29T18:40:13.477Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6663,9 +6722,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6527586d-e216-4ac1-94e8-41fca24ee23f",
+                     *       "id": "8068379a-bd16-4cc6-b0dc-9aa377f43a9e",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_0FwsgDG",
+                     *       "prefix": "sk-svc_HvH6Nmy",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6673,8 +6732,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "889f8d61-3cd7-40b0-b876-01d751b21738",
-                     *       "createdAt": "2026-11-29T18:00:06.776Z",
+                     *       "createdBy": "058ca725-6484-49a6-a116-7ad560a7b7fa",
+                     *       "createdAt": "2026-11-29T18:40:13.477Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6725,18 +6784,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6527586d-e216-4ac1-94e8-41fca24ee23f",
+                     *       "id": "8068379a-bd16-4cc6-b0dc-9aa377f43a9e",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_0FwsgDG",
+                     *       "prefix": "sk-svc_HvH6Nmy",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T18:00:06.827Z",
-                     *       "createdBy": "889f8d61-3cd7-40b0-b876-01d751b21738",
-                     *       "createdAt": "2026-11-29T18:00:06.776Z",
+                     *       "revokedAt": "2026-11-29T18:40:13.840Z",
+                     *       "createdBy": "058ca725-6484-49a6-a116-7ad560a7b7fa",
+                     *       "createdAt": "2026-11-29T18:40:13.477Z",
                      *       "version": 2
                      *     }
                      */
@@ -6791,24 +6850,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
+                     *           "id": "e924566a-50a4-42a6-994d-995ba4c367a8",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "5d9dbb39-af2d-4561-b3bf-54153c0cae38",
+                     *           "parentId": "fa8bdb2f-aae0-41b9-8382-6d9319e45b6b",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T17:59:41.257Z",
-                     *           "updatedAt": "2026-11-29T17:59:41.257Z",
+                     *           "createdAt": "2026-11-29T18:39:45.324Z",
+                     *           "updatedAt": "2026-11-29T18:39:45.324Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "5d9dbb39-af2d-4561-b3bf-54153c0cae38",
+                     *           "id": "fa8bdb2f-aae0-41b9-8382-6d9319e45b6b",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6817,32 +6876,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T17:59:41.181Z",
-                     *           "updatedAt": "2026-11-29T17:59:41.181Z",
+                     *           "createdAt": "2026-11-29T18:39:45.214Z",
+                     *           "updatedAt": "2026-11-29T18:39:45.214Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *           "id": "844efd64-4286-4261-9e2d-46d626a89845",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "83b7b85b-75b5-45b5-82c5-146c939fabb6",
+                     *           "parentId": "2264f896-0b43-4c40-befe-265cce7f68b3",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T17:59:41.063Z",
-                     *           "updatedAt": "2026-11-29T17:59:41.063Z",
+                     *           "createdAt": "2026-11-29T18:39:45.130Z",
+                     *           "updatedAt": "2026-11-29T18:39:45.130Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "83b7b85b-75b5-45b5-82c5-146c939fabb6",
+                     *           "id": "2264f896-0b43-4c40-befe-265cce7f68b3",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6851,32 +6910,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T17:59:40.985Z",
-                     *           "updatedAt": "2026-11-29T17:59:40.985Z",
+                     *           "createdAt": "2026-11-29T18:39:45.092Z",
+                     *           "updatedAt": "2026-11-29T18:39:45.092Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "11f3f610-8f8a-4548-adaa-fdfff4065735",
+                     *           "id": "1c1d172c-b44e-48a5-b95d-553f3e8b4bff",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "6e26d880-5a80-4c40-a721-28d23eaa9d3a",
+                     *           "parentId": "0bcda829-08c1-4ebd-8832-63e309d1b34f",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T17:59:40.919Z",
-                     *           "updatedAt": "2026-11-29T17:59:40.919Z",
+                     *           "createdAt": "2026-11-29T18:39:45.041Z",
+                     *           "updatedAt": "2026-11-29T18:39:45.041Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "6e26d880-5a80-4c40-a721-28d23eaa9d3a",
+                     *           "id": "0bcda829-08c1-4ebd-8832-63e309d1b34f",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6885,49 +6944,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T17:59:40.776Z",
-                     *           "updatedAt": "2026-11-29T17:59:40.776Z",
+                     *           "createdAt": "2026-11-29T18:39:44.994Z",
+                     *           "updatedAt": "2026-11-29T18:39:44.994Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *           "id": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
+                     *           "parentId": "0b9e34be-f79c-42c3-a004-c217ac079539",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T17:59:40.687Z",
-                     *           "updatedAt": "2026-11-29T17:59:40.687Z",
+                     *           "createdAt": "2026-11-29T18:39:44.953Z",
+                     *           "updatedAt": "2026-11-29T18:39:44.953Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *           "id": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
+                     *           "parentId": "0b9e34be-f79c-42c3-a004-c217ac079539",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T17:59:40.038Z",
-                     *           "updatedAt": "2026-11-29T17:59:40.038Z",
+                     *           "createdAt": "2026-11-29T18:39:44.822Z",
+                     *           "updatedAt": "2026-11-29T18:39:44.822Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
+                     *           "id": "0b9e34be-f79c-42c3-a004-c217ac079539",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6936,8 +6995,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T17:59:39.850Z",
-                     *           "updatedAt": "2026-11-29T17:59:39.850Z",
+                     *           "createdAt": "2026-11-29T18:39:44.704Z",
+                     *           "updatedAt": "2026-11-29T18:39:44.704Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7005,7 +7064,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3c60140-ebef-494b-bc28-d5b73593090a",
+                     *       "id": "97b0e9c0-900f-485a-bb94-3c6c96f874fd",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7014,8 +7073,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T17:59:41.900Z",
-                     *       "updatedAt": "2026-11-29T17:59:41.900Z",
+                     *       "createdAt": "2026-11-29T18:39:46.040Z",
+                     *       "updatedAt": "2026-11-29T18:39:46.040Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7066,7 +7125,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3c60140-ebef-494b-bc28-d5b73593090a",
+                     *       "id": "97b0e9c0-900f-485a-bb94-3c6c96f874fd",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7075,8 +7134,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T17:59:41.900Z",
-                     *       "updatedAt": "2026-11-29T17:59:41.900Z",
+                     *       "createdAt": "2026-11-29T18:39:46.040Z",
+                     *       "updatedAt": "2026-11-29T18:39:46.040Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7140,7 +7199,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3c60140-ebef-494b-bc28-d5b73593090a",
+                     *       "id": "97b0e9c0-900f-485a-bb94-3c6c96f874fd",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7149,8 +7208,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T17:59:41.900Z",
-                     *       "updatedAt": "2026-11-29T17:59:42.669Z",
+                     *       "createdAt": "2026-11-29T18:39:46.040Z",
+                     *       "updatedAt": "2026-11-29T18:39:47.536Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7270,15 +7329,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "1cbd5c4b-9ba6-4faf-8f12-c8705c3a21ae",
-                     *           "occurredAt": "2026-11-29T17:59:41.901Z",
+                     *           "requestId": "1b3eebc5-c462-4b42-8746-942ed82f037d",
+                     *           "occurredAt": "2026-11-29T18:39:46.040Z",
                      *           "sequence": 14,
-                     *           "hash": "d4b1c0d1da8981181a5ff9e41d400b1430dd0c369fbaf25223d4b49d1990e42c",
+                     *           "hash": "03c47e0f9dd8fe93e98fa50eb3c769ba65e694e24e1892a47fdd4ab3daae2472",
                      *           "state": {
-                     *             "id": "b3c60140-ebef-494b-bc28-d5b73593090a",
+                     *             "id": "97b0e9c0-900f-485a-bb94-3c6c96f874fd",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7287,8 +7346,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T17:59:41.900Z",
-                     *             "updatedAt": "2026-11-29T17:59:41.900Z",
+                     *             "createdAt": "2026-11-29T18:39:46.040Z",
+                     *             "updatedAt": "2026-11-29T18:39:46.040Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7348,7 +7407,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0466d603-4571-4f2f-b08e-1d2311257398",
+                     *           "id": "c974ae86-56bf-4c2d-9791-00fe1825b561",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7357,12 +7416,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T17:59:43.473Z",
-                     *           "updatedAt": "2026-11-29T17:59:43.473Z",
+                     *           "createdAt": "2026-11-29T18:39:48.417Z",
+                     *           "updatedAt": "2026-11-29T18:39:48.417Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "fbac4301-bf9d-4b11-b7aa-a6bae2fcab71",
+                     *           "id": "9de13417-4077-4604-806b-88bd24b1dd76",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7371,12 +7430,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T17:59:41.461Z",
-                     *           "updatedAt": "2026-11-29T17:59:41.461Z",
+                     *           "createdAt": "2026-11-29T18:39:45.533Z",
+                     *           "updatedAt": "2026-11-29T18:39:45.533Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "d5556f33-97f5-43b1-be5f-bf961d7c58a7",
+                     *           "id": "c620289c-4170-4aaf-bfe1-a11b9c232679",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7385,8 +7444,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T17:59:41.613Z",
-                     *           "updatedAt": "2026-11-29T17:59:41.613Z",
+                     *           "createdAt": "2026-11-29T18:39:45.582Z",
+                     *           "updatedAt": "2026-11-29T18:39:45.582Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7445,7 +7504,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0466d603-4571-4f2f-b08e-1d2311257398",
+                     *       "id": "c974ae86-56bf-4c2d-9791-00fe1825b561",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7454,8 +7513,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T17:59:43.473Z",
-                     *       "updatedAt": "2026-11-29T17:59:43.473Z",
+                     *       "createdAt": "2026-11-29T18:39:48.417Z",
+                     *       "updatedAt": "2026-11-29T18:39:48.417Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7503,7 +7562,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0466d603-4571-4f2f-b08e-1d2311257398",
+                     *       "id": "c974ae86-56bf-4c2d-9791-00fe1825b561",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7512,8 +7571,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T17:59:43.473Z",
-                     *       "updatedAt": "2026-11-29T17:59:43.473Z",
+                     *       "createdAt": "2026-11-29T18:39:48.417Z",
+                     *       "updatedAt": "2026-11-29T18:39:48.417Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7570,7 +7629,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0466d603-4571-4f2f-b08e-1d2311257398",
+                     *       "id": "c974ae86-56bf-4c2d-9791-00fe1825b561",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7579,8 +7638,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T17:59:43.473Z",
-                     *       "updatedAt": "2026-11-29T17:59:43.815Z",
+                     *       "createdAt": "2026-11-29T18:39:48.417Z",
+                     *       "updatedAt": "2026-11-29T18:39:49.060Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7697,15 +7756,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ae7b49da-38c2-40b2-8359-7467424e6cbf",
-                     *           "occurredAt": "2026-11-29T17:59:43.474Z",
+                     *           "requestId": "0b7b0a51-cd08-4b93-9d4f-676022f38e4e",
+                     *           "occurredAt": "2026-11-29T18:39:48.417Z",
                      *           "sequence": 17,
-                     *           "hash": "ee76a6452d46126e10a6bbbf9fbf6509d75423ae8a59f284ea59ade205db4f67",
+                     *           "hash": "666208dde149e0ed5b653f6837b6dab19f0bed95bc5701ed870a6f44bd2ab2fd",
                      *           "state": {
-                     *             "id": "0466d603-4571-4f2f-b08e-1d2311257398",
+                     *             "id": "c974ae86-56bf-4c2d-9791-00fe1825b561",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7714,8 +7773,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T17:59:43.473Z",
-                     *             "updatedAt": "2026-11-29T17:59:43.473Z",
+                     *             "createdAt": "2026-11-29T18:39:48.417Z",
+                     *             "updatedAt": "2026-11-29T18:39:48.417Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7767,7 +7826,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0466d603-4571-4f2f-b08e-1d2311257398",
+                     *       "id": "c974ae86-56bf-4c2d-9791-00fe1825b561",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7776,8 +7835,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T17:59:43.473Z",
-                     *       "updatedAt": "2026-11-29T17:59:44.144Z",
+                     *       "createdAt": "2026-11-29T18:39:48.417Z",
+                     *       "updatedAt": "2026-11-29T18:39:49.312Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7827,7 +7886,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0466d603-4571-4f2f-b08e-1d2311257398",
+                     *       "id": "c974ae86-56bf-4c2d-9791-00fe1825b561",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7836,8 +7895,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T17:59:43.473Z",
-                     *       "updatedAt": "2026-11-29T17:59:43.999Z",
+                     *       "createdAt": "2026-11-29T18:39:48.417Z",
+                     *       "updatedAt": "2026-11-29T18:39:49.190Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7888,19 +7947,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *           "id": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T17:59:45.428Z",
-                     *           "updatedAt": "2026-11-29T17:59:45.428Z",
+                     *           "createdAt": "2026-11-29T18:39:50.916Z",
+                     *           "updatedAt": "2026-11-29T18:39:50.916Z",
                      *           "periods": [
                      *             {
-                     *               "id": "1cffa9ff-da10-472c-9853-da987f7189eb",
-                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *               "id": "3ac103ef-dbb6-4833-b7a3-056a0eae7dac",
+                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7910,8 +7969,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "47c64b02-753f-4b75-9292-a36f2b94812a",
-                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *               "id": "89d6ae16-c296-4cfc-b614-46de91c07b3c",
+                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7921,8 +7980,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7bde6c2f-b6c2-4280-8f2e-52c5804ab91d",
-                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *               "id": "5a0976ba-6efd-453c-af1a-0875a48e08c9",
+                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7932,8 +7991,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3d9724e8-f8a6-4aab-b84d-eb7aa436bf79",
-                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *               "id": "753f5b7c-24b5-401f-8c27-bd274de43a35",
+                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -7943,8 +8002,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "491c1561-6259-46d4-9933-497114927973",
-                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *               "id": "ef5a1100-a30a-4aee-b9b1-b0f285073bbc",
+                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -7954,8 +8013,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7f6e7cb7-f006-4876-85a9-8cc5fc82e600",
-                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *               "id": "8d5b9a59-3c36-40ce-991d-82543dbd33da",
+                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -7965,8 +8024,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1eb5e259-daf7-4e7f-b127-42de6b312106",
-                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *               "id": "37eb7bf0-5bb1-4008-a2f0-69c83e6ee89b",
+                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -7976,8 +8035,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5dfcf58c-53e5-43c5-97b4-1fe2b10153e5",
-                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *               "id": "921093c2-04bb-4572-983e-0c41b77ef55a",
+                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -7987,8 +8046,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e3864b49-299d-4f4c-b34e-8af99651a61b",
-                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *               "id": "ab17b37b-da9f-4d9c-a186-53db25f3b8c9",
+                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -7998,8 +8057,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6ac943c4-638a-413a-96e3-f439f526625c",
-                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *               "id": "8c19f3c4-acbb-45c2-a238-30f5db07aecb",
+                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8009,8 +8068,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "308b5623-681b-422f-ae1d-ca8f7459b39d",
-                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *               "id": "fb9d26cb-0604-4f18-b02d-e2123c0a37cf",
+                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8020,8 +8079,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f4f93917-5fee-4f64-a88c-bbbd193a292e",
-                     *               "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *               "id": "225a42b2-2cd5-4d9c-b766-beb1a484e5e8",
+                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8033,19 +8092,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T17:59:45.165Z",
-                     *           "updatedAt": "2026-11-29T17:59:45.165Z",
+                     *           "createdAt": "2026-11-29T18:39:50.697Z",
+                     *           "updatedAt": "2026-11-29T18:39:50.697Z",
                      *           "periods": [
                      *             {
-                     *               "id": "24bde26e-7967-46be-bf39-49c29b78a845",
-                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *               "id": "21580ebd-e4a3-4471-8253-aa5824e1d5f0",
+                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8055,8 +8114,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e8ed8540-ff9a-4f8a-8529-fd0a429d8b33",
-                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *               "id": "2b565429-56ec-4dcb-b645-02511b93a668",
+                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8066,8 +8125,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9812b876-2943-4258-ba7a-ad8a3216928f",
-                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *               "id": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
+                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8077,8 +8136,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dfa1cad5-84e7-47a2-9ef3-d33d4dd4e642",
-                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *               "id": "b823b704-be15-41c9-9b0e-cf3b1528a713",
+                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8088,8 +8147,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "21b5b9f3-165e-475d-83b2-436216fd4db2",
-                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *               "id": "f5f6b6e0-84c9-41b5-bea1-036b87d702d7",
+                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8099,8 +8158,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d87aa227-ec37-4f12-815c-8d18c0ac5023",
-                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *               "id": "9e24af83-a21e-4662-9f6c-78b71ef0af2b",
+                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8110,8 +8169,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f21d4010-755e-4978-850e-43d91f3401ae",
-                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *               "id": "c657c65d-ad94-4f89-8dcf-bf36fa0324f0",
+                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8121,8 +8180,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e34a23e5-59d6-45f5-b30f-29c7e0b63b73",
-                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *               "id": "fb9d3149-b779-4e1a-9e36-43b722804857",
+                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8132,8 +8191,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0aaabe0f-99c2-4d14-ac1c-096c24b3d902",
-                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *               "id": "a7ad481f-f3f0-4542-b7b3-1c450c8617dc",
+                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8143,8 +8202,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "33f07f5a-56fc-41a6-b03f-4feea72c7edf",
-                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *               "id": "8f8446e8-aaa7-47ea-8189-7074efa89274",
+                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8154,8 +8213,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e6edb173-3de9-429d-a6f3-742944010f41",
-                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *               "id": "0cdeae70-4380-4ddb-aa0e-b2b6eef702cc",
+                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8165,8 +8224,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dc327dfc-cea2-40e8-b382-87a215283750",
-                     *               "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *               "id": "851fd3c0-27ed-47c5-9e2a-7f40b24bd9d1",
+                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8230,19 +8289,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *       "id": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T17:59:45.428Z",
-                     *       "updatedAt": "2026-11-29T17:59:45.428Z",
+                     *       "createdAt": "2026-11-29T18:39:50.916Z",
+                     *       "updatedAt": "2026-11-29T18:39:50.916Z",
                      *       "periods": [
                      *         {
-                     *           "id": "1cffa9ff-da10-472c-9853-da987f7189eb",
-                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *           "id": "3ac103ef-dbb6-4833-b7a3-056a0eae7dac",
+                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8252,8 +8311,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "47c64b02-753f-4b75-9292-a36f2b94812a",
-                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *           "id": "89d6ae16-c296-4cfc-b614-46de91c07b3c",
+                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8263,8 +8322,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7bde6c2f-b6c2-4280-8f2e-52c5804ab91d",
-                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *           "id": "5a0976ba-6efd-453c-af1a-0875a48e08c9",
+                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8274,8 +8333,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3d9724e8-f8a6-4aab-b84d-eb7aa436bf79",
-                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *           "id": "753f5b7c-24b5-401f-8c27-bd274de43a35",
+                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8285,8 +8344,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "491c1561-6259-46d4-9933-497114927973",
-                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *           "id": "ef5a1100-a30a-4aee-b9b1-b0f285073bbc",
+                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8296,8 +8355,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7f6e7cb7-f006-4876-85a9-8cc5fc82e600",
-                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *           "id": "8d5b9a59-3c36-40ce-991d-82543dbd33da",
+                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8307,8 +8366,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1eb5e259-daf7-4e7f-b127-42de6b312106",
-                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *           "id": "37eb7bf0-5bb1-4008-a2f0-69c83e6ee89b",
+                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8318,8 +8377,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5dfcf58c-53e5-43c5-97b4-1fe2b10153e5",
-                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *           "id": "921093c2-04bb-4572-983e-0c41b77ef55a",
+                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8329,8 +8388,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e3864b49-299d-4f4c-b34e-8af99651a61b",
-                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *           "id": "ab17b37b-da9f-4d9c-a186-53db25f3b8c9",
+                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8340,8 +8399,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6ac943c4-638a-413a-96e3-f439f526625c",
-                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *           "id": "8c19f3c4-acbb-45c2-a238-30f5db07aecb",
+                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8351,8 +8410,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "308b5623-681b-422f-ae1d-ca8f7459b39d",
-                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *           "id": "fb9d26cb-0604-4f18-b02d-e2123c0a37cf",
+                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8362,8 +8421,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f4f93917-5fee-4f64-a88c-bbbd193a292e",
-                     *           "financialYearId": "9530f823-5836-45b3-9217-bad9dd67304f",
+                     *           "id": "225a42b2-2cd5-4d9c-b766-beb1a484e5e8",
+                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8419,19 +8478,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *       "id": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T17:59:45.165Z",
-                     *       "updatedAt": "2026-11-29T17:59:45.165Z",
+                     *       "createdAt": "2026-11-29T18:39:50.697Z",
+                     *       "updatedAt": "2026-11-29T18:39:50.697Z",
                      *       "periods": [
                      *         {
-                     *           "id": "24bde26e-7967-46be-bf39-49c29b78a845",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "21580ebd-e4a3-4471-8253-aa5824e1d5f0",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8441,8 +8500,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e8ed8540-ff9a-4f8a-8529-fd0a429d8b33",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "2b565429-56ec-4dcb-b645-02511b93a668",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8452,8 +8511,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9812b876-2943-4258-ba7a-ad8a3216928f",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8463,8 +8522,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dfa1cad5-84e7-47a2-9ef3-d33d4dd4e642",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "b823b704-be15-41c9-9b0e-cf3b1528a713",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8474,8 +8533,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "21b5b9f3-165e-475d-83b2-436216fd4db2",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "f5f6b6e0-84c9-41b5-bea1-036b87d702d7",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8485,8 +8544,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d87aa227-ec37-4f12-815c-8d18c0ac5023",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "9e24af83-a21e-4662-9f6c-78b71ef0af2b",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8496,8 +8555,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f21d4010-755e-4978-850e-43d91f3401ae",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "c657c65d-ad94-4f89-8dcf-bf36fa0324f0",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8507,8 +8566,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e34a23e5-59d6-45f5-b30f-29c7e0b63b73",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "fb9d3149-b779-4e1a-9e36-43b722804857",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8518,8 +8577,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0aaabe0f-99c2-4d14-ac1c-096c24b3d902",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "a7ad481f-f3f0-4542-b7b3-1c450c8617dc",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8529,8 +8588,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "33f07f5a-56fc-41a6-b03f-4feea72c7edf",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "8f8446e8-aaa7-47ea-8189-7074efa89274",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8540,8 +8599,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e6edb173-3de9-429d-a6f3-742944010f41",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "0cdeae70-4380-4ddb-aa0e-b2b6eef702cc",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8551,8 +8610,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dc327dfc-cea2-40e8-b382-87a215283750",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "851fd3c0-27ed-47c5-9e2a-7f40b24bd9d1",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8615,19 +8674,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "be534bbf-caec-40f0-821a-4ca01551331a",
+                     *       "id": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T17:59:45.979Z",
-                     *       "updatedAt": "2026-11-29T17:59:46.668Z",
+                     *       "createdAt": "2026-11-29T18:39:51.335Z",
+                     *       "updatedAt": "2026-11-29T18:39:51.493Z",
                      *       "periods": [
                      *         {
-                     *           "id": "6ec88d5c-9dcf-4607-a4a8-4625e9a2cc8f",
-                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
+                     *           "id": "9feee347-c826-478a-9683-020aef398821",
+                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8637,8 +8696,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "432d9c03-2215-4cac-98b3-bd8ca9386103",
-                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
+                     *           "id": "10cee8a8-8b3f-46c7-8804-c1fca5649f47",
+                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8648,8 +8707,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "262865ea-f7a7-4867-a14c-ad91fc0aeb50",
-                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
+                     *           "id": "61c0155e-8491-4f3b-8e2c-453346ab3921",
+                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8659,8 +8718,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f16ac1bf-b2cc-48b9-a063-a48be738f75c",
-                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
+                     *           "id": "46a4ef4f-0e11-477b-8d3c-0586e7cff310",
+                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8670,8 +8729,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "23107aa6-cd92-4cfe-b902-118b10a98f86",
-                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
+                     *           "id": "8fa9041e-915d-4301-bf2f-20f669e7a684",
+                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8681,8 +8740,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1b05b679-8ccd-4436-9bf1-81044d93843a",
-                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
+                     *           "id": "ff485358-7c4e-440c-89fb-48ab07ef5e2f",
+                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8692,8 +8751,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "85881e5f-edc8-4c99-96f3-6a335ccb722f",
-                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
+                     *           "id": "383569ca-f4fa-4fef-82fd-179931cbf7c4",
+                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8703,8 +8762,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "469bbaa8-edee-4aba-a5e0-d4689090043d",
-                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
+                     *           "id": "42066ea1-949c-47d3-a473-537455239ac5",
+                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8714,8 +8773,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c436e38a-cf3c-4ff4-9ac4-c7e6411092b2",
-                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
+                     *           "id": "6944d429-fd6e-420b-aa8f-df039568e72c",
+                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8725,8 +8784,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bbf54efc-83f1-474f-b08f-bb4e8321bfb4",
-                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
+                     *           "id": "d0a99854-989e-4bee-8e2c-76286ed29f65",
+                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8736,8 +8795,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "049cb5f8-b267-403b-bcac-c1f75ef89190",
-                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
+                     *           "id": "bd13c4bb-5314-4cad-a387-36327fce4e22",
+                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8747,8 +8806,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dba6f8bc-0e11-4730-af5a-d3064ba13a11",
-                     *           "financialYearId": "be534bbf-caec-40f0-821a-4ca01551331a",
+                     *           "id": "3a803e07-8c25-4038-b284-5831116da42a",
+                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8894,14 +8953,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9a9acaa6-eb7c-40bd-89de-b762c49b65f3",
+                     *       "id": "13d1ae71-cebb-44d3-96d7-ecb4705fadad",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
+                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8914,7 +8973,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "11f3f610-8f8a-4548-adaa-fdfff4065735",
+                     *           "accountId": "1c1d172c-b44e-48a5-b95d-553f3e8b4bff",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8942,19 +9001,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:00:00.790Z",
-                     *       "updatedAt": "2026-11-29T18:00:00.790Z",
+                     *       "createdAt": "2026-11-29T18:40:07.646Z",
+                     *       "updatedAt": "2026-11-29T18:40:07.646Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9025,8 +9084,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "dc327dfc-cea2-40e8-b382-87a215283750",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "851fd3c0-27ed-47c5-9e2a-7f40b24bd9d1",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9036,8 +9095,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e6edb173-3de9-429d-a6f3-742944010f41",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "0cdeae70-4380-4ddb-aa0e-b2b6eef702cc",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9047,8 +9106,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "33f07f5a-56fc-41a6-b03f-4feea72c7edf",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "8f8446e8-aaa7-47ea-8189-7074efa89274",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9058,8 +9117,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0aaabe0f-99c2-4d14-ac1c-096c24b3d902",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "a7ad481f-f3f0-4542-b7b3-1c450c8617dc",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9069,8 +9128,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e34a23e5-59d6-45f5-b30f-29c7e0b63b73",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "fb9d3149-b779-4e1a-9e36-43b722804857",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9080,8 +9139,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f21d4010-755e-4978-850e-43d91f3401ae",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "c657c65d-ad94-4f89-8dcf-bf36fa0324f0",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9091,8 +9150,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d87aa227-ec37-4f12-815c-8d18c0ac5023",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "9e24af83-a21e-4662-9f6c-78b71ef0af2b",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9102,8 +9161,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "21b5b9f3-165e-475d-83b2-436216fd4db2",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "f5f6b6e0-84c9-41b5-bea1-036b87d702d7",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9113,8 +9172,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dfa1cad5-84e7-47a2-9ef3-d33d4dd4e642",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "b823b704-be15-41c9-9b0e-cf3b1528a713",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9124,8 +9183,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9812b876-2943-4258-ba7a-ad8a3216928f",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9135,8 +9194,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e8ed8540-ff9a-4f8a-8529-fd0a429d8b33",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "2b565429-56ec-4dcb-b645-02511b93a668",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9146,8 +9205,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "24bde26e-7967-46be-bf39-49c29b78a845",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "id": "21580ebd-e4a3-4471-8253-aa5824e1d5f0",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9195,8 +9254,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "24bde26e-7967-46be-bf39-49c29b78a845",
-                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *       "id": "21580ebd-e4a3-4471-8253-aa5824e1d5f0",
+                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9252,8 +9311,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "24bde26e-7967-46be-bf39-49c29b78a845",
-                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *       "id": "21580ebd-e4a3-4471-8253-aa5824e1d5f0",
+                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9407,8 +9466,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "24bde26e-7967-46be-bf39-49c29b78a845",
-                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *       "id": "21580ebd-e4a3-4471-8253-aa5824e1d5f0",
+                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9497,14 +9556,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
+                     *           "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *               "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9517,7 +9576,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *               "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9545,19 +9604,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T17:59:49.640Z",
-                     *           "updatedAt": "2026-11-29T17:59:49.640Z",
+                     *           "createdAt": "2026-11-29T18:39:55.829Z",
+                     *           "updatedAt": "2026-11-29T18:39:55.829Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -9610,12 +9669,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                 *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                 *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9641,14 +9700,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
+                     *       "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9661,7 +9720,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9689,19 +9748,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T17:59:49.640Z",
-                     *       "updatedAt": "2026-11-29T17:59:49.640Z",
+                     *       "createdAt": "2026-11-29T18:39:55.829Z",
+                     *       "updatedAt": "2026-11-29T18:39:55.829Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9759,14 +9818,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
+                     *       "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9779,7 +9838,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9807,19 +9866,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T17:59:49.640Z",
-                     *       "updatedAt": "2026-11-29T17:59:49.640Z",
+                     *       "createdAt": "2026-11-29T18:39:55.829Z",
+                     *       "updatedAt": "2026-11-29T18:39:55.829Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9866,12 +9925,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                 *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                 *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9899,14 +9958,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
+                     *       "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9919,7 +9978,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9947,19 +10006,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T17:59:49.640Z",
-                     *       "updatedAt": "2026-11-29T17:59:50.494Z",
+                     *       "createdAt": "2026-11-29T18:39:55.829Z",
+                     *       "updatedAt": "2026-11-29T18:39:56.596Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10029,22 +10088,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "80a79af1-99a4-41f3-af36-171677254d6b",
-                     *           "occurredAt": "2026-11-29T17:59:49.642Z",
+                     *           "requestId": "70ec3ab5-3f8a-48d0-8e65-19e4cf15a65d",
+                     *           "occurredAt": "2026-11-29T18:39:55.834Z",
                      *           "sequence": 31,
-                     *           "hash": "1f9cec15baf039d572b378aef27e9ec67e97998f14658997e2cf11c029d6806f",
+                     *           "hash": "4823d6e5d51a01f382a6222adfb89cb8ff797a66c5ee29b3ec38817518261aa1",
                      *           "state": {
-                     *             "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
+                     *             "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *                 "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10057,7 +10116,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *                 "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10085,19 +10144,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T17:59:49.640Z",
-                     *             "updatedAt": "2026-11-29T17:59:49.640Z",
+                     *             "createdAt": "2026-11-29T18:39:55.829Z",
+                     *             "updatedAt": "2026-11-29T18:39:55.829Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10159,14 +10218,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfe32102-2479-400e-afc5-0d5dfb8be41f",
+                     *       "id": "04a35be3-5d18-414a-b013-dcbb79bfc1ef",
                      *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
+                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10179,7 +10238,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *           "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10207,25 +10266,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:00:18.688Z",
-                     *       "updatedAt": "2026-11-29T18:00:18.768Z",
+                     *       "createdAt": "2026-11-29T18:40:29.984Z",
+                     *       "updatedAt": "2026-11-29T18:40:30.031Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
-                     *       "submittedAt": "2026-11-29T18:00:18.768Z",
+                     *       "submittedAt": "2026-11-29T18:40:30.031Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10290,14 +10349,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfe32102-2479-400e-afc5-0d5dfb8be41f",
+                     *       "id": "04a35be3-5d18-414a-b013-dcbb79bfc1ef",
                      *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
+                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10310,7 +10369,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *           "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10338,46 +10397,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T18:00:18.688Z",
-                     *       "updatedAt": "2026-11-29T18:00:19.084Z",
+                     *       "createdAt": "2026-11-29T18:40:29.984Z",
+                     *       "updatedAt": "2026-11-29T18:40:30.360Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
+                     *         "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
-                     *       "submittedAt": "2026-11-29T18:00:19.052Z",
+                     *       "submittedAt": "2026-11-29T18:40:30.333Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
+                     *             "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
                      *           },
-                     *           "at": "2026-11-29T18:00:19.084Z"
+                     *           "at": "2026-11-29T18:40:30.360Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
+                     *         "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
                      *       },
-                     *       "approvedAt": "2026-11-29T18:00:19.084Z",
+                     *       "approvedAt": "2026-11-29T18:40:30.360Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
+                     *           "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
                      *         },
-                     *         "at": "2026-11-29T18:00:19.030Z"
+                     *         "at": "2026-11-29T18:40:30.298Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10442,14 +10501,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfe32102-2479-400e-afc5-0d5dfb8be41f",
+                     *       "id": "04a35be3-5d18-414a-b013-dcbb79bfc1ef",
                      *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
+                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10462,7 +10521,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *           "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10490,19 +10549,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T18:00:18.688Z",
-                     *       "updatedAt": "2026-11-29T18:00:19.030Z",
+                     *       "createdAt": "2026-11-29T18:40:29.984Z",
+                     *       "updatedAt": "2026-11-29T18:40:30.298Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
+                     *         "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10512,9 +10571,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
+                     *           "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
                      *         },
-                     *         "at": "2026-11-29T18:00:19.030Z",
+                     *         "at": "2026-11-29T18:40:30.298Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -10579,14 +10638,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
+                     *       "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10599,7 +10658,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10619,27 +10678,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
-                     *       "periodId": "9812b876-2943-4258-ba7a-ad8a3216928f",
+                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *       "periodId": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T17:59:49.640Z",
-                     *       "updatedAt": "2026-11-29T17:59:50.810Z",
+                     *       "createdAt": "2026-11-29T18:39:55.829Z",
+                     *       "updatedAt": "2026-11-29T18:39:56.692Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10649,9 +10708,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
-                     *       "postedAt": "2026-11-29T17:59:50.810Z",
+                     *       "postedAt": "2026-11-29T18:39:56.692Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -10718,14 +10777,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7d5602e5-3799-4c89-ab20-8d3c80f5af64",
+                     *       "id": "c7f7aab2-1aee-4983-b762-5c82cdd897d6",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
+                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -10738,7 +10797,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -10758,27 +10817,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
-                     *       "periodId": "9812b876-2943-4258-ba7a-ad8a3216928f",
+                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *       "periodId": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T17:59:51.192Z",
-                     *       "updatedAt": "2026-11-29T17:59:51.304Z",
+                     *       "createdAt": "2026-11-29T18:39:57.153Z",
+                     *       "updatedAt": "2026-11-29T18:39:57.276Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10788,14 +10847,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
-                     *       "postedAt": "2026-11-29T17:59:51.244Z",
+                     *       "postedAt": "2026-11-29T18:39:57.194Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
-                     *       "voidedAt": "2026-11-29T17:59:51.304Z"
+                     *       "voidedAt": "2026-11-29T18:39:57.276Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10844,14 +10903,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
+                     *       "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10864,7 +10923,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10892,19 +10951,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T17:59:49.640Z",
-                     *       "updatedAt": "2026-11-29T17:59:50.888Z",
+                     *       "createdAt": "2026-11-29T18:39:55.829Z",
+                     *       "updatedAt": "2026-11-29T18:39:56.832Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10971,14 +11030,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc709b6a-64ee-4971-a34f-e4249d521bc1",
+                     *       "id": "b4fdaf62-18ec-457b-83cb-f3205304624f",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10991,7 +11050,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11011,27 +11070,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
-                     *       "periodId": "9812b876-2943-4258-ba7a-ad8a3216928f",
-                     *       "reversalOf": "363efb02-265f-4e0d-b5ba-076f103411ad",
+                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *       "periodId": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
+                     *       "reversalOf": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T17:59:51.090Z",
-                     *       "updatedAt": "2026-11-29T17:59:51.090Z",
+                     *       "createdAt": "2026-11-29T18:39:57.079Z",
+                     *       "updatedAt": "2026-11-29T18:39:57.079Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11041,9 +11100,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
-                     *       "postedAt": "2026-11-29T17:59:51.090Z",
+                     *       "postedAt": "2026-11-29T18:39:57.079Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11190,24 +11249,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "622f57b3-7844-41b8-95f7-8df7badce316",
+                     *           "journalId": "9488f988-1659-454a-bf1c-b7caa6309502",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
-                     *           "postedAt": "2026-11-29T18:00:15.440Z",
+                     *           "postedAt": "2026-11-29T18:40:24.484Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11215,24 +11274,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "1b820bfa-6601-42ac-8654-ee46145271b2",
+                     *           "journalId": "d87618bf-0427-4e19-a38d-a1e2506cbb7d",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
-                     *           "postedAt": "2026-11-29T18:00:12.160Z",
+                     *           "postedAt": "2026-11-29T18:40:20.890Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11240,29 +11299,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "bfe32102-2479-400e-afc5-0d5dfb8be41f",
+                     *           "journalId": "04a35be3-5d18-414a-b013-dcbb79bfc1ef",
                      *           "serialNumber": 10,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
+                     *               "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
-                     *           "postedAt": "2026-11-29T18:00:19.117Z",
+                     *           "postedAt": "2026-11-29T18:40:30.407Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11274,20 +11333,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
-                     *           },
-                     *           "entered": 0,
-                     *           "approved": 1,
-                     *           "posted": 0
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
                      *           "posted": 3
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
+                     *           },
+                     *           "entered": 0,
+                     *           "approved": 1,
+                     *           "posted": 0
                      *         }
                      *       ]
                      *     }
@@ -11361,14 +11420,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
+                     *           "accountId": "0b9e34be-f79c-42c3-a004-c217ac079539",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11395,8 +11454,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
-                     *           "parentId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
+                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *           "parentId": "0b9e34be-f79c-42c3-a004-c217ac079539",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11422,7 +11481,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "83b7b85b-75b5-45b5-82c5-146c939fabb6",
+                     *           "accountId": "2264f896-0b43-4c40-befe-265cce7f68b3",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11449,8 +11508,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
-                     *           "parentId": "83b7b85b-75b5-45b5-82c5-146c939fabb6",
+                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *           "parentId": "2264f896-0b43-4c40-befe-265cce7f68b3",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11476,7 +11535,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "5d9dbb39-af2d-4561-b3bf-54153c0cae38",
+                     *           "accountId": "fa8bdb2f-aae0-41b9-8382-6d9319e45b6b",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11503,8 +11562,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
-                     *           "parentId": "5d9dbb39-af2d-4561-b3bf-54153c0cae38",
+                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
+                     *           "parentId": "fa8bdb2f-aae0-41b9-8382-6d9319e45b6b",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11638,7 +11697,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "5d9dbb39-af2d-4561-b3bf-54153c0cae38",
+                     *           "accountId": "fa8bdb2f-aae0-41b9-8382-6d9319e45b6b",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11657,8 +11716,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
-                     *           "parentId": "5d9dbb39-af2d-4561-b3bf-54153c0cae38",
+                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
+                     *           "parentId": "fa8bdb2f-aae0-41b9-8382-6d9319e45b6b",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11770,7 +11829,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
+                     *           "accountId": "0b9e34be-f79c-42c3-a004-c217ac079539",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11787,8 +11846,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
-                     *           "parentId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
+                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *           "parentId": "0b9e34be-f79c-42c3-a004-c217ac079539",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11912,7 +11971,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
+                     *           "accountId": "0b9e34be-f79c-42c3-a004-c217ac079539",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11928,8 +11987,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
-                     *           "parentId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
+                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *           "parentId": "0b9e34be-f79c-42c3-a004-c217ac079539",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12038,9 +12097,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "a0759a43-306e-470c-bf55-4321918992db",
+                     *       "budgetId": "e98e2882-584a-4d72-b075-393d0abbd7e5",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12067,8 +12126,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
-                     *           "parentId": "83b7b85b-75b5-45b5-82c5-146c939fabb6",
+                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *           "parentId": "2264f896-0b43-4c40-befe-265cce7f68b3",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12101,8 +12160,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
-                     *           "parentId": "5d9dbb39-af2d-4561-b3bf-54153c0cae38",
+                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
+                     *           "parentId": "fa8bdb2f-aae0-41b9-8382-6d9319e45b6b",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12113,7 +12172,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "fbac4301-bf9d-4b11-b7aa-a6bae2fcab71",
+                     *             "id": "9de13417-4077-4604-806b-88bd24b1dd76",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12503,18 +12562,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "1b820bfa-6601-42ac-8654-ee46145271b2",
+                     *           "journalId": "d87618bf-0427-4e19-a38d-a1e2506cbb7d",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "91fbd78c-4a5e-4485-8ee0-77ce5ab7425e",
+                     *           "taxCodeId": "3c48bd15-71d3-4999-ae4c-17073d011434",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -12666,7 +12725,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
+                     *         "id": "0b9e34be-f79c-42c3-a004-c217ac079539",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -12687,13 +12746,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "363efb02-265f-4e0d-b5ba-076f103411ad",
+                     *           "journalId": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -12705,7 +12764,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjAxODI0OGQ3LTRmODQtNDMxMy04YWFhLWNmMWE2NjU1ODY1MyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjA2M2FkZjktODViYS00Yjg3LTk3ZmMtN2Y2MmYzYzY0MDYwIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMzYzZWZiMDItMjY1Zi00ZTBkLWI1YmEtMDc2ZjEwMzQxMWFkIiwiYWNjb3VudElkIjoiYmU1YmMzODYtYTAxOS00Y2NmLThhMWItMDYyMTRlMjU2YmMyIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.Rsn4Ou2hXCNMIOlmS47FWGbeMPiHm0tXqpvi0KubG2U"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViZWM0NDFkLTBkMTQtNDk2ZC1iMjlmLWJlZTZhMjFiNzg4NyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMGI5ZTM0YmUtZjc5Yy00MmMzLWEwMDQtYzIxN2FjMDc5NTM5IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZGFhZDA3ZGMtODhjNy00NWExLWJmNDYtOWQwYWJjN2VlM2RmIiwiYWNjb3VudElkIjoiMGZmYTU4YTMtMGRmZS00MDZiLWI2MzEtMjhmNGE0YTZlMjk4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.W-Clskh8e3pxc0k4zmK9nueznqlywdzv2FiAem2CltU"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -12818,70 +12877,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4315cf93-fc81-41b0-9f08-66c588688125",
+                     *           "id": "8841441e-4026-47d8-a56c-cb7085855268",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T17:59:59.500Z",
+                     *           "createdAt": "2026-11-29T18:40:05.796Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "71d99400320b4168d1bfe90da5af3456b80d2b7405d175959106646b57f4201f"
+                     *             "hash": "ebf29c63580f3b760b75b97d608e1a336480804cdf930aca6c094744a11f5947"
                      *           }
                      *         },
                      *         {
-                     *           "id": "046b9965-9686-43fe-9774-b1fee54f1e41",
+                     *           "id": "89593bb9-55a4-42cb-8e38-41d966cc87e3",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T17:59:59.149Z",
+                     *           "createdAt": "2026-11-29T18:40:05.520Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "acf12814c387d493d1e20e194cecf4c5ce7b77aee12008e1e406db5e66a35c36"
+                     *             "hash": "0b366acb17de7c2c69d3f3f9dfdbac8f1896cb4fa6222e73532ff7dde126bb96"
                      *           }
                      *         },
                      *         {
-                     *           "id": "8e1818db-d17b-4d20-bbb3-9bf2157ca8e2",
+                     *           "id": "f9627821-0caf-495a-a11a-9d9cd7baea82",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef"
+                     *             "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef"
                      *           },
-                     *           "createdAt": "2026-11-29T17:59:58.918Z",
+                     *           "createdAt": "2026-11-29T18:40:05.079Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "2c77df3d720894efa96733df3edde26a503dd88a8a9c13c2ea001be834c3ed63"
+                     *             "hash": "22010dacb524c04592fdb991d279fcc856ca2c103d0ac80393650356433542ed"
                      *           }
                      *         },
                      *         {
-                     *           "id": "b98e6042-778d-4470-a0c8-a40b09375614",
+                     *           "id": "0304bf5e-439b-4ec2-8118-16f19a259530",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T17:59:58.261Z",
+                     *           "createdAt": "2026-11-29T18:40:04.900Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "018751a109735cc16630e05c572c48bfa94f0c38a151c6345355d87b8256f881"
+                     *             "hash": "833701fb9c8e9b73c18c1b0348343780be7181e74fe88c60c4223eb87be0897d"
                      *           }
                      *         }
                      *       ],
@@ -12999,20 +13058,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b98e6042-778d-4470-a0c8-a40b09375614",
+                     *       "id": "0304bf5e-439b-4ec2-8118-16f19a259530",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T17:59:58.261Z",
+                     *       "createdAt": "2026-11-29T18:40:04.900Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "018751a109735cc16630e05c572c48bfa94f0c38a151c6345355d87b8256f881"
+                     *         "hash": "833701fb9c8e9b73c18c1b0348343780be7181e74fe88c60c4223eb87be0897d"
                      *       }
                      *     }
                      */
@@ -13077,20 +13136,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b98e6042-778d-4470-a0c8-a40b09375614",
+                     *       "id": "0304bf5e-439b-4ec2-8118-16f19a259530",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T17:59:58.261Z",
+                     *       "createdAt": "2026-11-29T18:40:04.900Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "018751a109735cc16630e05c572c48bfa94f0c38a151c6345355d87b8256f881"
+                     *         "hash": "833701fb9c8e9b73c18c1b0348343780be7181e74fe88c60c4223eb87be0897d"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13109,7 +13168,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
+                     *             "accountId": "0b9e34be-f79c-42c3-a004-c217ac079539",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13125,8 +13184,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
-                     *             "parentId": "2063adf9-85ba-4b87-97fc-7f62f3c64060",
+                     *             "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *             "parentId": "0b9e34be-f79c-42c3-a004-c217ac079539",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13232,27 +13291,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ac1ba273-2a6e-4ae9-805a-1b9e4c6864e9",
+                     *           "id": "8e5c3ffb-8981-4d86-a5e7-328f1835e66d",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "018248d7-4f84-4313-8aaa-cf1a66558653",
-                     *           "recordId": "363efb02-265f-4e0d-b5ba-076f103411ad",
+                     *           "companyId": "5bec441d-0d14-496d-b29f-bee6a21b7887",
+                     *           "recordId": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
-                     *           "occurredAt": "2026-11-29T17:59:50.813Z",
-                     *           "requestId": "3e650bbd-32d6-4900-ad85-ccb00a1fb18d",
+                     *           "occurredAt": "2026-11-29T18:39:56.697Z",
+                     *           "requestId": "fbffd6dd-b22a-4017-8399-ccc7016b5579",
                      *           "data": {
-                     *             "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
+                     *             "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *                 "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13265,7 +13324,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *                 "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13285,27 +13344,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
-                     *             "periodId": "9812b876-2943-4258-ba7a-ad8a3216928f",
+                     *             "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *             "periodId": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T17:59:49.640Z",
-                     *             "updatedAt": "2026-11-29T17:59:50.810Z",
+                     *             "createdAt": "2026-11-29T18:39:55.829Z",
+                     *             "updatedAt": "2026-11-29T18:39:56.692Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13315,40 +13374,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             },
-                     *             "postedAt": "2026-11-29T17:59:50.810Z",
+                     *             "postedAt": "2026-11-29T18:39:56.692Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "af21f62de83d0e040a4acf2fa2672b5d127815b0a941e922b5d4f61fb11620a6",
-                     *           "previousHash": "89ccd03cbd0ff1b778f8becc4708fc99d89308f98367faaeec14c8bef9c6c619",
-                     *           "hash": "8ac87b4ed2523b36f235f88d1ae9ceac4cbf648f688e105fd0139e06d3a034df"
+                     *           "recordDigest": "d014c02c4f10748e60b5d2b7a62106d1bb108c25974a8fd34d6ceac99dc2ed41",
+                     *           "previousHash": "06fa89cd8bc48fd711517a8afc55ba20de745fefa6689d8261a0cea50f8d08c6",
+                     *           "hash": "9590d363b3015cd9adc72ef4a4a011409dc2f5fbb5043eae41840bcc6d62c0e5"
                      *         },
                      *         {
-                     *           "id": "74ececc2-da9e-457a-9aff-9bc139736ce8",
+                     *           "id": "78d2cee0-e34b-4ac0-a899-c707f466b637",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "018248d7-4f84-4313-8aaa-cf1a66558653",
-                     *           "recordId": "363efb02-265f-4e0d-b5ba-076f103411ad",
+                     *           "companyId": "5bec441d-0d14-496d-b29f-bee6a21b7887",
+                     *           "recordId": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
-                     *           "occurredAt": "2026-11-29T17:59:50.993Z",
-                     *           "requestId": "946fbb3a-d7c4-4b12-b5ca-506052e1bf78",
+                     *           "occurredAt": "2026-11-29T18:39:57.014Z",
+                     *           "requestId": "5ac7c754-44b7-4d8e-857c-58d2406d4fe4",
                      *           "data": {
-                     *             "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
+                     *             "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *                 "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13361,7 +13420,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *                 "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13381,27 +13440,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
-                     *             "periodId": "9812b876-2943-4258-ba7a-ad8a3216928f",
+                     *             "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *             "periodId": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T17:59:49.640Z",
-                     *             "updatedAt": "2026-11-29T17:59:50.992Z",
+                     *             "createdAt": "2026-11-29T18:39:55.829Z",
+                     *             "updatedAt": "2026-11-29T18:39:57.012Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13411,40 +13470,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             },
-                     *             "postedAt": "2026-11-29T17:59:50.992Z",
+                     *             "postedAt": "2026-11-29T18:39:57.012Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "146b4cfcc8c4c321213c78335430bd4efbaa0ec4addc734d44f21cf44f49311d",
-                     *           "previousHash": "414c0b20823f3c8929f7de9f9fdaa3fed18076b7005bc45c56c4936414067f1b",
-                     *           "hash": "82b12aeef3eb5e87c9d00699b9672956381a3dec1bc1091130b34cec86270b40"
+                     *           "recordDigest": "5c182ddd359df52644f819e3b65e898ebad524548d28bd4e2eefc8c8ffc3d043",
+                     *           "previousHash": "3ce36fb78e7b75285deec048938439d22c4afd0a3561ad73efaa81d377077174",
+                     *           "hash": "804199c9b6d3487057376063e27baa936a6e14a133ea9cd7e58fcfd0f1f2ef96"
                      *         },
                      *         {
-                     *           "id": "e24846cf-05ed-4bb2-9858-9139eecca495",
+                     *           "id": "f71a835d-fe9c-4a96-a400-fff2c52c8fc9",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "018248d7-4f84-4313-8aaa-cf1a66558653",
-                     *           "recordId": "363efb02-265f-4e0d-b5ba-076f103411ad",
+                     *           "companyId": "5bec441d-0d14-496d-b29f-bee6a21b7887",
+                     *           "recordId": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
-                     *           "occurredAt": "2026-11-29T17:59:51.091Z",
-                     *           "requestId": "d289915e-9e21-44c4-ae04-848a6213632c",
+                     *           "occurredAt": "2026-11-29T18:39:57.084Z",
+                     *           "requestId": "219d1bc9-14a9-4fe6-aabe-6b4579f448f7",
                      *           "data": {
-                     *             "id": "363efb02-265f-4e0d-b5ba-076f103411ad",
+                     *             "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "be5bc386-a019-4ccf-8a1b-06214e256bc2",
+                     *                 "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13457,7 +13516,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *                 "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13477,27 +13536,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
-                     *             "periodId": "9812b876-2943-4258-ba7a-ad8a3216928f",
+                     *             "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *             "periodId": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
                      *             "reversalOf": null,
-                     *             "reversedBy": "cc709b6a-64ee-4971-a34f-e4249d521bc1",
+                     *             "reversedBy": "b4fdaf62-18ec-457b-83cb-f3205304624f",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T17:59:49.640Z",
-                     *             "updatedAt": "2026-11-29T17:59:51.090Z",
+                     *             "createdAt": "2026-11-29T18:39:55.829Z",
+                     *             "updatedAt": "2026-11-29T18:39:57.079Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13507,20 +13566,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             },
-                     *             "postedAt": "2026-11-29T17:59:50.992Z",
+                     *             "postedAt": "2026-11-29T18:39:57.012Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "6307e6f796b7b1051ecfa6954faee21f87070b54b1c3503298899949b64e6bc7",
-                     *           "previousHash": "82b12aeef3eb5e87c9d00699b9672956381a3dec1bc1091130b34cec86270b40",
-                     *           "hash": "292d7e9f8567b0219a12909fe7ff65f32370c27720f0deee6865bc72f3e87055"
+                     *           "recordDigest": "78d66c062a2d6a44fa2a6f4b05bb1d4bdf8831bdd26a6695fd874c254e18c393",
+                     *           "previousHash": "804199c9b6d3487057376063e27baa936a6e14a133ea9cd7e58fcfd0f1f2ef96",
+                     *           "hash": "e095f1b27be9b4038b3362eb8c0b7d6af77356f52ba4c6aeb1faf47bc854e27d"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjAxODI0OGQ3LTRmODQtNDMxMy04YWFhLWNmMWE2NjU1ODY1MyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.-cKcDXEUr_zLBEaCzWsogmm2y2zCZEiAJcxp3GVmR30"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViZWM0NDFkLTBkMTQtNDk2ZC1iMjlmLWJlZTZhMjFiNzg4NyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.vq9Sd9kJf_krtxQ1wG8fw7C38ZrKtql0v310U6FBkqQ"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13568,7 +13627,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a94605a2-0844-428c-987c-cf3137e0b455",
+                     *           "id": "af2ea7b7-e2c9-4601-9a47-818765d50a1e",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13579,11 +13638,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:07.175Z",
-                     *           "updatedAt": "2026-11-29T18:00:07.175Z"
+                     *           "createdAt": "2026-11-29T18:40:13.900Z",
+                     *           "updatedAt": "2026-11-29T18:40:13.900Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13645,7 +13704,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a94605a2-0844-428c-987c-cf3137e0b455",
+                     *       "id": "af2ea7b7-e2c9-4601-9a47-818765d50a1e",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13656,11 +13715,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:00:07.175Z",
-                     *       "updatedAt": "2026-11-29T18:00:07.175Z",
+                     *       "createdAt": "2026-11-29T18:40:13.900Z",
+                     *       "updatedAt": "2026-11-29T18:40:13.900Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -13709,7 +13768,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a94605a2-0844-428c-987c-cf3137e0b455",
+                     *       "id": "af2ea7b7-e2c9-4601-9a47-818765d50a1e",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13720,11 +13779,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:00:07.175Z",
-                     *       "updatedAt": "2026-11-29T18:00:07.175Z"
+                     *       "createdAt": "2026-11-29T18:40:13.900Z",
+                     *       "updatedAt": "2026-11-29T18:40:13.900Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -13785,7 +13844,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a94605a2-0844-428c-987c-cf3137e0b455",
+                     *       "id": "af2ea7b7-e2c9-4601-9a47-818765d50a1e",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -13797,11 +13856,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:00:07.175Z",
-                     *       "updatedAt": "2026-11-29T18:00:07.941Z"
+                     *       "createdAt": "2026-11-29T18:40:13.900Z",
+                     *       "updatedAt": "2026-11-29T18:40:14.238Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -13940,13 +13999,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7e33df7b-ea81-4f5e-8255-6bae9669119b",
+                     *           "id": "a1bc12ab-5838-4cfb-acf2-25af2bb9e1c3",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:08.421Z",
-                     *           "updatedAt": "2026-11-29T18:00:08.421Z"
+                     *           "createdAt": "2026-11-29T18:40:14.813Z",
+                     *           "updatedAt": "2026-11-29T18:40:14.813Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14002,13 +14061,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e33df7b-ea81-4f5e-8255-6bae9669119b",
+                     *       "id": "a1bc12ab-5838-4cfb-acf2-25af2bb9e1c3",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:00:08.421Z",
-                     *       "updatedAt": "2026-11-29T18:00:08.421Z"
+                     *       "createdAt": "2026-11-29T18:40:14.813Z",
+                     *       "updatedAt": "2026-11-29T18:40:14.813Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14063,13 +14122,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e33df7b-ea81-4f5e-8255-6bae9669119b",
+                     *       "id": "a1bc12ab-5838-4cfb-acf2-25af2bb9e1c3",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:00:08.421Z",
-                     *       "updatedAt": "2026-11-29T18:00:08.421Z"
+                     *       "createdAt": "2026-11-29T18:40:14.813Z",
+                     *       "updatedAt": "2026-11-29T18:40:14.813Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14118,13 +14177,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e33df7b-ea81-4f5e-8255-6bae9669119b",
+                     *       "id": "a1bc12ab-5838-4cfb-acf2-25af2bb9e1c3",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:00:08.421Z",
-                     *       "updatedAt": "2026-11-29T18:00:09.312Z"
+                     *       "createdAt": "2026-11-29T18:40:14.813Z",
+                     *       "updatedAt": "2026-11-29T18:40:15.059Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14216,13 +14275,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a0759a43-306e-470c-bf55-4321918992db",
+                     *           "id": "e98e2882-584a-4d72-b075-393d0abbd7e5",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:09.483Z",
-                     *           "updatedAt": "2026-11-29T18:00:09.483Z"
+                     *           "createdAt": "2026-11-29T18:40:15.123Z",
+                     *           "updatedAt": "2026-11-29T18:40:15.123Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14257,10 +14316,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                 *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                  *       "lines": [
                  *         {
-                 *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                 *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14277,8 +14336,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
-                 *           "costCenterId": "fbac4301-bf9d-4b11-b7aa-a6bae2fcab71",
+                 *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
+                 *           "costCenterId": "9de13417-4077-4604-806b-88bd24b1dd76",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14314,15 +14373,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a0759a43-306e-470c-bf55-4321918992db",
+                     *       "id": "e98e2882-584a-4d72-b075-393d0abbd7e5",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:00:09.483Z",
-                     *       "updatedAt": "2026-11-29T18:00:09.483Z",
+                     *       "createdAt": "2026-11-29T18:40:15.123Z",
+                     *       "updatedAt": "2026-11-29T18:40:15.123Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14340,8 +14399,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
-                     *           "costCenterId": "fbac4301-bf9d-4b11-b7aa-a6bae2fcab71",
+                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
+                     *           "costCenterId": "9de13417-4077-4604-806b-88bd24b1dd76",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14396,15 +14455,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a0759a43-306e-470c-bf55-4321918992db",
+                     *       "id": "e98e2882-584a-4d72-b075-393d0abbd7e5",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:00:09.483Z",
-                     *       "updatedAt": "2026-11-29T18:00:09.483Z",
+                     *       "createdAt": "2026-11-29T18:40:15.123Z",
+                     *       "updatedAt": "2026-11-29T18:40:15.123Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14422,8 +14481,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
-                     *           "costCenterId": "fbac4301-bf9d-4b11-b7aa-a6bae2fcab71",
+                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
+                     *           "costCenterId": "9de13417-4077-4604-806b-88bd24b1dd76",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14470,10 +14529,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                 *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                  *       "lines": [
                  *         {
-                 *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                 *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14511,15 +14570,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a0759a43-306e-470c-bf55-4321918992db",
+                     *       "id": "e98e2882-584a-4d72-b075-393d0abbd7e5",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "a2cf217c-08f1-4258-b31e-a358117a11ef",
+                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:00:09.483Z",
-                     *       "updatedAt": "2026-11-29T18:00:11.084Z",
+                     *       "createdAt": "2026-11-29T18:40:15.123Z",
+                     *       "updatedAt": "2026-11-29T18:40:17.758Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "757f8330-c466-41b8-8e7d-5c1650f2fb2c",
+                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -14628,7 +14687,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "17755d88-e2b1-40fa-914c-fd5a7fbc3d2e",
+                     *           "id": "4796d30b-1a57-4201-b7e2-5eb22d713121",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -14660,12 +14719,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
-                     *           "createdAt": "2026-11-29T17:59:44.752Z",
-                     *           "updatedAt": "2026-11-29T17:59:45.032Z",
-                     *           "startedAt": "2026-11-29T17:59:44.892Z",
-                     *           "finishedAt": "2026-11-29T17:59:45.032Z"
+                     *           "createdAt": "2026-11-29T18:39:50.082Z",
+                     *           "updatedAt": "2026-11-29T18:39:50.571Z",
+                     *           "startedAt": "2026-11-29T18:39:50.420Z",
+                     *           "finishedAt": "2026-11-29T18:39:50.571Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14774,7 +14833,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17755d88-e2b1-40fa-914c-fd5a7fbc3d2e",
+                     *       "id": "4796d30b-1a57-4201-b7e2-5eb22d713121",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -14799,10 +14858,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
-                     *       "createdAt": "2026-11-29T17:59:44.752Z",
-                     *       "updatedAt": "2026-11-29T17:59:44.752Z",
+                     *       "createdAt": "2026-11-29T18:39:50.082Z",
+                     *       "updatedAt": "2026-11-29T18:39:50.082Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -14851,7 +14910,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17755d88-e2b1-40fa-914c-fd5a7fbc3d2e",
+                     *       "id": "4796d30b-1a57-4201-b7e2-5eb22d713121",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -14883,12 +14942,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
-                     *       "createdAt": "2026-11-29T17:59:44.752Z",
-                     *       "updatedAt": "2026-11-29T17:59:45.032Z",
-                     *       "startedAt": "2026-11-29T17:59:44.892Z",
-                     *       "finishedAt": "2026-11-29T17:59:45.032Z"
+                     *       "createdAt": "2026-11-29T18:39:50.082Z",
+                     *       "updatedAt": "2026-11-29T18:39:50.571Z",
+                     *       "startedAt": "2026-11-29T18:39:50.420Z",
+                     *       "finishedAt": "2026-11-29T18:39:50.571Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -14974,12 +15033,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "90082782-a131-4313-a7d9-4c195bb65836",
+                     *       "importId": "ada3e73f-6236-4879-bda2-25264688e33b",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "4fd47e3f-024a-417c-937c-ac51ee635626"
+                     *         "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
                      *       },
-                     *       "approvedAt": "2026-11-29T18:00:20.154Z",
+                     *       "approvedAt": "2026-11-29T18:40:30.927Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15035,11 +15094,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 130,
+                     *       "checked": 132,
                      *       "fromSequence": 1,
-                     *       "toSequence": 130,
-                     *       "headSequence": 130,
-                     *       "headHash": "454f7468975e315621618b1d534806108c20d81b2b1e3963768afb283f4774a6",
+                     *       "toSequence": 132,
+                     *       "headSequence": 132,
+                     *       "headHash": "0d6b27512e6b39c21440a7f705eea5310b594d9657ffd6353318564278cd4854",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -15108,7 +15167,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cd780858-ca38-4b1e-80ca-330be8558463",
+                     *           "id": "45836b4b-7172-480a-ae4f-2266116b1e37",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15130,11 +15189,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:11.294Z",
-                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
+                     *           "createdAt": "2026-11-29T18:40:18.454Z",
+                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
                      *         },
                      *         {
-                     *           "id": "91fbd78c-4a5e-4485-8ee0-77ce5ab7425e",
+                     *           "id": "3c48bd15-71d3-4999-ae4c-17073d011434",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15152,7 +15211,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
+                     *           "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15162,11 +15221,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:11.294Z",
-                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
+                     *           "createdAt": "2026-11-29T18:40:18.454Z",
+                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
                      *         },
                      *         {
-                     *           "id": "12104cd6-a214-428d-b362-d87dca7a428b",
+                     *           "id": "8fb13f62-d03f-4ada-bacd-c2a3a6ecccd0",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15186,11 +15245,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:11.294Z",
-                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
+                     *           "createdAt": "2026-11-29T18:40:18.454Z",
+                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjAxODI0OGQ3LTRmODQtNDMxMy04YWFhLWNmMWE2NjU1ODY1MyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMwMTgyNDhkNy00Zjg0LTQzMTMtOGFhYS1jZjFhNjY1NTg2NTMjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.Mozl1-8MTobgvVaS03Y2umEGiITt0dmy5stTz2-Ug5g"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViZWM0NDFkLTBkMTQtNDk2ZC1iMjlmLWJlZTZhMjFiNzg4NyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM1YmVjNDQxZC0wZDE0LTQ5NmQtYjI5Zi1iZWU2YTIxYjc4ODcjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.ldbF9_qZYl8HV6ELdkh3y_IZXCeZz3ncQLx5Np7njj0"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -15238,7 +15297,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
+                 *       "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15271,7 +15330,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e112a34-80af-412c-afdc-edde899fb60d",
+                     *       "id": "1a89e0fb-701c-4769-b618-7b6829a93af2",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15289,7 +15348,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
+                     *       "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15299,8 +15358,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:00:11.444Z",
-                     *       "updatedAt": "2026-11-29T18:00:11.444Z"
+                     *       "createdAt": "2026-11-29T18:40:18.838Z",
+                     *       "updatedAt": "2026-11-29T18:40:18.838Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15342,8 +15401,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
-                 *       "inputTaxAccountId": "4070a9f7-ddb4-4e65-b606-649e7e129e21"
+                 *       "outputTaxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
+                 *       "inputTaxAccountId": "6fcce0f2-12b1-42b4-b14c-575c877425af"
                  *     }
                  */
                 "application/json": {
@@ -15363,7 +15422,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "91fbd78c-4a5e-4485-8ee0-77ce5ab7425e",
+                     *           "id": "3c48bd15-71d3-4999-ae4c-17073d011434",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15381,7 +15440,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
+                     *           "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15391,11 +15450,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:11.294Z",
-                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
+                     *           "createdAt": "2026-11-29T18:40:18.454Z",
+                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
                      *         },
                      *         {
-                     *           "id": "aacbca0e-3455-4452-9123-ed065a4ad0c9",
+                     *           "id": "917be393-69d0-4a1c-8227-069ac08b8333",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -15417,11 +15476,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:11.294Z",
-                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
+                     *           "createdAt": "2026-11-29T18:40:18.454Z",
+                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
                      *         },
                      *         {
-                     *           "id": "cd780858-ca38-4b1e-80ca-330be8558463",
+                     *           "id": "45836b4b-7172-480a-ae4f-2266116b1e37",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15443,11 +15502,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:11.294Z",
-                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
+                     *           "createdAt": "2026-11-29T18:40:18.454Z",
+                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
                      *         },
                      *         {
-                     *           "id": "aa273a0c-0b11-47ec-b94e-6c0e938e14ea",
+                     *           "id": "f2fd538d-9dfe-48cc-8018-a7c81cba2981",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -15469,11 +15528,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:11.294Z",
-                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
+                     *           "createdAt": "2026-11-29T18:40:18.454Z",
+                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
                      *         },
                      *         {
-                     *           "id": "fe35285f-b36d-40b5-929e-13b60ca849a8",
+                     *           "id": "557867b5-33c5-4099-ba00-2cac1d269a89",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -15495,11 +15554,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:11.294Z",
-                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
+                     *           "createdAt": "2026-11-29T18:40:18.454Z",
+                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
                      *         },
                      *         {
-                     *           "id": "12104cd6-a214-428d-b362-d87dca7a428b",
+                     *           "id": "8fb13f62-d03f-4ada-bacd-c2a3a6ecccd0",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15519,11 +15578,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:11.294Z",
-                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
+                     *           "createdAt": "2026-11-29T18:40:18.454Z",
+                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
                      *         },
                      *         {
-                     *           "id": "fbceeed0-f0dc-4a65-b623-a2cc04f274bb",
+                     *           "id": "2fd8b4cd-1390-452d-932e-5580141ee4cf",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -15541,7 +15600,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "4070a9f7-ddb4-4e65-b606-649e7e129e21",
+                     *           "taxAccountId": "6fcce0f2-12b1-42b4-b14c-575c877425af",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -15551,11 +15610,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:11.294Z",
-                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
+                     *           "createdAt": "2026-11-29T18:40:18.454Z",
+                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
                      *         },
                      *         {
-                     *           "id": "de503485-be75-49e6-8e2b-f5aa92c92030",
+                     *           "id": "d2edd5fb-f356-4a2b-8a27-2a4648f82fc4",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -15573,7 +15632,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "4070a9f7-ddb4-4e65-b606-649e7e129e21",
+                     *           "taxAccountId": "6fcce0f2-12b1-42b4-b14c-575c877425af",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -15583,11 +15642,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:11.294Z",
-                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
+                     *           "createdAt": "2026-11-29T18:40:18.454Z",
+                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
                      *         },
                      *         {
-                     *           "id": "fb650c99-4745-4375-85c0-1847f846ee99",
+                     *           "id": "e862e56c-b831-4dc7-8f83-75b9abefb4ad",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -15605,19 +15664,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "4070a9f7-ddb4-4e65-b606-649e7e129e21",
-                     *           "reverseChargeAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
+                     *           "taxAccountId": "6fcce0f2-12b1-42b4-b14c-575c877425af",
+                     *           "reverseChargeAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:11.294Z",
-                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
+                     *           "createdAt": "2026-11-29T18:40:18.454Z",
+                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
                      *         },
                      *         {
-                     *           "id": "1423d35b-7c41-4577-9593-78ea1a9edc66",
+                     *           "id": "7631f4bc-f0d1-417a-a935-12e17affde81",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -15639,11 +15698,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:11.294Z",
-                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
+                     *           "createdAt": "2026-11-29T18:40:18.454Z",
+                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
                      *         },
                      *         {
-                     *           "id": "2188adc7-2341-4e1a-bdf4-5c36871fe714",
+                     *           "id": "86337200-0d4d-4567-9dfc-b9449811755b",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -15665,11 +15724,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:11.294Z",
-                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
+                     *           "createdAt": "2026-11-29T18:40:18.454Z",
+                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
                      *         },
                      *         {
-                     *           "id": "9391d82c-5403-4232-b8c1-235193f0f82b",
+                     *           "id": "ca996441-825d-4ffc-94f2-fdb90d18fd32",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -15689,8 +15748,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:11.294Z",
-                     *           "updatedAt": "2026-11-29T18:00:11.294Z"
+                     *           "createdAt": "2026-11-29T18:40:18.454Z",
+                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
                      *         }
                      *       ]
                      *     }
@@ -15739,7 +15798,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e112a34-80af-412c-afdc-edde899fb60d",
+                     *       "id": "1a89e0fb-701c-4769-b618-7b6829a93af2",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -15757,7 +15816,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
+                     *       "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15767,8 +15826,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:00:11.444Z",
-                     *       "updatedAt": "2026-11-29T18:00:11.444Z"
+                     *       "createdAt": "2026-11-29T18:40:18.838Z",
+                     *       "updatedAt": "2026-11-29T18:40:18.838Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15812,7 +15871,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
+                 *       "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15844,7 +15903,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e112a34-80af-412c-afdc-edde899fb60d",
+                     *       "id": "1a89e0fb-701c-4769-b618-7b6829a93af2",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15862,7 +15921,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
+                     *       "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15872,8 +15931,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:00:11.444Z",
-                     *       "updatedAt": "2026-11-29T18:00:11.881Z"
+                     *       "createdAt": "2026-11-29T18:40:18.838Z",
+                     *       "updatedAt": "2026-11-29T18:40:19.839Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15931,15 +15990,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "681597d9-0ffc-46d5-985e-8b903c2f37c9",
-                     *           "occurredAt": "2026-11-29T18:00:11.444Z",
+                     *           "requestId": "34a7c107-7339-4111-8905-9d75102abbe0",
+                     *           "occurredAt": "2026-11-29T18:40:18.838Z",
                      *           "sequence": 95,
-                     *           "hash": "5f66c915e493bfa3c2a770e7094b95c0ea8fdb77e732479d76bb876b8aa3a4a7",
+                     *           "hash": "18ae16f0bde54c2fe4f2028012b935fdd778b73662174f35d0c3f4931825035f",
                      *           "state": {
-                     *             "id": "5e112a34-80af-412c-afdc-edde899fb60d",
+                     *             "id": "1a89e0fb-701c-4769-b618-7b6829a93af2",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -15957,7 +16016,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
+                     *             "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -15967,8 +16026,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T18:00:11.444Z",
-                     *             "updatedAt": "2026-11-29T18:00:11.444Z"
+                     *             "createdAt": "2026-11-29T18:40:18.838Z",
+                     *             "updatedAt": "2026-11-29T18:40:18.838Z"
                      *           }
                      *         },
                      *         {
@@ -15976,15 +16035,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "1857cbf7-8795-4a51-8ad7-697f5fad468d",
-                     *           "occurredAt": "2026-11-29T18:00:11.881Z",
+                     *           "requestId": "5ed6da5e-cb44-4b84-984e-3a591ea7fb43",
+                     *           "occurredAt": "2026-11-29T18:40:19.839Z",
                      *           "sequence": 96,
-                     *           "hash": "1822934cd2ca0fa137779e4b5757c174188824e8191cf462b6500315bdbd5d9b",
+                     *           "hash": "6bd700465507e792a5a2c4a7bab50f388cd13b20430ffce821f511286c2ba17e",
                      *           "state": {
-                     *             "id": "5e112a34-80af-412c-afdc-edde899fb60d",
+                     *             "id": "1a89e0fb-701c-4769-b618-7b6829a93af2",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16002,7 +16061,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "58d6660e-27e3-43f5-a971-1aa5056a0112",
+                     *             "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16012,8 +16071,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T18:00:11.444Z",
-                     *             "updatedAt": "2026-11-29T18:00:11.881Z"
+                     *             "createdAt": "2026-11-29T18:40:18.838Z",
+                     *             "updatedAt": "2026-11-29T18:40:19.839Z"
                      *           }
                      *         }
                      *       ],
@@ -16053,7 +16112,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "33799886-5f70-45a7-a8ca-3d17db0a4d88",
+                     *           "id": "26f8a4b3-f70c-4362-97ec-4338df3e04d6",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -16226,14 +16285,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T18:00:13.068Z",
+                     *           "filedAt": "2026-11-29T18:40:22.605Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "8419d3908783ccc6ce67a78c6260b7c425816dfeb4da27bb19ad8c6058d68b34"
+                     *             "hash": "2c819cf303d5bfd7d88cfed935787f534d748ca9ffa6ba13644e5d0dc99f40f6"
                      *           },
                      *           "version": 1
                      *         }
@@ -16289,7 +16348,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "33799886-5f70-45a7-a8ca-3d17db0a4d88",
+                     *       "id": "26f8a4b3-f70c-4362-97ec-4338df3e04d6",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16462,14 +16521,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T18:00:13.068Z",
+                     *       "filedAt": "2026-11-29T18:40:22.605Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "8419d3908783ccc6ce67a78c6260b7c425816dfeb4da27bb19ad8c6058d68b34"
+                     *         "hash": "2c819cf303d5bfd7d88cfed935787f534d748ca9ffa6ba13644e5d0dc99f40f6"
                      *       },
                      *       "version": 1
                      *     }
@@ -16526,7 +16585,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "33799886-5f70-45a7-a8ca-3d17db0a4d88",
+                     *       "id": "26f8a4b3-f70c-4362-97ec-4338df3e04d6",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16699,14 +16758,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T18:00:13.068Z",
+                     *       "filedAt": "2026-11-29T18:40:22.605Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "8419d3908783ccc6ce67a78c6260b7c425816dfeb4da27bb19ad8c6058d68b34"
+                     *         "hash": "2c819cf303d5bfd7d88cfed935787f534d748ca9ffa6ba13644e5d0dc99f40f6"
                      *       },
                      *       "version": 1
                      *     }
@@ -16760,7 +16819,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "62cce704-e1f4-4b06-bddf-cb75717fa11f",
+                     *           "id": "54a76231-bef1-4828-a18e-5eb1723b3cad",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -16769,8 +16828,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:13.934Z",
-                     *           "updatedAt": "2026-11-29T18:00:13.934Z"
+                     *           "createdAt": "2026-11-29T18:40:23.134Z",
+                     *           "updatedAt": "2026-11-29T18:40:23.134Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16829,7 +16888,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "62cce704-e1f4-4b06-bddf-cb75717fa11f",
+                     *       "id": "54a76231-bef1-4828-a18e-5eb1723b3cad",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -16838,8 +16897,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:00:13.934Z",
-                     *       "updatedAt": "2026-11-29T18:00:13.934Z"
+                     *       "createdAt": "2026-11-29T18:40:23.134Z",
+                     *       "updatedAt": "2026-11-29T18:40:23.134Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -16878,7 +16937,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "62cce704-e1f4-4b06-bddf-cb75717fa11f",
+                     *       "id": "54a76231-bef1-4828-a18e-5eb1723b3cad",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -16887,8 +16946,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:00:13.934Z",
-                     *       "updatedAt": "2026-11-29T18:00:13.934Z"
+                     *       "createdAt": "2026-11-29T18:40:23.134Z",
+                     *       "updatedAt": "2026-11-29T18:40:23.134Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -16946,7 +17005,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "62cce704-e1f4-4b06-bddf-cb75717fa11f",
+                     *       "id": "54a76231-bef1-4828-a18e-5eb1723b3cad",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -16955,8 +17014,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:00:13.934Z",
-                     *       "updatedAt": "2026-11-29T18:00:14.081Z"
+                     *       "createdAt": "2026-11-29T18:40:23.134Z",
+                     *       "updatedAt": "2026-11-29T18:40:23.217Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17006,15 +17065,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "9ca48164-cc22-4ca4-bf74-5700f6dba94e",
-                     *           "occurredAt": "2026-11-29T18:00:13.934Z",
+                     *           "requestId": "88de751f-0ad8-4d19-95c2-171fa4275424",
+                     *           "occurredAt": "2026-11-29T18:40:23.134Z",
                      *           "sequence": 100,
-                     *           "hash": "53a135c5bf6b65cc2179e0dabb4bf35158597ed114a2b33fcf3b2a64f5491605",
+                     *           "hash": "0e217fc71f0ec8df8cc581f5a2719f0706d971eb16e4e84b5a597d6a240ed0b3",
                      *           "state": {
-                     *             "id": "62cce704-e1f4-4b06-bddf-cb75717fa11f",
+                     *             "id": "54a76231-bef1-4828-a18e-5eb1723b3cad",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17023,8 +17082,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T18:00:13.934Z",
-                     *             "updatedAt": "2026-11-29T18:00:13.934Z"
+                     *             "createdAt": "2026-11-29T18:40:23.134Z",
+                     *             "updatedAt": "2026-11-29T18:40:23.134Z"
                      *           }
                      *         },
                      *         {
@@ -17032,15 +17091,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "4067797b-540e-4d8f-b03d-f5b8e2cc9182",
-                     *           "occurredAt": "2026-11-29T18:00:14.081Z",
+                     *           "requestId": "4a61f416-6e10-458a-ab09-2a8e272c3800",
+                     *           "occurredAt": "2026-11-29T18:40:23.217Z",
                      *           "sequence": 101,
-                     *           "hash": "e4022a52e612a5fe43cdb904aeb0b73b0fb2eee293447ef5fff449eeebe630cb",
+                     *           "hash": "28c76fb571fc7655b88c3d0e44be2e41d2db0123d3c637837715d09369f39e1b",
                      *           "state": {
-                     *             "id": "62cce704-e1f4-4b06-bddf-cb75717fa11f",
+                     *             "id": "54a76231-bef1-4828-a18e-5eb1723b3cad",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17049,8 +17108,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T18:00:13.934Z",
-                     *             "updatedAt": "2026-11-29T18:00:14.081Z"
+                     *             "createdAt": "2026-11-29T18:40:23.134Z",
+                     *             "updatedAt": "2026-11-29T18:40:23.217Z"
                      *           }
                      *         }
                      *       ],
@@ -17100,10 +17159,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T18:00:18.407Z",
+                     *       "updatedAt": "2026-11-29T18:40:29.503Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       }
                      *     }
                      */
@@ -17184,10 +17243,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T18:00:18.407Z",
+                     *       "updatedAt": "2026-11-29T18:40:29.503Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       }
                      *     }
                      */
@@ -17244,13 +17303,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738",
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "6bef394d-2cb3-4986-a6ef-7b15bb752f76",
-                     *           "occurredAt": "2026-11-29T18:00:18.407Z",
-                     *           "sequence": 118,
-                     *           "hash": "31f710706905cafb4b4fe0517f18d8e8f66e1db29eb0fec611a96e93a7190fa3",
+                     *           "requestId": "2e20ab3f-f89d-4522-9bc7-68f62427473e",
+                     *           "occurredAt": "2026-11-29T18:40:29.503Z",
+                     *           "sequence": 120,
+                     *           "hash": "f2efb5d650a1a9d0bc5a5f5ab909b7739a11de6a88483554b7c366c493f4fe66",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -17264,10 +17323,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T18:00:18.407Z",
+                     *             "updatedAt": "2026-11-29T18:40:29.503Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *             }
                      *           }
                      *         }
@@ -17320,8 +17379,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
-                     *           "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *           "id": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *           "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -17338,8 +17397,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:00:14.652Z",
-                     *           "updatedAt": "2026-11-29T18:00:14.652Z"
+                     *           "createdAt": "2026-11-29T18:40:23.284Z",
+                     *           "updatedAt": "2026-11-29T18:40:23.284Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17393,8 +17452,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
-                     *       "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *       "id": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *       "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17411,8 +17470,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:00:14.652Z",
-                     *       "updatedAt": "2026-11-29T18:00:14.652Z"
+                     *       "createdAt": "2026-11-29T18:40:23.284Z",
+                     *       "updatedAt": "2026-11-29T18:40:23.284Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17466,8 +17525,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
-                     *       "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *       "id": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *       "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17484,8 +17543,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:00:14.652Z",
-                     *       "updatedAt": "2026-11-29T18:00:14.652Z"
+                     *       "createdAt": "2026-11-29T18:40:23.284Z",
+                     *       "updatedAt": "2026-11-29T18:40:23.284Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17537,8 +17596,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
-                     *       "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *       "id": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *       "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -17555,8 +17614,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:00:14.652Z",
-                     *       "updatedAt": "2026-11-29T18:00:14.733Z"
+                     *       "createdAt": "2026-11-29T18:40:23.284Z",
+                     *       "updatedAt": "2026-11-29T18:40:23.337Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17635,7 +17694,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "41af3058-a921-4d3c-8ba3-75c89fc05716"
+                     *           "importId": "a71b00c7-7b6f-4e67-9830-be589ea50b32"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -17651,7 +17710,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "41af3058-a921-4d3c-8ba3-75c89fc05716"
+                     *           "importId": "a71b00c7-7b6f-4e67-9830-be589ea50b32"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -17667,7 +17726,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "41af3058-a921-4d3c-8ba3-75c89fc05716"
+                     *           "importId": "a71b00c7-7b6f-4e67-9830-be589ea50b32"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17701,7 +17760,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea"
+                 *       "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8"
                  *     }
                  */
                 "application/json": {
@@ -17729,14 +17788,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "c131fcc8-dd4e-489b-beab-61cb4f31382f",
+                     *         "id": "d5be8c7c-4cdb-48b5-9396-ca9cf7a26ad3",
                      *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *             "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -17749,7 +17808,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "a48570b5-29ef-44a6-9e92-e56f5f5115ea",
+                     *             "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -17777,19 +17836,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T18:00:15.296Z",
-                     *         "updatedAt": "2026-11-29T18:00:15.296Z",
+                     *         "createdAt": "2026-11-29T18:40:24.372Z",
+                     *         "updatedAt": "2026-11-29T18:40:24.372Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *           "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *           "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *           "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -17855,7 +17914,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "622f57b3-7844-41b8-95f7-8df7badce316",
+                 *           "journalId": "9488f988-1659-454a-bf1c-b7caa6309502",
                  *           "line": 0
                  *         }
                  *       ]
@@ -17889,14 +17948,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b44367aa-59cb-4555-92b5-5aa62d7a4220",
-                     *       "bankAccountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *       "id": "bd2b6cc3-d8b7-4edf-b107-0e21f781bf2e",
+                     *       "bankAccountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "622f57b3-7844-41b8-95f7-8df7badce316",
+                     *           "journalId": "9488f988-1659-454a-bf1c-b7caa6309502",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -17908,9 +17967,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
-                     *       "matchedAt": "2026-11-29T18:00:15.574Z",
+                     *       "matchedAt": "2026-11-29T18:40:25.129Z",
                      *       "version": 1
                      *     }
                      */
@@ -17967,8 +18026,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b44367aa-59cb-4555-92b5-5aa62d7a4220",
-                     *       "bankAccountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *       "id": "bd2b6cc3-d8b7-4edf-b107-0e21f781bf2e",
+                     *       "bankAccountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -17977,7 +18036,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "622f57b3-7844-41b8-95f7-8df7badce316"
+                     *           "journalId": "9488f988-1659-454a-bf1c-b7caa6309502"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -17986,9 +18045,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
-                     *       "matchedAt": "2026-11-29T18:00:15.574Z",
+                     *       "matchedAt": "2026-11-29T18:40:25.129Z",
                      *       "version": 1
                      *     }
                      */
@@ -18038,8 +18097,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b44367aa-59cb-4555-92b5-5aa62d7a4220",
-                     *       "bankAccountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *       "id": "bd2b6cc3-d8b7-4edf-b107-0e21f781bf2e",
+                     *       "bankAccountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18048,7 +18107,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "622f57b3-7844-41b8-95f7-8df7badce316"
+                     *           "journalId": "9488f988-1659-454a-bf1c-b7caa6309502"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18057,9 +18116,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
-                     *       "matchedAt": "2026-11-29T18:00:15.574Z",
+                     *       "matchedAt": "2026-11-29T18:40:25.129Z",
                      *       "version": 2
                      *     }
                      */
@@ -18114,7 +18173,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *       "bankAccountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -18124,14 +18183,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "bcaba8e9-6bec-42e9-95f5-8a2deb4db18c",
-                     *           "bankAccountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *           "id": "bb693f0a-7e1e-4fd5-8486-0ea38f043cda",
+                     *           "bankAccountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "622f57b3-7844-41b8-95f7-8df7badce316",
+                     *               "journalId": "9488f988-1659-454a-bf1c-b7caa6309502",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -18143,9 +18202,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
-                     *           "matchedAt": "2026-11-29T18:00:16.670Z",
+                     *           "matchedAt": "2026-11-29T18:40:25.505Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -18210,9 +18269,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
-                     *       "reconciledAt": "2026-11-29T18:00:16.047Z"
+                     *       "reconciledAt": "2026-11-29T18:40:25.226Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -18271,7 +18330,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "0d66b911-4d42-42b5-b3bb-55ca99fafe52",
+                     *       "bankAccountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -18324,9 +18383,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
-                     *           "reconciledAt": "2026-11-29T18:00:16.047Z",
+                     *           "reconciledAt": "2026-11-29T18:40:25.226Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -18381,8 +18440,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "d2d0bc37-6b98-4786-ac69-27fe6bca9be1",
-                     *           "journalId": "622f57b3-7844-41b8-95f7-8df7badce316",
+                     *           "id": "9b619e9b-0be1-4de7-9cb3-96274b5b9a50",
+                     *           "journalId": "9488f988-1659-454a-bf1c-b7caa6309502",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -18391,10 +18450,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *           },
-                     *           "createdAt": "2026-11-29T18:00:16.830Z",
-                     *           "checkedAt": "2026-11-29T18:00:17.193Z",
+                     *           "createdAt": "2026-11-29T18:40:26.691Z",
+                     *           "checkedAt": "2026-11-29T18:40:28.386Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -18435,14 +18494,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The file's name as the person knows it (1 to 255 characters): shown, never used as a key. */
-                    fileName: string;
-                    /** @description The type of the file, one a journal takes: application/pdf, image/png, image/jpeg, image/tiff, application/xml, text/xml, text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (any case; kept in lower case). */
-                    contentType: string;
-                    /** @description The file's length in bytes, 1 to 26214400 (25 MB): the upload must be exactly this long. */
-                    size: number;
-                    /** @description The SHA-256 of the file's bytes in hexadecimal, 64 digits (as sha256sum prints it; any case, kept in lower case): storage refuses an upload of other bytes. */
-                    sha256: string;
+                    fileName: components["schemas"]["field.fileName"];
+                    contentType: components["schemas"]["field.contentType.2"];
+                    size: components["schemas"]["field.size.2"];
+                    sha256: components["schemas"]["field.sha256.2"];
                 };
             };
         };
@@ -18455,8 +18510,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2d0bc37-6b98-4786-ac69-27fe6bca9be1",
-                     *       "journalId": "622f57b3-7844-41b8-95f7-8df7badce316",
+                     *       "id": "9b619e9b-0be1-4de7-9cb3-96274b5b9a50",
+                     *       "journalId": "9488f988-1659-454a-bf1c-b7caa6309502",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18465,15 +18520,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
-                     *       "createdAt": "2026-11-29T18:00:16.830Z",
+                     *       "createdAt": "2026-11-29T18:40:26.691Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T18:15:16.830Z",
+                     *         "expiresAt": "2026-11-29T18:55:26.691Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -18485,15 +18540,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedAttachmentResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `UnsupportedContentType`, `AttachmentTooLarge` (each example says what it means and the way out; docs/errors.md lists them all) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_UnsupportedContentType_AttachmentTooLarge.400"];
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
@@ -18535,8 +18582,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2d0bc37-6b98-4786-ac69-27fe6bca9be1",
-                     *       "journalId": "622f57b3-7844-41b8-95f7-8df7badce316",
+                     *       "id": "9b619e9b-0be1-4de7-9cb3-96274b5b9a50",
+                     *       "journalId": "9488f988-1659-454a-bf1c-b7caa6309502",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18545,15 +18592,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
-                     *       "createdAt": "2026-11-29T18:00:16.830Z",
-                     *       "checkedAt": "2026-11-29T18:00:17.193Z",
+                     *       "createdAt": "2026-11-29T18:40:26.691Z",
+                     *       "checkedAt": "2026-11-29T18:40:28.386Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T18:05:18.137Z"
+                     *         "expiresAt": "2026-11-29T18:45:28.851Z"
                      *       }
                      *     }
                      */
@@ -18603,8 +18650,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e3080c70-9d4a-43cc-a39b-8b48e225a2db",
-                     *       "journalId": "bfe32102-2479-400e-afc5-0d5dfb8be41f",
+                     *       "id": "724cd4e6-e3ce-41fa-848e-e639f7717851",
+                     *       "journalId": "04a35be3-5d18-414a-b013-dcbb79bfc1ef",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18613,9 +18660,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "889f8d61-3cd7-40b0-b876-01d751b21738"
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
                      *       },
-                     *       "createdAt": "2026-11-29T18:00:18.807Z",
+                     *       "createdAt": "2026-11-29T18:40:30.086Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -18638,6 +18685,137 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "attachments.createForCompany": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fileName": "advance-invoice.pdf",
+                 *       "contentType": "application/pdf",
+                 *       "size": 49,
+                 *       "sha256": "2e4404037a93c9285af94fcb1d0e9c7247df81cdeb719d9118b01372c2e238de"
+                 *     }
+                 */
+                "application/json": {
+                    fileName: components["schemas"]["field.fileName"];
+                    contentType: components["schemas"]["field.contentType.2"];
+                    size: components["schemas"]["field.size.2"];
+                    sha256: components["schemas"]["field.sha256.2"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3587e46e-ae6a-45d4-8c78-ec2f510f550c",
+                     *       "journalId": null,
+                     *       "fileName": "advance-invoice.pdf",
+                     *       "contentType": "application/pdf",
+                     *       "size": 49,
+                     *       "sha256": "2e4404037a93c9285af94fcb1d0e9c7247df81cdeb719d9118b01372c2e238de",
+                     *       "status": "pending",
+                     *       "rejection": null,
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *       },
+                     *       "createdAt": "2026-11-29T18:40:28.924Z",
+                     *       "checkedAt": null,
+                     *       "retainUntil": null,
+                     *       "version": 1,
+                     *       "upload": {
+                     *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
+                     *         "expiresAt": "2026-11-29T18:55:28.924Z",
+                     *         "method": "PUT",
+                     *         "headers": {
+                     *           "Content-Type": "application/pdf",
+                     *           "x-amz-checksum-sha256": "LkQEA3qTySha+U/LHQ6cckffgc3rcZ2RGLATcsLiON4="
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedAttachmentResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_UnsupportedContentType_AttachmentTooLarge.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "attachments.getForCompany": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description An attachment of the journal (its id). */
+                attachmentId: components["parameters"]["path.attachmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3587e46e-ae6a-45d4-8c78-ec2f510f550c",
+                     *       "journalId": null,
+                     *       "fileName": "advance-invoice.pdf",
+                     *       "contentType": "application/pdf",
+                     *       "size": 49,
+                     *       "sha256": "2e4404037a93c9285af94fcb1d0e9c7247df81cdeb719d9118b01372c2e238de",
+                     *       "status": "available",
+                     *       "rejection": null,
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *       },
+                     *       "createdAt": "2026-11-29T18:40:28.924Z",
+                     *       "checkedAt": "2026-11-29T18:40:29.035Z",
+                     *       "retainUntil": "2033-01-01T00:00:00.000Z",
+                     *       "version": 2,
+                     *       "download": {
+                     *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
+                     *         "expiresAt": "2026-11-29T18:45:29.260Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AttachmentResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };

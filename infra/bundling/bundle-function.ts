@@ -5,8 +5,8 @@ import { bundleAliases, ESBUILD_OPTIONS } from './options.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** Functions outside the route table that reach the documents bucket: the check of uploads as they land. */
-export const OBJECT_STORAGE_FUNCTIONS = ['functions/ops/attachment-arrived.ts'];
+/** Functions outside the route table that reach the documents bucket: the check of uploads as they land, and the import worker (it locks the files a journals import attaches). */
+export const OBJECT_STORAGE_FUNCTIONS = ['functions/ops/attachment-arrived.ts', 'functions/ops/run-imports.ts'];
 
 /** Whether the entry is the handler of a row that reaches the documents bucket through S3's client (its `documents`, but `evidence`), or another function that does: its bundle then takes the client's modules. */
 const reachesObjectStorage = (entry: string) =>

@@ -13,7 +13,7 @@ import type { AttachmentChecking, DocumentStorage } from './store.ts';
 export interface AttachmentArrivals extends AttachmentChecking {
   storage: DocumentStorage & {
     /** The attachment an object key names, or undefined for any other key. */
-    attachmentOf(objectKey: string): { companyId: string; journalId: string; attachmentId: string } | undefined;
+    attachmentOf(objectKey: string): { companyId: string; journalId: string | null; attachmentId: string } | undefined;
   };
   /** A unit of work outside any request: the check's own changes and event only. */
   unitOfWork(): UnitOfWork;

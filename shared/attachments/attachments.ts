@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { retentionYears } from '../companies/document-retention.ts';
 import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import { writtenRecordEvent } from '../events/event-record.ts';
-import type { UnitOfWork } from '../unit-of-work.ts';
+import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import type { AttachmentRecord } from './records.ts';
 import { attachmentRetainUntil } from './retention.ts';
 import { acceptedDeclaration, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_JOURNAL, NO_NEW_ATTACHMENTS_STATUS, storedObjectVerdict, takesAttachments, type StoredObject } from './rules.ts';
 import type { DeclareAttachmentInput } from './schemas.ts';
-import type { AttachmentChecking, AttachmentDeclaring, AttachmentListing } from './store.ts';
+import type { AttachmentChecking, AttachmentDeclaring, AttachmentListing, CompanyAttachmentDeclaring, DocumentStorage } from './store.ts';
 import { attachmentView, type AttachmentView } from './view.ts';
 
 /**
@@ -40,16 +40,38 @@ const voidedJournal = () => new StateConflict('InvalidState', 'A voided journal 
  * AttachmentTooLarge naming size), NotFound, StateConflict (InvalidState, TooManyAttachments).
  */
 export async function declareAttachment(attachments: AttachmentDeclaring, uow: UnitOfWork, companyId: string, journalId: string, input: DeclareAttachmentInput): Promise<DeclaredAttachmentView> {
-  const accepted = acceptedDeclaration(input);
-  if ('problem' in accepted) throw ValidationError.field(accepted.problem.field, accepted.problem.reason, accepted.problem.code);
-  const { file } = accepted;
+  const file = acceptedFile(input);
   const status = await attachments.journalStatus(companyId, journalId);
   if (status === undefined) throw journalNotFound();
   if (!takesAttachments(status)) throw voidedJournal();
 
+  const record = { ...pendingRecord(attachments.storage, uow, companyId, journalId, file), journalId };
+  const tooMany = () => new StateConflict('TooManyAttachments', `The journal holds ${MAX_ATTACHMENTS_PER_JOURNAL} attachments, as many as a journal holds (rejected and never uploaded ones count too).`);
+  return declared(attachments.storage, uow, record, attachments.declareChanges(record, { max: MAX_ATTACHMENTS_PER_JOURNAL, refusedStatus: NO_NEW_ATTACHMENTS_STATUS }, { tooMany, gone: journalNotFound, refused: voidedJournal }));
+}
+
+/**
+ * Declares a file of the company that no journal holds yet (an invoice uploaded before its
+ * journal is imported), and answers how to upload it: checked as a journal's file is, then a
+ * journals import may name it (its `attachmentIds`), which puts it on the journal it writes.
+ * Errors: ValidationError (UnsupportedContentType naming contentType, AttachmentTooLarge naming size).
+ */
+export async function declareCompanyAttachment(attachments: CompanyAttachmentDeclaring, uow: UnitOfWork, companyId: string, input: DeclareAttachmentInput): Promise<DeclaredAttachmentView> {
+  const record = pendingRecord(attachments.storage, uow, companyId, null, acceptedFile(input));
+  return declared(attachments.storage, uow, record, [attachments.declareChange(record)]);
+}
+
+/** The declared file, its type one a journal takes. Errors: ValidationError naming contentType or size. */
+function acceptedFile(input: DeclareAttachmentInput) {
+  const accepted = acceptedDeclaration(input);
+  if ('problem' in accepted) throw ValidationError.field(accepted.problem.field, accepted.problem.reason, accepted.problem.code);
+  return accepted.file;
+}
+
+/** A new attachment of the file, pending (null journal: uploaded to the company without one). */
+function pendingRecord(storage: DocumentStorage, uow: UnitOfWork, companyId: string, journalId: string | null, file: ReturnType<typeof acceptedFile>): AttachmentRecord {
   const id = randomUUID();
-  const now = new Date();
-  const record: AttachmentRecord = {
+  return {
     companyId,
     journalId,
     id,
@@ -57,18 +79,19 @@ export async function declareAttachment(attachments: AttachmentDeclaring, uow: U
     contentType: file.contentType,
     size: file.size,
     sha256: file.sha256,
-    objectKey: attachments.storage.objectKey(companyId, journalId, id),
+    objectKey: journalId === null ? storage.companyObjectKey(companyId, id) : storage.objectKey(companyId, journalId, id),
     status: 'pending',
     version: 1,
-    createdAt: now.toISOString(),
+    createdAt: new Date().toISOString(),
     createdBy: uow.actor,
   };
-  const upload = await attachments.storage.uploadUrl(record.objectKey, record, UPLOAD_SECONDS);
-  const tooMany = () => new StateConflict('TooManyAttachments', `The journal holds ${MAX_ATTACHMENTS_PER_JOURNAL} attachments, as many as a journal holds (rejected and never uploaded ones count too).`);
-  const changes = attachments.declareChanges(record, { max: MAX_ATTACHMENTS_PER_JOURNAL, refusedStatus: NO_NEW_ATTACHMENTS_STATUS }, { tooMany, gone: journalNotFound, refused: voidedJournal });
+}
+
+/** The declaration written, answered with its upload URL; its event records the attachment as a read shows it, never the URL. */
+async function declared(storage: DocumentStorage, uow: UnitOfWork, record: AttachmentRecord, changes: Change[]): Promise<DeclaredAttachmentView> {
+  const upload = await storage.uploadUrl(record.objectKey, record, UPLOAD_SECONDS);
   const view = attachmentView(record);
-  // The event records the attachment as a read shows it, never the upload URL.
-  return uow.commit(changes, { ...view, upload: { ...expiring(upload.url, UPLOAD_SECONDS, now.getTime()), method: 'PUT', headers: upload.headers } }, { described: view });
+  return uow.commit(changes, { ...view, upload: { ...expiring(upload.url, UPLOAD_SECONDS, Date.parse(record.createdAt)), method: 'PUT', headers: upload.headers } }, { described: view });
 }
 
 /** The journal's attachments, oldest first. Errors: NotFound. */
@@ -84,12 +107,22 @@ export async function listAttachments(attachments: AttachmentListing, companyId:
  * storage is checked first: marked available, or rejected when the file is not the one declared.
  * Errors: NotFound.
  */
-export async function readAttachment(attachments: AttachmentChecking, uow: UnitOfWork, companyId: string, journalId: string, attachmentId: string): Promise<ReadAttachmentView> {
+export async function readAttachment(attachments: AttachmentChecking, uow: UnitOfWork, companyId: string, journalId: string | null, attachmentId: string): Promise<ReadAttachmentView> {
   const read = async () => (await attachments.get(companyId, journalId, attachmentId)) ?? NotFound.throw('The attachment');
   let record = await read();
   if (record.status === 'pending') record = (await checkPendingAttachment(attachments, uow, record)) ?? (await read());
   const download = record.status === 'available' ? expiring(await attachments.storage.downloadUrl(record.objectKey, record.versionId, DOWNLOAD_SECONDS), DOWNLOAD_SECONDS) : null;
   return { ...attachmentView(record), download };
+}
+
+/**
+ * A file uploaded to the company without a journal, read as a journal's is (checked first while
+ * pending, a download once available); once an import attached it, as its journal holds it.
+ * Errors: NotFound.
+ */
+export async function readCompanyAttachment(attachments: AttachmentChecking, uow: UnitOfWork, companyId: string, attachmentId: string): Promise<ReadAttachmentView> {
+  const record = (await attachments.get(companyId, null, attachmentId)) ?? NotFound.throw('The attachment');
+  return readAttachment(attachments, uow, companyId, record.attachedTo ?? null, attachmentId);
 }
 
 /**

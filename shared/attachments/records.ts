@@ -8,7 +8,8 @@ import type { AttachmentContentType, AttachmentStatus } from './rules.ts';
  */
 export interface AttachmentRecord {
   companyId: string;
-  journalId: string;
+  /** Its journal; null for a file uploaded to the company without one, which a journals import may attach (attachments/attach.ts). */
+  journalId: string | null;
   id: string;
   fileName: string;
   contentType: AttachmentContentType;
@@ -26,7 +27,12 @@ export interface AttachmentRecord {
   checkedAt?: string | undefined;
   /** Until when its file is locked (COMPLIANCE), set as it became available (retention.ts). */
   retainUntil?: string | undefined;
+  /** On a file uploaded without a journal, once an import attached it: the journal, where its record now is. */
+  attachedTo?: string | undefined;
   version: number;
   createdAt: string;
   createdBy: ActorRef;
 }
+
+/** A journal's attachment: on a journal from its declaration, or attached by an import. */
+export type JournalAttachment = AttachmentRecord & { journalId: string };

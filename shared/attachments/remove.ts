@@ -1,6 +1,6 @@
 import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import type { AttachmentRecord } from './records.ts';
+import type { JournalAttachment } from './records.ts';
 import { REMOVABLE_IN } from './rules.ts';
 import type { AttachmentRemoving } from './store.ts';
 import { attachmentView, type AttachmentView } from './view.ts';
@@ -16,9 +16,9 @@ export async function removeAttachment(attachments: AttachmentRemoving, uow: Uni
   const before = (await attachments.get(companyId, journalId, attachmentId)) ?? NotFound.throw('The attachment');
   if (before.version !== input.version) throw new VersionConflict();
   if (before.status === 'removed') throw new StateConflict('InvalidState', 'The attachment is removed already.');
-  const after: AttachmentRecord = { ...before, status: 'removed', version: before.version + 1 };
+  const after: JournalAttachment = { ...before, journalId, status: 'removed', version: before.version + 1 };
   const view = attachmentView(after);
-  return uow.commit(attachments.removeChanges(before, after, { removableIn: REMOVABLE_IN }, { locked: attachmentLocked, gone: () => new NotFound('The journal') }), view);
+  return uow.commit(attachments.removeChanges({ ...before, journalId }, after, { removableIn: REMOVABLE_IN }, { locked: attachmentLocked, gone: () => new NotFound('The journal') }), view);
 }
 
 /** 409 AttachmentLocked: the journal's state keeps its documents. */

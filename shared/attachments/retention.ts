@@ -21,7 +21,7 @@ interface DateRange {
 export interface RetentionBasis {
   /** The company's retention in effect (companies/document-retention.ts, retentionYears). */
   years: number;
-  /** The journal's dates (`YYYY-MM-DD`): its calendar date, and its posting date once posted. The latest counts; none (the journal gone), the upload's day. */
+  /** The journal's dates (`YYYY-MM-DD`): its calendar date, and its posting date once posted. The latest counts; none (no journal yet, or the journal gone), the upload's day. */
   journalDates: readonly string[];
   /** The company's financial years. */
   financialYears: readonly DateRange[];
@@ -70,10 +70,29 @@ export function bucketLockEnd(uploadedAt: Date, bucketYears: number): Date {
   return new Date(Math.floor(end / DAY_MS) * DAY_MS + DAY_MS);
 }
 
-/** The instant the attachment's lock ends: the later of the company's years after its journal's financial year, and the bucket's own lock. */
+/** The company's years after the end of the financial year holding the latest of `dates` (`YYYY-MM-DD`). */
+export function retainedAfterYearOf(dates: readonly string[], financialYears: readonly DateRange[], years: number): Date {
+  const latest = [...dates].sort().at(-1)!;
+  return yearsAfterYearEnd(financialYearEnd(latest, financialYears), years);
+}
+
+const later = (a: Date, b: Date) => (a > b ? a : b);
+
+/**
+ * The instant the attachment's lock ends: the later of the company's years after its journal's
+ * financial year (a file uploaded to the company without a journal: the year of its upload's day),
+ * and the bucket's own lock.
+ */
 export function attachmentRetainUntil(basis: RetentionBasis): Date {
-  const latest = [...basis.journalDates].sort().at(-1) ?? isoDay(basis.uploadedAt);
-  const byLaw = yearsAfterYearEnd(financialYearEnd(latest, basis.financialYears), basis.years);
-  const floor = bucketLockEnd(basis.uploadedAt, basis.bucketYears);
-  return byLaw > floor ? byLaw : floor;
+  const dates = basis.journalDates.length > 0 ? basis.journalDates : [isoDay(basis.uploadedAt)];
+  return later(retainedAfterYearOf(dates, basis.financialYears, basis.years), bucketLockEnd(basis.uploadedAt, basis.bucketYears));
+}
+
+/**
+ * The lock of a file uploaded to the company once a journal takes it: the company's years after
+ * the journal's financial year, when that ends after the lock it has (never shorter: S3 refuses).
+ */
+export function attachedRetainUntil(lockedUntil: string | undefined, journalDates: readonly string[], financialYears: readonly DateRange[], years: number): Date {
+  const byLaw = retainedAfterYearOf(journalDates, financialYears, years);
+  return lockedUntil === undefined ? byLaw : later(new Date(lockedUntil), byLaw);
 }

@@ -2,7 +2,7 @@ import type { TaxJurisdiction } from '../companies/tax-registration.ts';
 import type { AppError } from '../errors.ts';
 import type { EventRecord } from '../events/event-record.ts';
 import type { Change } from '../unit-of-work.ts';
-import type { AttachmentRecord } from './records.ts';
+import type { AttachmentRecord, JournalAttachment } from './records.ts';
 import type { DeclaredFile, StoredObject } from './rules.ts';
 
 /**
@@ -14,6 +14,8 @@ import type { DeclaredFile, StoredObject } from './rules.ts';
 export interface DocumentStorage {
   /** Where an attachment's file is kept: one key per company, journal and attachment. */
   objectKey(companyId: string, journalId: string, attachmentId: string): string;
+  /** Where the file of an attachment uploaded to the company without a journal is kept (it stays there once attached). */
+  companyObjectKey(companyId: string, attachmentId: string): string;
   /** A URL that takes exactly this file by PUT for `seconds`: its type, length and SHA-256 are signed, so storage refuses any other. */
   uploadUrl(objectKey: string, file: DeclaredFile, seconds: number): Promise<UploadUrl>;
   /** A URL that gets the file (at this version, where storage keeps versions) for `seconds`. */
@@ -58,15 +60,22 @@ export interface AttachmentDeclaring extends Pick<AttachmentListing, 'journalSta
    * state than `limits.refusedStatus` (else `refused`): two declarations at once cannot both take
    * the last place, nor one slip past a void.
    */
-  declareChanges(record: AttachmentRecord, limits: { max: number; refusedStatus: string }, errors: { tooMany: () => AppError; gone: () => AppError; refused: () => AppError }): Change[];
+  declareChanges(record: JournalAttachment, limits: { max: number; refusedStatus: string }, errors: { tooMany: () => AppError; gone: () => AppError; refused: () => AppError }): Change[];
+}
+
+/** The declaration of a file uploaded to the company without a journal. */
+export interface CompanyAttachmentDeclaring {
+  storage: DocumentStorage;
+  /** The attachment new, under its company. */
+  declareChange(record: AttachmentRecord): Change;
 }
 
 export interface AttachmentChecking {
-  /** One attachment (strongly consistent), or undefined. */
-  get(companyId: string, journalId: string, attachmentId: string): Promise<AttachmentRecord | undefined>;
+  /** One attachment (strongly consistent), or undefined: a journal's, or (journalId null) one uploaded to the company without a journal. */
+  get(companyId: string, journalId: string | null, attachmentId: string): Promise<AttachmentRecord | undefined>;
   storage: DocumentStorage;
-  /** What the lock of its file is computed from, read when the file is found as declared. */
-  retentionFacts(companyId: string, journalId: string): Promise<RetentionFacts>;
+  /** What the lock of its file is computed from, read when the file is found as declared (null: uploaded without a journal). */
+  retentionFacts(companyId: string, journalId: string | null): Promise<RetentionFacts>;
   /** The attachment checked (available or rejected) at the version read. Errors at commit: VersionConflict. */
   checkedChange(before: AttachmentRecord, after: AttachmentRecord): Change;
   /** The event of the check, in its transaction (the outbox). */
@@ -81,5 +90,5 @@ export interface AttachmentRemoving {
    * that its journal still exists (else `gone`) in one of `limits.removableIn` (else `locked`,
    * given the journal's state): a post cannot slip between the read and the write.
    */
-  removeChanges(before: AttachmentRecord, after: AttachmentRecord, limits: { removableIn: readonly string[] }, errors: { locked: (journalStatus: string) => AppError; gone: () => AppError }): Change[];
+  removeChanges(before: JournalAttachment, after: JournalAttachment, limits: { removableIn: readonly string[] }, errors: { locked: (journalStatus: string) => AppError; gone: () => AppError }): Change[];
 }

@@ -79,6 +79,7 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   AttachmentAdded: ['attachments:read'],
   AttachmentRejected: ['attachments:read'],
   AttachmentRemoved: ['attachments:read'],
+  AttachmentAttached: ['attachments:read'],
 };
 
 /** The permission that shows the envelopes of a company's events (the feed's, a subscription's). */

@@ -71,6 +71,7 @@ export const EVENT_TYPES = [
   'AttachmentAdded',
   'AttachmentRejected',
   'AttachmentRemoved',
+  'AttachmentAttached',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

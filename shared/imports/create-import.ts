@@ -12,22 +12,25 @@ import { importView, type ImportView } from './views.ts';
  * Accepts an import: checks that the caller may write what it holds and that the file can be
  * read at all (CSV well-formed, its header naming known columns), stores the file compressed,
  * and answers the queued job at once; a worker checks and writes its rows (run-import.ts).
- * Errors: Forbidden (a permission of what it writes), ValidationError naming `data`
+ * Errors: Forbidden (a permission of what it writes, `attachments:create` when its rows name files), ValidationError naming `data`
  * (InvalidCsv, UnknownColumn, MissingColumn, TooManyRows), NotFound naming `financialYearId`.
  */
 export async function createImport(queue: ImportQueue, uow: UnitOfWork, companyId: string, granted: readonly string[], input: CreateImportInput): Promise<ImportView> {
   checkMayImport(input.kind, input.post, granted);
-  const rows = input.kind === 'bankStatements' ? await statementLines(queue, companyId, input) : (await readRows(input.kind, input.format, input.data)).rows.length;
+  const read = input.kind === 'bankStatements' ? undefined : await readRows(input.kind, input.format, input.data);
+  const rows = read ? read.rows.length : await statementLines(queue, companyId, input);
+  const attachesFiles = read?.rows.some((r) => r.values.attachmentIds !== undefined) ?? false;
+  checkMayImport(input.kind, input.post, granted, attachesFiles);
   if (input.financialYearId && !(await queue.hasYear(companyId, input.financialYearId))) throw new NotFound('The financial year', 'financialYearId');
   const createdBy = uow.actor;
   if (!createdBy) throw new Forbidden('An import needs a caller to write in the name of.');
-  const { job, pieces, now } = queuedJob(queue, input, createdBy, rows);
+  const { job, pieces, now } = queuedJob(queue, input, createdBy, rows, attachesFiles);
   await queue.keepFile(companyId, job.id, pieces, now);
   return uow.commit(queue.queuedChanges(companyId, job), importView(job));
 }
 
 /** A queued job of `rows` rows for the request's file, and the file compressed as it is stored. */
-export function queuedJob(queue: Pick<ImportQueue, 'storedPieces'>, input: CreateImportInput, createdBy: ImportJob['createdBy'], rows: number) {
+export function queuedJob(queue: Pick<ImportQueue, 'storedPieces'>, input: CreateImportInput, createdBy: ImportJob['createdBy'], rows: number, attachesFiles = false) {
   const now = new Date();
   const text = typeof input.data === 'string' ? input.data : JSON.stringify(input.data);
   const pieces = queue.storedPieces(text);
@@ -38,6 +41,7 @@ export function queuedJob(queue: Pick<ImportQueue, 'storedPieces'>, input: Creat
     mode: input.mode,
     dryRun: input.dryRun,
     post: input.post,
+    ...(attachesFiles ? { attachesFiles: true as const } : {}),
     financialYearId: input.financialYearId,
     budgetName: input.budgetName,
     bankAccountId: input.bankAccountId,

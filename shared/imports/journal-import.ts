@@ -1,5 +1,7 @@
+import { retentionYears } from '../companies/document-retention.ts';
 import { NotFound, ValidationError } from '../errors.ts';
 import { ChartIndex } from './chart-index.ts';
+import { namedAttachmentIds } from './journal-attachments.ts';
 import { importTax } from './journal-tax.ts';
 import { planJournals, planOpeningBalances, type JournalBooks } from './plan-journals.ts';
 import type { ImportJob, RowError } from './records.ts';
@@ -10,13 +12,22 @@ import { windDownJournals, writeJournals } from './write-journals.ts';
 
 /**
  * The plan of a journals or opening-balances import: what the check needs read once (settings,
- * both trees, the years, the references already used, rates as asked, the tax codes and
- * counterparties a journals file names), the check itself
+ * both trees, the years, the references already used, rates as asked, the tax codes,
+ * counterparties and uploaded files a journals file names), the check itself
  * (plan-journals.ts), and its writer (write-journals.ts).
  * Errors: ValidationError naming `financialYearId` when the opening year no longer exists.
  */
 export async function planJournalImport(work: ImportWork, job: ImportJob, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
-  const [found, accountNodes, centerNodes, years, marks, policy] = await Promise.all([work.settings(companyId), work.nodes('accounts', companyId), work.nodes('costCenters', companyId), work.years(companyId), work.journalMarks(companyId), work.approvalPolicy(companyId)]);
+  const named = job.kind === 'journals' ? namedAttachmentIds(rows) : [];
+  const [found, accountNodes, centerNodes, years, marks, policy, files] = await Promise.all([
+    work.settings(companyId),
+    work.nodes('accounts', companyId),
+    work.nodes('costCenters', companyId),
+    work.years(companyId),
+    work.journalMarks(companyId),
+    work.approvalPolicy(companyId),
+    named.length > 0 ? work.companyAttachments(companyId, named) : [],
+  ]);
   const settings = found ?? NotFound.throw('The company settings');
   const rates = new Map<string, Promise<string | undefined>>();
   const accounts = new ChartIndex(accountNodes);
@@ -36,6 +47,7 @@ export async function planJournalImport(work: ImportWork, job: ImportJob, compan
     },
     tax: await importTax(work, companyId, settings, job.kind === 'journals' ? rows : [], accounts),
     approvalPolicy: policy && policy.rules.length > 0 ? policy : undefined,
+    files: { named: new Map(files.map((f) => [f.id, f])), retentionYears: retentionYears(settings) },
   };
   let plan;
   if (job.kind === 'openingBalances') {

@@ -18,6 +18,7 @@ import type { ApprovalPolicyRecord } from '../approval-policies/records.ts';
 import { approvalNeed } from '../approval-policies/rules.ts';
 import { journalFacts } from '../journals/approval-facts.ts';
 import { importedId } from './ids.ts';
+import { journalAttachments, rowAttachmentIds, type ImportFiles, type PlannedAttachment } from './journal-attachments.ts';
 import { rowTax, taxedJournalLines, type ImportTax } from './journal-tax.ts';
 import type { RowError } from './records.ts';
 import type { SourceRow } from './read-rows.ts';
@@ -30,8 +31,10 @@ import { ROWS_PER_TURN, turnCounter, yieldTurn } from './yield-turn.ts';
  * invalid row is invalid whole. Each line is checked with the journals' own rules (amounts and
  * their precision, currencies and rates, leaf accounts, active cost centers, an account's
  * currency, counterparties), each journal as Create and Post would check it (its lines taxed as
- * Create taxes them: journal-tax.ts; lines, balance, a posting date in an open period of a year). A journal whose reference the company already has is skipped; one this
- * very job wrote (a resumed job) is recognised by its id and planned again.
+ * Create taxes them: journal-tax.ts; lines, balance, a posting date in an open period of a year),
+ * and the files uploaded to the company its rows name (journal-attachments.ts). A journal whose
+ * reference the company already has is skipped, files and all; one this very job wrote (a
+ * resumed job) is recognised by its id and planned again.
  */
 export interface JournalBooks {
   importId: string;
@@ -49,6 +52,8 @@ export interface JournalBooks {
   tax: ImportTax;
   /** The company's approval policy when it has rules: an import posts no journal a rule holds. */
   approvalPolicy?: ApprovalPolicyRecord | undefined;
+  /** The files uploaded to the company that the file's rows name (journal-attachments.ts). */
+  files: ImportFiles;
 }
 
 export interface PlannedJournal {
@@ -65,6 +70,8 @@ export interface PlannedJournal {
   openingOf?: string | undefined;
   /** A draft a rule of the approval policy holds: written submitted, its approval asked in the importer's name. */
   asksApproval?: true | undefined;
+  /** Files uploaded to the company that its rows name: written onto it with it (write-journals.ts). */
+  attachments?: PlannedAttachment[] | undefined;
 }
 
 export interface JournalPlan {
@@ -86,6 +93,8 @@ interface CheckedRow {
   line?: Line | undefined;
   /** What the row says of its line's tax (journals only). */
   tax?: TaxedEntry | undefined;
+  /** Files uploaded to the company the row names (journals only). */
+  attachmentIds?: string[] | undefined;
 }
 
 const SIDES: Record<string, typeof DEBIT | typeof CREDIT> = { '1': DEBIT, '2': CREDIT, debit: DEBIT, credit: CREDIT };
@@ -136,15 +145,27 @@ export async function planJournals(books: JournalBooks, rows: readonly SourceRow
     ({ fields, reference }) => checkJournalRow(books, fields, reference),
   );
   let at = 0;
+  // The files each journal takes, by id: a file goes on one journal of the file.
+  const claimed = new Map<string, string>();
   for (const [key, { reference, rows: rowsOfJournal }] of journals) {
     const group = checked.slice(at, (at += rowsOfJournal.length));
     const id = importedId(books.importId, `journal ${key}`);
+    const alreadyThere = used.has(key) && used.get(key) !== id;
     const journal = reference === undefined ? undefined : await journalOf(books, group, id, post);
-    settle(plan, group, journal, used.has(key) && used.get(key) !== id);
+    // A journal already in the books is skipped whole: the files its rows name are not attached again.
+    settle(plan, group, journal && !alreadyThere ? withAttachments(books, group, journal, claimed) : journal, alreadyThere);
     await turn(group.length);
   }
   plan.errors.sort((a, b) => a.row - b.row);
   return plan;
+}
+
+/** The journal with the files its rows name, or undefined when one is refused (an error on its row). */
+function withAttachments(books: JournalBooks, group: CheckedRow[], journal: PlannedJournal, claimed: Map<string, string>): PlannedJournal | undefined {
+  if (!group.some((r) => r.attachmentIds?.length)) return journal;
+  const dates = [journal.calendarDate, ...(journal.posting ? [journal.posting.postingDate] : [])];
+  const attachments = journalAttachments(books.files, group, { id: journal.id, reference: journal.reference, dates }, books.years, claimed);
+  return attachments && { ...journal, attachments };
 }
 
 /** Checks an opening-balances file: one journal dated and posted on the first day of `year`. */
@@ -227,8 +248,9 @@ async function checkJournalRow(books: JournalBooks, fields: RowFields, reference
   const side = sideText === undefined ? undefined : SIDES[sideText.toLowerCase()];
   if (sideText !== undefined && side === undefined) fields.fail('side', 'must be 1 (debit) or 2 (credit), or debit or credit');
   const { tax, counterpartyId, amountsIncludeTax } = rowTax(books.tax, fields);
+  const attachmentIds = rowAttachmentIds(fields);
   const line = date && side ? await lineOf(books, fields, side, fields.text('amount'), calendarDate(date), { amount: 'amount', currency: 'currency', exchangeRate: 'exchangeRate' }) : undefined;
-  return { source, fields, reference, date, postingDate, description, amountsIncludeTax, line: line && counterpartyId ? { ...line, counterpartyId } : line, tax };
+  return { source, fields, reference, date, postingDate, description, amountsIncludeTax, line: line && counterpartyId ? { ...line, counterpartyId } : line, tax, attachmentIds };
 }
 
 /** A row of an opening-balances file (its read errors already on `fields`). */

@@ -18,10 +18,13 @@ export const COLUMNS: Record<ImportKind, { required: readonly string[]; optional
   accounts: { required: ['code', 'type', 'nameArabic', 'nameEnglish'], optional: ['parentPath', 'classification', 'currency'] },
   costCenters: { required: ['code', 'nameArabic', 'nameEnglish'], optional: ['parentPath', 'active'] },
   openingBalances: { required: ['accountPath'], optional: ['costCenterPath', 'debit', 'credit'] },
-  journals: { required: ['reference', 'date', 'accountPath', 'side', 'amount'], optional: ['postingDate', 'description', 'costCenterPath', 'currency', 'exchangeRate', 'taxCode', 'taxAmount', 'emirate', 'counterpartyId', 'amountsIncludeTax'] },
+  journals: { required: ['reference', 'date', 'accountPath', 'side', 'amount'], optional: ['postingDate', 'description', 'costCenterPath', 'currency', 'exchangeRate', 'taxCode', 'taxAmount', 'emirate', 'counterpartyId', 'amountsIncludeTax', 'attachmentIds'] },
   // One column per period, p1..pN for a year of N periods (budget-import.ts checks N).
   budgetLines: { required: ['accountPath'], optional: ['costCenterPath', ...Array.from({ length: MAX_PERIODS }, (_, k) => `p${k + 1}`)] },
 };
+
+/** Fields a JSON row may give as an array of strings too, read as the CSV cell that lists them (separated by spaces). */
+const LIST_FIELDS = new Set(['attachmentIds']);
 
 /** Most data rows one import takes; a larger history is several imports. */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -78,7 +81,10 @@ function jsonRows(kind: ImportKind, data: unknown[]): { rows: SourceRow[]; error
       else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
         const text = String(value).trim();
         if (text !== '') values[field] = text;
-      } else errors.push({ row, field, reason: 'must be a string, a number or a boolean', code: 'ValidationError' });
+      } else if (LIST_FIELDS.has(field) && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+        const text = value.map((v) => v.trim()).join(' ').trim();
+        if (text !== '') values[field] = text;
+      } else errors.push({ row, field, reason: LIST_FIELDS.has(field) ? 'must be an array of strings, or a string' : 'must be a string, a number or a boolean', code: 'ValidationError' });
     }
     rows.push({ row, values });
   });

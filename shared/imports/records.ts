@@ -60,6 +60,8 @@ export interface ImportJob {
   dryRun: boolean;
   /** Journals: post each one on its posting date. */
   post: boolean;
+  /** Journals: some row names files uploaded to the company (`attachmentIds`): its creator needs `attachments:create` too. */
+  attachesFiles?: true | undefined;
   financialYearId?: string | undefined;
   /** budgetLines: the name of the budget the file becomes. */
   budgetName?: string | undefined;

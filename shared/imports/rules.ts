@@ -7,9 +7,14 @@ import type { ImportCounts, ImportKind, ImportMode, ImportStatus } from './recor
  * Import rules, pure: what an import may write for whom, and how a job ends.
  *
  * Who may import: `imports:manage`, plus the permissions of what the import writes, the same
- * a caller needs to write it one record at a time.
+ * a caller needs to write it one record at a time (`attaches`: its journals name files uploaded
+ * to the company, which puts them on the journals, as `attachments:create` allows).
  */
-export function permissionsToWrite(kind: ImportKind, post: boolean): Permission[] {
+export function permissionsToWrite(kind: ImportKind, post: boolean, attaches = false): Permission[] {
+  return [...writing(kind, post), ...(attaches ? (['attachments:create'] as const) : [])];
+}
+
+function writing(kind: ImportKind, post: boolean): Permission[] {
   switch (kind) {
     case 'accounts':
       return ['accounts:create'];
@@ -27,8 +32,8 @@ export function permissionsToWrite(kind: ImportKind, post: boolean): Permission[
 }
 
 /** Errors: Forbidden naming the permissions the caller lacks. */
-export function checkMayImport(kind: ImportKind, post: boolean, granted: readonly string[]): void {
-  const missing = missingPermissions(granted, permissionsToWrite(kind, post));
+export function checkMayImport(kind: ImportKind, post: boolean, granted: readonly string[], attaches = false): void {
+  const missing = missingPermissions(granted, permissionsToWrite(kind, post, attaches));
   if (missing.length > 0) throw new Forbidden(`Importing ${kind}${post ? ' posted' : ''} also needs ${missing.join(', ')}, as writing them one by one would.`);
 }
 

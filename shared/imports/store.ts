@@ -1,4 +1,5 @@
 import type { ApprovalPolicyRecord } from '../approval-policies/records.ts';
+import type { AttachmentRecord, JournalAttachment } from '../attachments/records.ts';
 import type { AccountAttributes } from '../accounts/records.ts';
 import type { BudgetRecord, BudgetSummary } from '../budgets/records.ts';
 import type { BudgetLineNodes } from '../budgets/store.ts';
@@ -114,6 +115,8 @@ export interface ImportWork {
   taxCodes(companyId: string, codes: string[]): Promise<TaxCodeRecord[]>;
   /** The company's counterparties with these ids that exist, as a journal's draft reads them. */
   counterparties(companyId: string, counterpartyIds: string[]): Promise<CounterpartyRecord[]>;
+  /** The files uploaded to the company without a journal, of these ids, that exist (strongly consistent). */
+  companyAttachments(companyId: string, attachmentIds: string[]): Promise<AttachmentRecord[]>;
   /** The accounts and cost centers a budget line names. */
   readonly budgetLineNodes: BudgetLineNodes;
   /** The company's budgets in the order made. Errors: ValidationError (InvalidCursor). */
@@ -125,6 +128,15 @@ export interface ImportWork {
   budgetChanges(budget: BudgetRecord): Change[];
   /** A journal written new (a draft, or born posted); `ifWritten` the error when it is there already. */
   newJournalChange(companyId: string, journal: DraftJournal | SubmittedJournal | PostedJournal, ifWritten: () => AppError): Change;
+  /**
+   * Files uploaded to the company put on a new journal, as attachments/attach.ts makes their
+   * records there: each record written under the journal, the company's record marked attached to
+   * it (conditionally on being on no journal and available: else `ifAttached`, given the journal
+   * it is on), and the journal's count of attachments.
+   */
+  attachChanges(companyId: string, attached: readonly JournalAttachment[], ifAttached: (journalId: string) => AppError): Change[];
+  /** The file's object locked in storage until `until` (a later date lengthens a lock; the same date again changes nothing). */
+  lockAttachment(record: AttachmentRecord, until: Date): Promise<void>;
   /** Of these journals, those the books hold. */
   existingJournalIds(companyId: string, journalIds: readonly string[]): Promise<Set<string>>;
   /** Serial numbers for `count` journals of a job: the first of them. */

@@ -1,12 +1,16 @@
 import type { ActorRef } from '../auth/actor.ts';
-import { AppError } from '../errors.ts';
+import { attachedRecord } from '../attachments/attach.ts';
+import { attachmentView } from '../attachments/view.ts';
+import { AppError, VersionConflict } from '../errors.ts';
 import { inChunks } from '../in-chunks.ts';
 import type { DraftJournal, PostedJournal, SubmittedJournal } from '../journals/records.ts';
 
-type ImportedJournal = DraftJournal | SubmittedJournal | PostedJournal;
+/** A journal as the job writes it, with the files it takes. */
+type ImportedJournal = (DraftJournal | SubmittedJournal | PostedJournal) & { attachments?: PlannedAttachment[] | undefined };
 import { journalView } from '../journals/views.ts';
 import { importedId } from './ids.ts';
 import { AlreadyWritten, built, Unwritable, type JobSteps } from './job-steps.ts';
+import type { PlannedAttachment } from './journal-attachments.ts';
 import type { PlannedJournal } from './plan-journals.ts';
 import type { RowError } from './records.ts';
 import type { ImportWork, StoredItem } from './store.ts';
@@ -42,12 +46,42 @@ import type { Change } from '../unit-of-work.ts';
 
 /** Puts per repeatable step: a step takes seconds, well inside a claim. */
 const PUTS_PER_STEP = 2_000;
+/** Files locked per repeatable step: one storage request each, a few at once. */
+const LOCKS_PER_STEP = 200;
+const LOCKS_AT_ONCE = 10;
 /** Journals per usage item. */
 const USAGE_GROUP = 500;
 /** Batches of one step: their ledger items put together (about 4,000 for journals of 10 lines), their transactions sent at once. */
 const BATCHES_PER_GROUP = 8;
 /** Journals per transaction: each journal and its event. */
 const perTransaction = (work: ImportWork) => Math.floor(work.transactionLimit / 2);
+/**
+ * The changes a journal's transaction holds: it and its event, and for the files it takes the
+ * journal's count, and per file its record, the company's record and its event.
+ */
+const changesOf = (record: { attachments?: readonly unknown[] | undefined }) => 2 + (record.attachments?.length ? 1 + 3 * record.attachments.length : 0);
+/** Consecutive runs of items whose weights sum to at most `max` each (an item heavier than `max` alone). */
+function inRuns<T>(items: readonly T[], weight: (item: T) => number, max: number): T[][] {
+  const runs: T[][] = [];
+  let run: T[] = [];
+  let sum = 0;
+  for (const item of items) {
+    const w = weight(item);
+    if (run.length > 0 && sum + w > max) {
+      runs.push(run);
+      run = [];
+      sum = 0;
+    }
+    run.push(item);
+    sum += w;
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+/** The journals' transactions: as many as fit the limit each (50 journals without files). */
+const batchesOf = <T extends { attachments?: readonly unknown[] | undefined }>(work: ImportWork, journals: readonly T[]) => inRuns(journals, changesOf, 2 * perTransaction(work));
+/** The journals' groups: a step of at most BATCHES_PER_GROUP transactions' worth of changes. */
+const groupsOf = <T extends { attachments?: readonly unknown[] | undefined }>(work: ImportWork, journals: readonly T[]) => inRuns(journals, changesOf, 2 * perTransaction(work) * BATCHES_PER_GROUP);
 
 /** A job the books refuse as a whole before it writes anything that counts (a period no longer open, an account deleted). */
 export class ImportRefused extends Error {
@@ -68,6 +102,8 @@ export async function writeJournals(steps: JobSteps, planned: readonly PlannedJo
   const kept = records.map((r) => layout.plannedOf(r));
   for (const chunk of inChunks(layout.usage, PUTS_PER_STEP)) await steps.repeatable(step++, () => work.bulk(chunk));
   await steps.repeatable(step++, () => checkStillUsable(work, companyId, kept));
+  // The files the journals take, locked for their journal's year before any record says so (repeated, the same date changes nothing).
+  for (const chunk of inChunks(layout.files, LOCKS_PER_STEP)) await steps.repeatable(step++, () => lockFiles(work, chunk));
 
   // Start: periods open and counted, the company's job counted.
   if (posted.length > 0) {
@@ -79,13 +115,13 @@ export async function writeJournals(steps: JobSteps, planned: readonly PlannedJo
   }
 
   // The journals: per group of batches, their ledger items, then the batches' transactions at once.
-  for (const group of inChunks(records, perTransaction(work) * BATCHES_PER_GROUP)) {
+  for (const group of groupsOf(work, records)) {
     const postedInGroup = group.filter((r): r is PostedJournal => r.status === 'posted');
     if (postedInGroup.length > 0) {
       await steps.repeatable(step++, () => work.bulk(postedInGroup.flatMap((j) => work.ledgerItems(companyId, j))));
     }
     const rows = group.reduce((n, r) => n + layout.plannedOf(r).rows.length, 0);
-    await steps.inTransactions(step++, inChunks(group, perTransaction(work)).map((batch) => () => batch.flatMap((record) => journalOps(steps, companyId, record))), { written: rows });
+    await steps.inTransactions(step++, batchesOf(work, group).map((batch) => () => batch.flatMap((record) => journalOps(steps, companyId, record))), { written: rows });
   }
 
   if (posted.length > 0) await steps.inTransaction(step++, () => endOps(work, companyId, periods));
@@ -130,12 +166,13 @@ function journalSteps(steps: JobSteps, planned: readonly PlannedJournal[]) {
   const posted = records.filter((r): r is PostedJournal => r.status === 'posted');
   const periods = new Map(posted.map((j) => [j.periodId, j.financialYearId]));
   const usage = usageItems(work, companyId, job.id, records.map((r) => planned[r.serialNumber - serialBase]!));
-  const startStep = setAside.length + inChunks(usage, PUTS_PER_STEP).length + 1;
+  const files = records.flatMap((r) => r.attachments ?? []);
+  const startStep = setAside.length + inChunks(usage, PUTS_PER_STEP).length + 1 + inChunks(files, LOCKS_PER_STEP).length;
   const balances = posted.length > 0 ? work.balanceItems(companyId, posted) : [];
   const balanceSteps = inChunks(balances, PUTS_PER_STEP).length;
-  const groupSteps = inChunks(records, perTransaction(work) * BATCHES_PER_GROUP).reduce((n, group) => n + (group.some((r) => r.status === 'posted') ? 2 : 1), 0);
+  const groupSteps = groupsOf(work, records).reduce((n, group) => n + (group.some((r) => r.status === 'posted') ? 2 : 1), 0);
   const endStep = startStep + 1 + balanceSteps + groupSteps;
-  return { records, posted, periods, setAside, usage, balances, startStep, endStep, plannedOf: (r: ImportedJournal) => planned[r.serialNumber - serialBase]! };
+  return { records, posted, periods, setAside, usage, files, balances, startStep, endStep, plannedOf: (r: ImportedJournal) => planned[r.serialNumber - serialBase]! };
 }
 
 /** Why the journal's writes (itself, its event, its ledger and balance items) cannot be built, or undefined when they can. */
@@ -159,6 +196,11 @@ function endOps(work: ImportWork, companyId: string, periods: Map<string, string
 
 /** The journal as written: a draft (submitted when the policy holds it), or born posted (version 1, as a reversing journal is) on the import's own balance items. */
 function recordOf(work: ImportWork, p: PlannedJournal, serialNumber: number, serialBase: number, now: string, job: { id: string; createdBy: ActorRef }): ImportedJournal {
+  const journal = journalRecordOf(work, p, serialNumber, serialBase, now, job);
+  return p.attachments?.length ? Object.assign(journal, { attachments: p.attachments }) : journal;
+}
+
+function journalRecordOf(work: ImportWork, p: PlannedJournal, serialNumber: number, serialBase: number, now: string, job: { id: string; createdBy: ActorRef }): DraftJournal | SubmittedJournal | PostedJournal {
   const draft: DraftJournal = {
     id: p.id,
     serialNumber,
@@ -186,11 +228,23 @@ function recordOf(work: ImportWork, p: PlannedJournal, serialNumber: number, ser
 }
 
 /**
- * A journal and its event: JournalCreated for a draft (or submitted one), JournalPosted for a journal born posted.
- * The journal is new or its batch was written whole before (AlreadyWritten).
+ * A journal and its event: JournalCreated for a draft (or submitted one), JournalPosted for a
+ * journal born posted; and the files it takes, each with AttachmentAttached (its record as the
+ * journal now holds it). The journal is new or its batch was written whole before (AlreadyWritten).
  */
 function journalOps(steps: JobSteps, companyId: string, record: ImportedJournal): Change[] {
-  return [steps.work.newJournalChange(companyId, record, () => new AlreadyWritten()), steps.eventOp(record.status === 'posted' ? 'JournalPosted' : 'JournalCreated', journalView(record))];
+  const { attachments, ...journal } = record;
+  const ops = [steps.work.newJournalChange(companyId, journal, () => new AlreadyWritten()), steps.eventOp(journal.status === 'posted' ? 'JournalPosted' : 'JournalCreated', journalView(journal))];
+  if (!attachments?.length) return ops;
+  // Attached before by this job (its batch written), or (never by a request: only imports attach, one job at a time) by another journal since the check: the run is retried, and its check then names the file's row.
+  const attachedElsewhere = (journalId: string) => (journalId === journal.id ? new AlreadyWritten() : new VersionConflict());
+  const attached = attachments.map((a) => attachedRecord(a, journal.id));
+  return [...ops, ...steps.work.attachChanges(companyId, attached, attachedElsewhere), ...attached.map((a) => steps.eventOp('AttachmentAttached', attachmentView(a)))];
+}
+
+/** The files' objects locked until the dates their journals ask (a few requests at once). */
+async function lockFiles(work: ImportWork, files: readonly PlannedAttachment[]): Promise<void> {
+  for (const some of inChunks(files, LOCKS_AT_ONCE)) await Promise.all(some.map((f) => work.lockAttachment(f.record, new Date(f.retainUntil))));
 }
 
 /** One usage item per account or cost center and group of journals, naming the journals of the group that name it. */

@@ -1,7 +1,9 @@
 import { DeclareAttachmentBody } from '../attachments/schemas.ts';
-import { route, journal, VersionBody } from './route.ts';
+import { company, route, journal, VersionBody } from './route.ts';
 
 const attachments = `${journal}/Attachments` as const;
+/** Files uploaded to the company before their journal exists: a journals import attaches them. */
+const companyAttachments = `${company}/Attachments` as const;
 
 /**
  * The attachments rows of the route table (shared/routes.ts), one export each: a handler imports its
@@ -11,6 +13,8 @@ export const create = /* @__PURE__ */ route('attachments.create', () => ({ metho
 export const list = /* @__PURE__ */ route('attachments.list', () => ({ methods: ['GET'], path: attachments, handler: 'functions/attachments/list.ts', access: 'attachments:read', response: 'AttachmentsResponse', summary: "The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)", tag: 'Attachments' }));
 export const get = /* @__PURE__ */ route('attachments.get', () => ({ methods: ['GET'], path: `${attachments}/{attachmentId}`, handler: 'functions/attachments/get.ts', access: 'attachments:read', documents: 'check', response: 'AttachmentResponse', summary: 'An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected', tag: 'Attachments' }));
 export const remove = /* @__PURE__ */ route('attachments.remove', () => ({ methods: ['DELETE'], path: `${attachments}/{attachmentId}`, handler: 'functions/attachments/remove.ts', access: 'attachments:create', event: 'AttachmentRemoved', body: VersionBody, response: 'AttachmentSummaryResponse', errors: ['409 Conflict', '409 AttachmentLocked', '409 InvalidState'], summary: 'Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments', tag: 'Attachments' }));
+export const createForCompany = /* @__PURE__ */ route('attachments.createForCompany', () => ({ methods: ['POST'], path: companyAttachments, handler: 'functions/attachments/create-for-company.ts', access: 'attachments:create', event: 'AttachmentDeclared', documents: 'upload', body: DeclareAttachmentBody, response: 'CreatedAttachmentResponse', errors: ['400 UnsupportedContentType', '400 AttachmentTooLarge'], summary: 'Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal\'s declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes', tag: 'Attachments' }));
+export const getForCompany = /* @__PURE__ */ route('attachments.getForCompany', () => ({ methods: ['GET'], path: `${companyAttachments}/{attachmentId}`, handler: 'functions/attachments/get-for-company.ts', access: 'attachments:read', documents: 'check', response: 'AttachmentResponse', summary: 'A file declared on the company, checked and downloaded as a journal\'s attachment is; once an import attached it, as its journal holds it (journalId set)', tag: 'Attachments' }));
 
 /** Every attachments row by action, for the route table. */
-export const attachmentsRoutes = { create, list, get, remove };
+export const attachmentsRoutes = { create, list, get, remove, createForCompany, getForCompany };

@@ -579,7 +579,7 @@ function buildResponses() {
 
   const attachment = {
     id,
-    journalId: id,
+    journalId: described(z.nullable(id), 'The journal the file belongs to; null for a file uploaded to the company that no journal holds yet (a journals import names it in attachmentIds, and it is then on that journal).'),
     fileName: described(z.string(), "The file's name as declared (shown, never a key)."),
     contentType: z.enum(ATTACHMENT_CONTENT_TYPES),
     size: described(z.int(), 'Bytes, as declared: the upload must be exactly this long.'),

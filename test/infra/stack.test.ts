@@ -118,9 +118,11 @@ describe('CDK stack', () => {
       const reads = ['s3:GetObject', 's3:GetObjectVersion', 's3:ListBucket'];
       // Verify reads attachments' files as a read does, and the archived segments under their own grant.
       // The read checks a pending upload it finds, and locks its file for the company's retention: s3:PutObjectRetention, nothing broader.
-      const expected = route.name === 'attachments.create' ? ['s3:PutObject'] : route.name === 'attachments.get' ? [...reads, 's3:PutObjectRetention'].sort() : route.name === 'audit.verify' ? [...reads, ...reads].sort() : [];
+      const declares = ['attachments.create', 'attachments.createForCompany'].includes(route.name);
+      const checks = ['attachments.get', 'attachments.getForCompany'].includes(route.name);
+      const expected = declares ? ['s3:PutObject'] : checks ? [...reads, 's3:PutObjectRetention'].sort() : route.name === 'audit.verify' ? [...reads, ...reads].sort() : [];
       expect({ actions, bucketNamed: 'DOCUMENTS_BUCKET' in fn.Properties.Environment.Variables }, route.name).toEqual({ actions: expected, bucketNamed: expected.length > 0 });
-      if (route.name === 'attachments.get') expect(statements.find((s) => [s.Action].flat().includes('s3:PutObjectRetention')).Resource).toEqual(statements.find((s) => [s.Action].flat().includes('s3:GetObject')).Resource);
+      if (checks) expect(statements.find((s) => [s.Action].flat().includes('s3:PutObjectRetention')).Resource).toEqual(statements.find((s) => [s.Action].flat().includes('s3:GetObject')).Resource);
       // Verify reaches the segments' prefix only; the attachment functions, not the segments.
       expect(segmentPrefixes(statements), route.name).toBe(route.name === 'audit.verify' ? 2 : 0);
     }
@@ -265,6 +267,11 @@ describe('CDK stack', () => {
     // A job stopped after failing again and again alarms at once; failures going on for 15 minutes too.
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'Ledger', MetricName: 'ImportsStopped', Threshold: 0, EvaluationPeriods: 1 });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'Ledger', MetricName: 'ImportRunsFailed', Threshold: 0, EvaluationPeriods: 3 });
+    // It locks the files a journals import attaches, and does nothing else in the documents bucket.
+    const statements = s3Statements({ template, Properties: worker![1].Properties });
+    expect(statements.flatMap((s) => [s.Action].flat())).toEqual(['s3:PutObjectRetention']);
+    expect(JSON.stringify(statements[0].Resource)).toContain('/companies/*');
+    expect(worker![1].Properties.Environment.Variables.DOCUMENTS_BUCKET.Ref).toMatch(/^DocumentsBucket/);
   });
 
   it('rotates the access-token signing key every 30 days with its rotation function', () => {

@@ -9,16 +9,17 @@ import { getRegistry } from './year-store.ts';
 
 /**
  * What an attachment's lock is computed from (attachments/retention.ts), read when its file is
- * found as declared: the company's retention settings, the journal's dates and the company's
- * financial years (the registry's ranges), three reads at once; and the bucket's default years.
+ * found as declared: the company's retention settings, the journal's dates (none for a file
+ * uploaded without a journal) and the company's financial years (the registry's ranges), read at
+ * once; and the bucket's default years.
  */
-export async function retentionFacts(companyId: string, journalId: string): Promise<RetentionFacts> {
+export async function retentionFacts(companyId: string, journalId: string | null): Promise<RetentionFacts> {
   const [settings, journal, registry] = await Promise.all([
     getSettings(companyId),
-    db().send(new GetCommand({ TableName: config.tableName, Key: keys.journal(companyId, journalId), ConsistentRead: true, ...onlyAttributes(['calendarDate', 'postingDate']) })),
+    journalId === null ? undefined : db().send(new GetCommand({ TableName: config.tableName, Key: keys.journal(companyId, journalId), ConsistentRead: true, ...onlyAttributes(['calendarDate', 'postingDate']) })),
     getRegistry(companyId),
   ]);
-  const dates = [journal.Item?.calendarDate, journal.Item?.postingDate].filter((d): d is string => typeof d === 'string');
+  const dates = [journal?.Item?.calendarDate, journal?.Item?.postingDate].filter((d): d is string => typeof d === 'string');
   return {
     settings: settings ?? { taxJurisdiction: null },
     journalDates: dates,

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AttachmentRecord } from '../../attachments/records.ts';
+import type { AttachmentRecord, JournalAttachment } from '../../attachments/records.ts';
 import { config } from '../../config.ts';
 import type { AppError } from '../../errors.ts';
 import { NotFound, VersionConflict } from '../../errors.ts';
@@ -8,6 +8,7 @@ import { db } from '../table/client.ts';
 import * as keys from '../table/keys.ts';
 import { attachmentKeys, availableAttachmentPosition, availableAttachmentsPartition } from '../table/keys.ts';
 import { onlyAttributes, withPrefix } from '../table/prefix-query.ts';
+import { batchGetItems } from '../table/batch-get.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 
@@ -16,20 +17,24 @@ import type { WriteOp } from '../table/transact.ts';
  * that caps them (keys.ts, attachmentKeys). Their files are objects of the documents bucket
  * (documents/document-bucket.ts).
  */
-const FIELDS = ['companyId', 'journalId', 'id', 'fileName', 'contentType', 'size', 'sha256', 'objectKey', 'status', 'versionId', 'rejection', 'checkedAt', 'retainUntil', 'version', 'createdAt', 'createdBy'] as const;
-const attachmentFromItem = (item: Item) => recordOf<AttachmentRecord>(item, FIELDS);
+const FIELDS = ['companyId', 'journalId', 'id', 'fileName', 'contentType', 'size', 'sha256', 'objectKey', 'status', 'versionId', 'rejection', 'checkedAt', 'retainUntil', 'attachedTo', 'version', 'createdAt', 'createdBy'] as const;
+const attachmentFromItem = (item: Item) => ({ ...recordOf<AttachmentRecord>(item, FIELDS), journalId: (item.journalId as string | null | undefined) ?? null });
+
+/** Where the attachment's record is: beside its journal, or (uploaded without one) under its company. */
+const keyOf = (companyId: string, journalId: string | null, attachmentId: string) => (journalId === null ? attachmentKeys.companyAttachment(companyId, attachmentId) : attachmentKeys.attachment(companyId, journalId, attachmentId));
 
 /**
  * An attachment's item: while pending, in the sweep's index of pending attachments (gsi2); once
- * available, in its company's index of available ones (gsi1), which Verify reads. A rejected or
- * removed one is in neither.
+ * available on a journal, in its company's index of available ones (gsi1), which Verify reads. A
+ * rejected or removed one is in neither, nor one uploaded without a journal until it is attached
+ * (then its journal's copy is).
  */
 const itemOf = (a: AttachmentRecord) => ({
-  ...attachmentKeys.attachment(a.companyId, a.journalId, a.id),
+  ...keyOf(a.companyId, a.journalId, a.id),
   entity: 'Attachment',
   ...a,
   ...(a.status === 'pending' ? attachmentKeys.pendingWatch(a.companyId, a.journalId, a.id, a.createdAt) : {}),
-  ...(a.status === 'available' ? { gsi1pk: availableAttachmentsPartition(a.companyId), gsi1sk: availableAttachmentPosition(a.journalId, a.id) } : {}),
+  ...(a.status === 'available' && a.journalId !== null ? { gsi1pk: availableAttachmentsPartition(a.companyId), gsi1sk: availableAttachmentPosition(a.journalId, a.id) } : {}),
 });
 
 /** The journal's status (strongly consistent, reading only it), or undefined when there is no such journal. */
@@ -45,17 +50,20 @@ export async function journalAttachments(companyId: string, journalId: string): 
   return (Items ?? []).map(attachmentFromItem);
 }
 
-export async function getAttachment(companyId: string, journalId: string, attachmentId: string): Promise<AttachmentRecord | undefined> {
-  const item = await getItem(attachmentKeys.attachment(companyId, journalId, attachmentId), { consistent: true });
+export async function getAttachment(companyId: string, journalId: string | null, attachmentId: string): Promise<AttachmentRecord | undefined> {
+  const item = await getItem(keyOf(companyId, journalId, attachmentId), { consistent: true });
   return item && attachmentFromItem(item);
 }
+
+/** A new attachment uploaded to the company without a journal. */
+export const declareCompanyAttachmentOp = (record: AttachmentRecord): WriteOp => mainTable.put(itemOf(record), { condition: conditions.absent });
 
 /**
  * A new attachment, counted: the journal's count goes up by one unless it is at `max` already
  * (`tooMany`), and the journal must still exist (`gone`) in another state than `refusedStatus`
  * (`refused`). One transaction, so two declarations at once cannot both take the last place.
  */
-export function declareAttachmentOps(record: AttachmentRecord, limits: { max: number; refusedStatus: string }, errors: { tooMany: () => AppError; gone: () => AppError; refused: () => AppError }): WriteOp[] {
+export function declareAttachmentOps(record: JournalAttachment, limits: { max: number; refusedStatus: string }, errors: { tooMany: () => AppError; gone: () => AppError; refused: () => AppError }): WriteOp[] {
   return [
     mainTable.put(itemOf(record), { condition: conditions.absent }),
     mainTable.update(
@@ -82,7 +90,7 @@ export function replaceAttachmentOp(before: AttachmentRecord, after: AttachmentR
 }
 
 /** The attachment removed at the version read, its journal checked at commit to be in one of `removableIn` (attachments/store.ts, AttachmentRemoving). */
-export function removeAttachmentOps(before: AttachmentRecord, after: AttachmentRecord, limits: { removableIn: readonly string[] }, errors: { locked: (journalStatus: string) => AppError; gone: () => AppError }): WriteOp[] {
+export function removeAttachmentOps(before: JournalAttachment, after: JournalAttachment, limits: { removableIn: readonly string[] }, errors: { locked: (journalStatus: string) => AppError; gone: () => AppError }): WriteOp[] {
   const states = Object.fromEntries(limits.removableIn.map((status, i) => [`:removable${i}`, status]));
   return [
     replaceAttachmentOp(before, after),
@@ -115,7 +123,7 @@ export async function stopWatchingAttachment(record: AttachmentRecord): Promise<
     .send(
       new UpdateCommand({
         TableName: config.tableName,
-        Key: attachmentKeys.attachment(record.companyId, record.journalId, record.id),
+        Key: keyOf(record.companyId, record.journalId, record.id),
         UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
         ConditionExpression: 'version = :version',
         ExpressionAttributeValues: { ':version': record.version },
@@ -125,4 +133,37 @@ export async function stopWatchingAttachment(record: AttachmentRecord): Promise<
       // Checked or removed meanwhile: its write took it out already.
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     });
+}
+
+/** The company's files uploaded without a journal, of these ids, that exist (strongly consistent). */
+export async function companyAttachments(companyId: string, attachmentIds: readonly string[]): Promise<AttachmentRecord[]> {
+  const items = await batchGetItems(attachmentIds.map((id) => attachmentKeys.companyAttachment(companyId, id)), { consistent: true });
+  return items.map(attachmentFromItem);
+}
+
+/**
+ * Files uploaded to the company put on a new journal (imports/store.ts, attachChanges), their
+ * records there made by the caller: each one written under the journal (new: a copy there
+ * already is the job's own, AlreadyWritten through `ifAttached`), the company's record marked
+ * `attachedTo` the journal while it is on none and still available (else `ifAttached` with the
+ * journal it went to), and the journal's count, which no declaration can have moved yet (the
+ * journal is new).
+ */
+export function attachOps(companyId: string, attached: readonly JournalAttachment[], ifAttached: (journalId: string) => AppError): WriteOp[] {
+  const journalId = attached[0]!.journalId;
+  return [
+    ...attached.flatMap((file) => [
+      mainTable.put(itemOf(file), { condition: conditions.absent, onConditionFailed: () => ifAttached(journalId) }),
+      mainTable.update(
+        attachmentKeys.companyAttachment(companyId, file.id),
+        { expression: 'SET attachedTo = :journal', values: { ':journal': journalId } },
+        {
+          condition: { expression: 'attribute_not_exists(attachedTo) AND #status = :available', names: { '#status': 'status' }, values: { ':available': 'available' } },
+          returnOld: true,
+          onConditionFailed: (old) => ifAttached(String(old?.attachedTo ?? journalId)),
+        },
+      ),
+    ]),
+    mainTable.put({ ...attachmentKeys.counter(companyId, journalId), entity: 'AttachmentCount', count: attached.length }, { condition: conditions.absent, onConditionFailed: () => ifAttached(journalId) }),
+  ];
 }

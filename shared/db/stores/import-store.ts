@@ -29,7 +29,7 @@ export const PAYLOAD_CHUNK_BYTES = 350_000;
 const PAYLOAD_DAYS = 14;
 
 const JOB_FIELDS = [
-  'id', 'kind', 'format', 'mode', 'dryRun', 'post', 'financialYearId', 'budgetName', 'bankAccountId', 'statement', 'status', 'counts', 'errors', 'errorCount', 'payload',
+  'id', 'kind', 'format', 'mode', 'dryRun', 'post', 'attachesFiles', 'financialYearId', 'budgetName', 'bankAccountId', 'statement', 'status', 'counts', 'errors', 'errorCount', 'payload',
   'createdBy', 'createdAt', 'updatedAt', 'startedAt', 'finishedAt', 'progress', 'lease', 'faults', 'stop',
 ] as const satisfies ReadonlyArray<keyof ImportJob>;
 

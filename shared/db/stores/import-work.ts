@@ -15,6 +15,8 @@ import { MAX_TRANSACTION_ITEMS, transactWrite } from '../table/transact.ts';
 import { companyAccess } from './access-ports.ts';
 import { budgetsPage, createBudgetOps } from './budget-store.ts';
 import { getCounterparties } from './counterparty-store.ts';
+import { attachOps, companyAttachments } from './attachment-store.ts';
+import { documentBucket } from '../documents/document-bucket.ts';
 import { rateInEffect } from './exchange-rate-store.ts';
 import { advanceJobOp, checkedOp, claimJob, deletePayload, errorOp, finishJobOps, firstErrors, putErrors, readPayload, recordFault, releaseJob, stopJobOps, unfinishedJobs } from './import-store.ts';
 import { jobUnderWayOp } from './job-store.ts';
@@ -65,6 +67,9 @@ export const importWork: ImportWork = {
   rateOn: async (companyId, currency, date) => (await rateInEffect(companyId, currency, date))?.rate,
   taxCodes: getTaxCodesByCode,
   counterparties: getCounterparties,
+  companyAttachments,
+  attachChanges: attachOps,
+  lockAttachment: (record, until) => documentBucket.lock(record.objectKey, record.versionId, until),
   budgetLineNodes: { accounts: accountNodes, costCenters: costCenterNodes },
   statements: statementImporting,
   budgetsPage: (companyId, page) => budgetsPage(companyId, { pageSize: 100, orderBy: 'CreatedAt', orderAsc: true, page }),

@@ -494,11 +494,13 @@ const PENDING_ATTACHMENTS = 'ATTACHMENTS#PENDING';
  */
 export const attachmentKeys = {
   attachment: (companyId: string, journalId: string, attachmentId: string): Key => ({ pk: journal(companyId, journalId).pk, sk: `ATTACHMENT#${journalId}#${attachmentId}` }),
+  /** An attachment uploaded to the company without a journal (and, once an import attached it, where it went: `attachedTo`). */
+  companyAttachment: (companyId: string, attachmentId: string): Key => ({ pk: companyPk(companyId), sk: `ATTACHMENT#${attachmentId}` }),
   /** Every attachment of one journal. */
   journalAttachmentsPrefix: (journalId: string) => `ATTACHMENT#${journalId}#`,
   counter: (companyId: string, journalId: string): Key => ({ pk: journal(companyId, journalId).pk, sk: `ATTACHMENTS#${journalId}` }),
   /** A pending attachment's place among every company's pending ones, by declaration (gsi2; the sweep of uploads no notification told of). */
-  pendingWatch: (companyId: string, journalId: string, attachmentId: string, createdAt: string) => ({ gsi2pk: PENDING_ATTACHMENTS, gsi2sk: `${createdAt} ${companyId} ${journalId} ${attachmentId}` }),
+  pendingWatch: (companyId: string, journalId: string | null, attachmentId: string, createdAt: string) => ({ gsi2pk: PENDING_ATTACHMENTS, gsi2sk: `${createdAt} ${companyId} ${journalId ?? '-'} ${attachmentId}` }),
   pendingWatchPartition: () => PENDING_ATTACHMENTS,
 };
 

@@ -218,5 +218,11 @@ describe('attachments', () => {
     expect(made.status, made.text).toBe(200);
     expect((await viewer.api.get(`${base}/Journals/${journal.id}/Attachments`)).body.results).toEqual([expect.objectContaining({ id: made.body.id, createdBy: { type: 'user', id: accountant.user.id } })]);
     expect((await viewer.api.get(`${base}/Journals/${journal.id}/Attachments/${made.body.id}`)).status).toBe(200);
+    // A file of the company without a journal: the same permissions.
+    const declareOnCompany = (as: Client) => as.post(`${base}/Attachments`, { fileName: 'advance.pdf', contentType: 'application/pdf', size: file.length, sha256: sha256(file) });
+    expect((await declareOnCompany(viewer.api)).status).toBe(403);
+    const early = await declareOnCompany(accountant.api);
+    expect(early.status, early.text).toBe(200);
+    expect((await viewer.api.get(`${base}/Attachments/${early.body.id}`)).body).toMatchObject({ id: early.body.id, journalId: null, status: 'pending', download: null });
   });
 });

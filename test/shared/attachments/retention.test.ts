@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentRetainUntil, bucketLockEnd, financialYearEnd, yearsAfterYearEnd } from '../../../shared/attachments/retention.ts';
+import { attachedRetainUntil, attachmentRetainUntil, bucketLockEnd, financialYearEnd, yearsAfterYearEnd } from '../../../shared/attachments/retention.ts';
 
 /** An attachment's lock: the company's years after the end of its journal's financial year, never before the bucket's own (shared/attachments/retention.ts). */
 const calendar = [
@@ -47,7 +47,14 @@ describe('an attachment locked for its company\'s retention', () => {
     expect(attachmentRetainUntil({ years: 6, journalDates: ['2025-06-01'], financialYears: calendar, uploadedAt, bucketYears: 6 }).toISOString()).toBe('2032-03-11T00:00:00.000Z');
     // A bucket kept 10 years by its deployment.
     expect(attachmentRetainUntil({ years: 7, journalDates: ['2026-06-01'], financialYears: calendar, uploadedAt, bucketYears: 10 }).toISOString()).toBe('2036-03-11T00:00:00.000Z');
-    // A journal gone: counted from the upload's day.
+    // No journal (uploaded to the company, or the journal gone): counted from the year of the upload's day.
     expect(attachmentRetainUntil({ years: 6, journalDates: [], financialYears: calendar, uploadedAt, bucketYears: 6 }).toISOString()).toBe('2033-01-01T00:00:00.000Z');
+  });
+
+  it('lengthens the lock of a file uploaded without a journal to its journal\'s year once attached, and never shortens it', () => {
+    // 2027 is in no year yet: a year holding 2027-02-01 ends by 2029-01-31.
+    expect(attachedRetainUntil('2033-01-01T00:00:00.000Z', ['2027-02-01'], calendar, 6).toISOString()).toBe('2035-02-01T00:00:00.000Z');
+    expect(attachedRetainUntil('2033-01-01T00:00:00.000Z', ['2025-02-01'], calendar, 6).toISOString()).toBe('2033-01-01T00:00:00.000Z');
+    expect(attachedRetainUntil(undefined, ['2025-02-01'], calendar, 7).toISOString()).toBe('2033-01-01T00:00:00.000Z');
   });
 });

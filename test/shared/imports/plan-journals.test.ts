@@ -23,6 +23,7 @@ const books: JournalBooks = {
   rateOn: async () => undefined,
   // A company without tax codes or counterparties: these files name none.
   tax: { companyId: 'c1', settings: { baseCurrency: 'SAR', decimalPrecision: 2, taxJurisdiction: null, defaultEmirate: null }, reads: { taxCodes: async () => [], accounts: { getMany: async () => [] } }, counterparties: new Map() },
+  files: { named: new Map(), retentionYears: 6 },
 };
 /** `count` balanced rows of one reference, numbered from `first`: debits and credits of 10.00 in turn. */
 const journalRows = (reference: string, count: number, first: number): SourceRow[] =>

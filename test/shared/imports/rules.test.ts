@@ -56,6 +56,9 @@ describe('import rules', () => {
     expect(permissionsToWrite('journals', true)).toEqual(['journals:create', 'journals:post']);
     expect(() => checkMayImport('openingBalances', false, ['imports:manage', 'journals:create'])).toThrow(/journals:post/);
     expect(() => checkMayImport('accounts', false, ['imports:manage', 'accounts:create'])).not.toThrow();
+    // Journals naming files uploaded to the company put them on the journals: as attaching one by one needs.
+    expect(permissionsToWrite('journals', false, true)).toEqual(['journals:create', 'attachments:create']);
+    expect(() => checkMayImport('journals', false, ['imports:manage', 'journals:create'], true)).toThrow(/attachments:create/);
   });
 
   it('ends a job by what it wrote and what it could not', () => {
