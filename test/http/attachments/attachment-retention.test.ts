@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useGateway, type Client } from '../../support/api.ts';
 import { companyBooks, credit, debit, draftJournal } from '../../support/ledger.ts';
+import { storedObject } from '../../support/object-storage.ts';
 
 /**
  * Source documents locked for their company's retention (docs/decisions.md, Source documents,
@@ -73,5 +74,15 @@ describe('attachments locked for the company\'s retention', () => {
     expect((await api.put(`${base}/Settings`, { documentRetentionYears: 7, version: raised.body.version })).status).toBe(200);
     const listed = (await api.get(`${base}/Journals/${journal.id}/Attachments`)).body.results;
     expect(listed.map((a: { retainUntil: string }) => a.retainUntil)).toEqual(['2038-01-01T00:00:00.000Z', '2041-01-01T00:00:00.000Z']);
+  });
+
+  it('keeps a file taken off a draft locked: the record says removed, its lock and its object stay', async () => {
+    const { api, base, chart, companyId } = await companyIn('SA');
+    const journal = await draftJournal(api, base, [debit(chart.rent.id, 100), credit(chart.cash.id, 100)], '2030-03-15');
+    const attachment = await attached(api, base, journal.id, 'misfiled');
+    const removed = await api.delete(`${base}/Journals/${journal.id}/Attachments/${attachment.id}`, { version: attachment.version });
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body).toMatchObject({ status: 'removed', retainUntil: '2037-01-01T00:00:00.000Z' });
+    expect(await storedObject(companyId, journal.id, attachment.id)).toBeDefined();
   });
 });
