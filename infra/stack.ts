@@ -65,7 +65,7 @@ export class LedgerStack extends Stack {
       OIDC_CLIENT_ID: signIn.clientId,
       OIDC_REDIRECT_URI: signIn.redirectUri,
       SERVICE_SECRET_ARN: serviceSecret.secret.secretArn,
-      // An attachment's own lock is never set below the bucket's default (shared/config.ts).
+      // An attachment's own lock is never set below the bucket's default (shared/db/documents/lock-settings.ts).
       DOCUMENTS_RETENTION_YEARS: String(retentionYears),
     };
     const mainGrants = { table: main, indexes: MAIN_TABLE.indexes.map((i) => i.name) };

@@ -89,21 +89,7 @@ export const config = {
   get s3Endpoint() {
     return process.env.S3_ENDPOINT;
   },
-  /**
-   * The documents bucket's default retention in years (infra/documents-bucket.ts; the stack sets
-   * it from `-c documentRetentionYears`): an attachment's own lock is never set below it.
-   */
-  get documentsRetentionYears() {
-    return positiveInteger(process.env.DOCUMENTS_RETENTION_YEARS) ?? 6;
-  },
-  /**
-   * Set to 1 locally only: the local object storage (s3rver) has no Object Lock and answers a
-   * retention request 405 or 501, which is then let pass (the attachment still records its
-   * retain-until date). Unset in AWS, where any refusal of a lock is an error.
-   */
-  get objectStorageWithoutLock() {
-    return process.env.OBJECT_STORAGE_WITHOUT_LOCK === '1';
-  },
+  // The lock of attachments' files is configured in db/documents/lock-settings.ts (DOCUMENTS_RETENTION_YEARS, OBJECT_STORAGE_WITHOUT_LOCK).
   /** Set to 1 where buckets are addressed by path (the local object storage), not by host name. */
   get s3ForcePathStyle() {
     return process.env.S3_FORCE_PATH_STYLE === '1';

@@ -14,7 +14,7 @@ export const LOCAL_CREDENTIAL = 'local';
 export function localEnvironment(dynamoEndpoint: string, secretsFile: string, objectStorageEndpoint?: string): Record<string, string> {
   return {
     DYNAMODB_ENDPOINT: dynamoEndpoint,
-    // The local object storage has no Object Lock: an attachment's lock is recorded, not applied (shared/config.ts, objectStorageWithoutLock).
+    // The local object storage has no Object Lock: an attachment's lock is recorded, not applied (shared/db/documents/lock-settings.ts).
     ...(objectStorageEndpoint ? { S3_ENDPOINT: objectStorageEndpoint, S3_FORCE_PATH_STYLE: '1', DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET, OBJECT_STORAGE_WITHOUT_LOCK: '1' } : {}),
     SECRETS_FILE: secretsFile,
     // Read the secrets file again every few seconds, so `npm run rotate-signing-key` takes effect soon.

@@ -5,6 +5,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { DeclaredFile, StoredObject } from '../../attachments/rules.ts';
 import type { UploadUrl } from '../../attachments/store.ts';
 import { config } from '../../config.ts';
+import { lockSettings } from './lock-settings.ts';
 
 /**
  * The documents bucket through the S3 client (document-bucket.ts loads this on first use): S3 in
@@ -78,7 +79,7 @@ export async function lockObject(objectKey: string, versionId: string | undefine
     .send(command)
     .catch((error: unknown) => {
       const unsupported = error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 405 || error.$metadata.httpStatusCode === 501);
-      if (!(unsupported && config.objectStorageWithoutLock)) throw error;
+      if (!(unsupported && lockSettings.withoutLock)) throw error;
     });
 }
 

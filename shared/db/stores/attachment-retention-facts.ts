@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { RetentionFacts } from '../../attachments/store.ts';
 import { config } from '../../config.ts';
+import { lockSettings } from '../documents/lock-settings.ts';
 import { db } from '../table/client.ts';
 import * as keys from '../table/keys.ts';
 import { onlyAttributes } from '../table/prefix-query.ts';
@@ -24,6 +25,6 @@ export async function retentionFacts(companyId: string, journalId: string | null
     settings: settings ?? { taxJurisdiction: null },
     journalDates: dates,
     financialYears: Object.values(registry.years),
-    bucketYears: config.documentsRetentionYears,
+    bucketYears: lockSettings.bucketYears,
   };
 }
