@@ -36,6 +36,7 @@ const stack = await startBenchStack();
 const call = stack.ok;
 const { load, postedJournals } = await import('./fast-load.ts');
 const { LedgerFold } = await import('../shared/db/ledger/ledger-fold.ts');
+const { postingFigures } = await import('../shared/journals/rules.ts');
 
 const company = await call('POST', '/api/v1/Companies', { name: 'Export Bench Co', baseCurrency: 'SAR' });
 const base = `/api/v1/Companies/${company.id}`;
@@ -48,7 +49,7 @@ const year = await call('POST', `${base}/FinancialYears`, { startDate: '2026-01-
 const plan = { companyId: company.id as string, yearId: year.id as string, periods: year.periods, accounts: leaves, busy: leaves[0]!, costCenters: centers, firstSerial: 1 };
 
 const loading = performance.now();
-await load(plan, postedJournals(plan, LINES, LINES), new LedgerFold(plan.companyId));
+await load(plan, postedJournals(plan, LINES, LINES), new LedgerFold(plan.companyId, postingFigures));
 const loadSeconds = Number(((performance.now() - loading) / 1000).toFixed(1));
 console.log(`${LINES} lines loaded in ${loadSeconds} s`);
 

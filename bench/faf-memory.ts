@@ -32,7 +32,7 @@ const call = stack.ok;
 const { load } = await import('./fast-load.ts');
 const { LedgerFold } = await import('../shared/db/ledger/ledger-fold.ts');
 const { BALANCE_SHARDS } = await import('../shared/db/ledger/balance-store.ts');
-const { CREDIT, DEBIT } = await import('../shared/journals/rules.ts');
+const { CREDIT, DEBIT, postingFigures } = await import('../shared/journals/rules.ts');
 type PostedJournal = import('../shared/journals/records.ts').PostedJournal;
 type Line = import('../shared/journals/rules.ts').Line;
 type Placed = import('../shared/db/ledger/placement.ts').Placed<PostedJournal>;
@@ -116,7 +116,7 @@ function* taxedJournals(count: number, seed: number): Generator<Placed> {
 
 const journals = Math.ceil(TAXED_LINES / ITEMS);
 const loading = performance.now();
-await load({ companyId: company.id } as never, taxedJournals(journals, 20260401), new LedgerFold(company.id));
+await load({ companyId: company.id } as never, taxedJournals(journals, 20260401), new LedgerFold(company.id, postingFigures));
 const loadSeconds = Number(((performance.now() - loading) / 1000).toFixed(1));
 console.log(`${journals * ITEMS} taxed lines (${journals} journals, ${journals * (2 * ITEMS + 1)} ledger lines) loaded in ${loadSeconds} s`);
 

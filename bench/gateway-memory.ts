@@ -31,6 +31,7 @@ const megabytes = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
 const stack = await startBenchStack();
 const { load, postedJournals } = await import('./fast-load.ts');
 const { LedgerFold } = await import('../shared/db/ledger/ledger-fold.ts');
+const { postingFigures } = await import('../shared/journals/rules.ts');
 
 /** A company of 24 leaf accounts, 3 cost centers and the year 2026, with POSTED_LINES posted lines loaded in bulk, and an API key that reads. */
 async function loadedCompany() {
@@ -45,7 +46,7 @@ async function loadedCompany() {
   const centers = await Promise.all([0, 1, 2].map(async (c) => (await stack.ok('POST', `${base}/CostCenters`, { code: `C${c}`, name: name(`C${c}`) })).id as string));
   const year = await stack.ok('POST', `${base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
   const plan = { companyId: company.id as string, yearId: year.id as string, periods: year.periods, accounts: leaves, busy: leaves[0]!, costCenters: centers, firstSerial: 100_001 };
-  await load(plan, postedJournals(plan, POSTED_LINES, 11), new LedgerFold(plan.companyId));
+  await load(plan, postedJournals(plan, POSTED_LINES, 11), new LedgerFold(plan.companyId, postingFigures));
   const apiKey = (await stack.ok('POST', `${base}/ApiKeys`, { name: 'soak', permissions: ['accounts:read', 'reports:read'] })).key as string;
   return { base, leaves, centers, asKey: { authorization: `Bearer ${apiKey}` } };
 }

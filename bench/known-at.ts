@@ -21,6 +21,7 @@ const RECENT = 10;
 export async function benchKnownAt(stack: BenchStack) {
   const { load, postedJournals } = await import('./fast-load.ts');
   const { LedgerFold } = await import('../shared/db/ledger/ledger-fold.ts');
+  const { postingFigures } = await import('../shared/journals/rules.ts');
   const { bulkWrite } = await import('../shared/db/table/batch-write.ts');
   const { bookChange } = await import('../shared/audit/book-changes.ts');
   const { bookChangeOp } = await import('../shared/db/stores/book-change-store.ts');
@@ -45,7 +46,7 @@ export async function benchKnownAt(stack: BenchStack) {
   const span = Date.now() - from;
   const committedAt = (i: number) => new Date(from + Math.floor((i * span) / journals.length)).toISOString();
   const loadStarted = performance.now();
-  await load(plan, journals, new LedgerFold(plan.companyId));
+  await load(plan, journals, new LedgerFold(plan.companyId, postingFigures));
   // Numbered after the company's own events (the counter moved past them: their events are not written, so the company
   // does not verify), and summarized in blocks as numbering does (audit/record-summaries.ts).
   const open = await openSpan(companyId);

@@ -1,7 +1,7 @@
 import { startBenchStack } from './local-stack.ts';
 import { saveResults } from './results-file.ts';
 import type { PostedJournal } from '../shared/journals/records.ts';
-import { CREDIT, DEBIT } from '../shared/journals/rules.ts';
+import { CREDIT, DEBIT, postingFigures } from '../shared/journals/rules.ts';
 
 /**
  * Report speed at ledger size. One company, one year of monthly periods, 60 leaf accounts and
@@ -137,9 +137,9 @@ const TAXED_REPORTS: ReportName[] = ['trialBalanceTaxed', 'vatReturnYear', 'vatR
 type Optional = 'trialBalanceForeign' | 'trialBalanceTaxed' | 'vatReturnYear' | 'vatReturnMonth';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const fold = new LedgerFold(plan.companyId);
-const foreignFold = new LedgerFold(foreignPlan.companyId);
-const taxedFold = new LedgerFold(taxedPlan.companyId);
+const fold = new LedgerFold(plan.companyId, postingFigures);
+const foreignFold = new LedgerFold(foreignPlan.companyId, postingFigures);
+const taxedFold = new LedgerFold(taxedPlan.companyId, postingFigures);
 type Timing = { medianMs: number; itemsRead: number; entryLinesRead: number };
 type Row = { lines: number; loadSeconds: number; foreignLoadSeconds?: number; taxedLoadSeconds?: number; taxedEntryLines?: number } & Record<Exclude<ReportName, Optional>, Timing> & Partial<Record<Optional, Timing>>;
 const results: Row[] = [];

@@ -19,6 +19,7 @@ export async function verifyCompany(stack: BenchStack, name: string, events: num
   const { bulkWrite } = await import('../shared/db/table/batch-write.ts');
   const { journalView } = await import('../shared/journals/views.ts');
   const { LedgerFold } = await import('../shared/db/ledger/ledger-fold.ts');
+  const { postingFigures } = await import('../shared/journals/rules.ts');
   const { load, postedJournals } = await import('./fast-load.ts');
 
   const books = await smallCompany(stack, name, 20);
@@ -26,7 +27,7 @@ export async function verifyCompany(stack: BenchStack, name: string, events: num
   const plan = { companyId: books.companyId, yearId: books.year.id, periods: books.year.periods, accounts: books.accounts, busy: books.accounts[0]!, costCenters: [], firstSerial: 1 };
   const journals = [...postedJournals(plan, events, 7)];
   const loadStarted = performance.now();
-  await load(plan, journals, new LedgerFold(books.companyId));
+  await load(plan, journals, new LedgerFold(books.companyId, postingFigures));
   const actor = { type: 'user' as const, id: randomUUID() };
   const now = new Date();
   const records = journals.flatMap((j) => {

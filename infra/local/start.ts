@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { ensureLedgerLayout } from '../../shared/db/migrations/ledger-rebuild.ts';
+import { postingFigures } from '../../shared/journals/rules.ts';
 import { MAIN_TABLE } from '../../shared/db/table/tables.ts';
 import { createTables } from './create-tables.ts';
 import { startEventDispatcher, type RunningDispatcher } from './event-dispatcher.ts';
@@ -94,7 +95,7 @@ Object.assign(process.env, localEnvironment(dynamo.endpoint, SECRETS_FILE, stora
 process.env.LOG_LEVEL ??= 'info';
 await createTables(dynamo.endpoint, {});
 // Data kept from an older version: rebuild its balances and ledgers in the layout the code reads.
-const rebuilt = await ensureLedgerLayout();
+const rebuilt = await ensureLedgerLayout(postingFigures);
 if (rebuilt > 0) console.log(`dynamodb: rebuilt the balances and ledgers of ${rebuilt} compan${rebuilt === 1 ? 'y' : 'ies'} from their journals`);
 identity = await startIdentityProvider({ port: oidcPort, redirectUri, keysFile: resolve(DATA_DIR, 'oidc-keys.json') });
 Object.assign(process.env, { OIDC_ISSUER: identity.issuer, OIDC_CLIENT_ID: LOCAL_CLIENT_ID, OIDC_REDIRECT_URI: redirectUri, OIDC_ALLOW_HTTP: '1' });

@@ -1,4 +1,5 @@
 import { rebuildAllLedgers, rebuildCompanyLedger } from '../../shared/db/migrations/ledger-rebuild.ts';
+import { postingFigures } from '../../shared/journals/rules.ts';
 import { useRunningStackUnlessAws } from '../local/running-stack.ts';
 
 /**
@@ -12,5 +13,5 @@ await useRunningStackUnlessAws();
 const report = (companyId: string, r: { journals: number; written: number; deleted: number }) =>
   console.log(`${companyId}: ${r.journals} posted journals, ${r.written} items written, ${r.deleted} stale items deleted`);
 const named = process.argv.slice(2);
-if (named.length > 0) for (const companyId of named) report(companyId, await rebuildCompanyLedger(companyId));
-else console.log(`${await rebuildAllLedgers(report)} companies rebuilt`);
+if (named.length > 0) for (const companyId of named) report(companyId, await rebuildCompanyLedger(companyId, postingFigures));
+else console.log(`${await rebuildAllLedgers(postingFigures, report)} companies rebuilt`);

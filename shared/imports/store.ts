@@ -11,6 +11,7 @@ import type { AppError } from '../errors.ts';
 import type { EventRecord } from '../events/event-record.ts';
 import type { YearRecord } from '../financial-years/records.ts';
 import type { DraftJournal, PostedJournal, SubmittedJournal } from '../journals/records.ts';
+import type { FiguresOfPosting } from '../journals/rules.ts';
 import type { StatementImporting } from '../reconciliation/store.ts';
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
 import type { TaxCodeRecord } from '../tax-codes/records.ts';
@@ -143,8 +144,11 @@ export interface ImportWork {
   drawSerials(companyId: string, count: number): Promise<number>;
   /** A journal born posted by an import, placed on the import's own balance items. */
   importedPosting(journal: PostedJournal, serialBase: number): PostedJournal;
-  /** The balance items of posted journals, summed per item. Errors: what a journal's amounts cannot be written as. */
-  balanceItems(companyId: string, posted: readonly PostedJournal[]): StoredItem[];
+  /**
+   * The balance items of posted journals, summed per item, each journal's figures from `figuresOf`
+   * (journals/rules.ts postingFigures). Errors: what a journal's amounts cannot be written as.
+   */
+  balanceItems(companyId: string, posted: readonly PostedJournal[], figuresOf: FiguresOfPosting): StoredItem[];
   /** A posted journal's ledger items. */
   ledgerItems(companyId: string, journal: PostedJournal): StoredItem[];
   /** The item recording that a group of the job's journals names a node (it holds off the node's delete). */

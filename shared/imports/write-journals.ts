@@ -4,6 +4,7 @@ import { attachmentView } from '../attachments/view.ts';
 import { AppError, VersionConflict } from '../errors.ts';
 import { inChunks } from '../in-chunks.ts';
 import type { DraftJournal, PostedJournal, SubmittedJournal } from '../journals/records.ts';
+import { postingFigures } from '../journals/rules.ts';
 
 /** A journal as the job writes it, with the files it takes. */
 type ImportedJournal = (DraftJournal | SubmittedJournal | PostedJournal) & { attachments?: PlannedAttachment[] | undefined };
@@ -142,7 +143,7 @@ export async function windDownJournals(steps: JobSteps, planned: readonly Planne
   const writtenIds = await work.existingJournalIds(companyId, records.map((r) => r.id));
   const written = records.filter((r) => writtenIds.has(r.id)).reduce((n, r) => n + plannedOf(r).rows.length, 0);
   if (posted.length === 0 || steps.next <= startStep || steps.next > endStep) return { release: [], written };
-  const keep = work.balanceItems(companyId, posted.filter((j) => writtenIds.has(j.id)));
+  const keep = work.balanceItems(companyId, posted.filter((j) => writtenIds.has(j.id)), postingFigures);
   const keyOf = (item: StoredItem) => JSON.stringify([item.pk, item.sk]);
   const kept = new Set(keep.map(keyOf));
   const stale = balances.filter((item) => !kept.has(keyOf(item)));
@@ -168,7 +169,7 @@ function journalSteps(steps: JobSteps, planned: readonly PlannedJournal[]) {
   const usage = usageItems(work, companyId, job.id, records.map((r) => planned[r.serialNumber - serialBase]!));
   const files = records.flatMap((r) => r.attachments ?? []);
   const startStep = setAside.length + inChunks(usage, PUTS_PER_STEP).length + 1 + inChunks(files, LOCKS_PER_STEP).length;
-  const balances = posted.length > 0 ? work.balanceItems(companyId, posted) : [];
+  const balances = posted.length > 0 ? work.balanceItems(companyId, posted, postingFigures) : [];
   const balanceSteps = inChunks(balances, PUTS_PER_STEP).length;
   const groupSteps = groupsOf(work, records).reduce((n, group) => n + (group.some((r) => r.status === 'posted') ? 2 : 1), 0);
   const endStep = startStep + 1 + balanceSteps + groupSteps;
@@ -180,7 +181,7 @@ function buildFault(steps: JobSteps, companyId: string, record: ImportedJournal)
   try {
     built(() => {
       journalOps(steps, companyId, record);
-      if (record.status === 'posted') steps.work.balanceItems(companyId, [record]);
+      if (record.status === 'posted') steps.work.balanceItems(companyId, [record], postingFigures);
     });
     return undefined;
   } catch (error) {

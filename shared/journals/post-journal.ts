@@ -3,8 +3,8 @@ import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJou
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { VersionConflict } from '../errors.ts';
 import { checkPostable, checkReversalDate } from './closing-journal.ts';
-import { checkResumes, isInProgress, isReversalJob } from './posting-jobs.ts';
-import { checkBalanced, checkTransition, swapSides, type JournalAction } from './rules.ts';
+import { checkResumes, isInProgress, isReversalJob, jobFigures } from './posting-jobs.ts';
+import { checkBalanced, checkTransition, postingFigures, swapSides, type JournalAction } from './rules.ts';
 import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
 import type { PostingBooks } from './store.ts';
 import { journalView, type JournalView } from './views.ts';
@@ -12,7 +12,8 @@ import { journalView, type JournalView } from './views.ts';
 /**
  * Post, Void, Adjust and Reverse. The books commit a posting with the journal's new state, in one
  * transaction or, for a wide one, as a job (posting-jobs.ts), which the same request, sent again
- * after a failure, finishes.
+ * after a failure, finishes. What a posting adds to the balances (rules.ts postingFigures) is
+ * worked out here and handed to the books.
  */
 
 /** The journal at the version read, narrowed to the states `action` applies to. */
@@ -35,7 +36,7 @@ function alongside<T>(read: Promise<T>): Promise<T> {
 
 /** Finishes a job under way and answers the journal's final state. */
 function finishOwnJob(books: PostingBooks, uow: UnitOfWork, companyId: string, journal: InProgressJournal): Promise<JournalView> {
-  return books.postingFinished(uow, companyId, journal, journalView);
+  return books.postingFinished(uow, companyId, journal, jobFigures(journal), journalView);
 }
 
 /**
@@ -51,7 +52,7 @@ export async function finishAbandonedJob(books: PostingBooks, uow: UnitOfWork, c
 
 /** A reversal's job finished: the reversing journal posted and answered, the event recording the original (as every JournalReversed does). */
 function reversalFinished(books: PostingBooks, uow: UnitOfWork, companyId: string, journal: InProgressJournal, original: JournalRecord): Promise<JournalView> {
-  return books.postingFinished(uow, companyId, journal, journalView, journalView(original));
+  return books.postingFinished(uow, companyId, journal, jobFigures(journal), journalView, journalView(original));
 }
 
 /**
@@ -81,7 +82,7 @@ export async function postJournal(books: PostingBooks, uow: UnitOfWork, companyI
   const posting: Posting = { postingDate: input.postingDate, financialYearId: into.year.id, periodId: into.period.id };
   const at = now();
   const after: PostedJournal = { ...before, ...posting, status: 'posted', version: before.version + 1, updatedAt: at, updatedBy: uow.actor, postedBy: uow.actor, postedAt: at, ...(policy ? { approvalPolicyVersion: policy.version } : {}) };
-  return books.posted(uow, companyId, before, after, into, journalView);
+  return books.posted(uow, companyId, before, after, into, postingFigures(after.entries, 1), journalView);
 }
 
 /**
@@ -99,7 +100,7 @@ export async function voidJournal(books: PostingBooks, uow: UnitOfWork, companyI
   const at = now();
   const after: VoidedJournal = { ...before, status: 'voided', version: before.version + 1, updatedAt: at, updatedBy: uow.actor, voidedBy: uow.actor, voidedAt: at };
   if (before.status !== 'posted') return books.saved(uow, companyId, before, after, journalView(after));
-  return books.unposted(uow, companyId, before, after, journalView);
+  return books.unposted(uow, companyId, before, after, postingFigures(before.entries, -1), journalView);
 }
 
 /**
@@ -118,7 +119,7 @@ export async function adjustJournal(books: PostingBooks, uow: UnitOfWork, compan
   // A draft again: its posting, and the approval it was posted with, are history (its next posting needs its own).
   const { postingDate: _date, financialYearId: _year, periodId: _period, postedBy: _by, postedAt: _at, submittedBy: _asked, submittedAt: _askedAt, approvals: _given, approvalPolicyVersion: _policy, ...fields } = before;
   const after: DraftJournal = { ...fields, status: 'draft', version: before.version + 1, updatedAt: now(), updatedBy: uow.actor };
-  return books.unposted(uow, companyId, before, after, journalView);
+  return books.unposted(uow, companyId, before, after, postingFigures(before.entries, -1), journalView);
 }
 
 /**
@@ -166,5 +167,5 @@ export async function reverseJournal(books: PostingBooks, uow: UnitOfWork, compa
   };
   const reversed: ReversedJournal = { ...original, status: 'reversed', reversedBy: reversalId, version: original.version + 1, updatedAt: now(), updatedBy: uow.actor };
   // Its event records the original, now reversed (audit/book-changes.ts reads the reversal through its reversedBy).
-  return books.reversed(uow, companyId, { before: original, after: reversed }, reversal, into, journalView, journalView(reversed));
+  return books.reversed(uow, companyId, { before: original, after: reversed }, reversal, into, postingFigures(reversal.entries, 1), journalView, journalView(reversed));
 }

@@ -1,6 +1,7 @@
 import { StateConflict } from '../errors.ts';
 import type { EventType } from '../events/event-types.ts';
 import type { InProgressJournal, JournalRecord, PostingJob } from './records.ts';
+import { postingFigures, type PostingFigures } from './rules.ts';
 
 /**
  * A posting too wide for one transaction, as the use cases see it (pure): the journal shows a job
@@ -21,6 +22,13 @@ export function checkResumes(journal: InProgressJournal, action: PostingJob['act
   if (journal.job.action === action && (version === journal.version || version === journal.job.fromVersion)) return;
   throw new StateConflict('PostingInProgress', `A ${journal.job.action} of this journal is under way; send it again to finish it.`);
 }
+
+/**
+ * What a job applies: its journal's posting (`posting`) or taking it back (`unposting`). Worked
+ * out from the journal alone, so whoever finishes the job (its request again, recovery) applies
+ * the same figures in the same chunks.
+ */
+export const jobFigures = (journal: InProgressJournal): PostingFigures => postingFigures(journal.entries, journal.status === 'posting' ? 1 : -1);
 
 /** A reversal born as a job (a wide Reverse): it has no version before its job. */
 export const isReversalJob = (journal: InProgressJournal) => journal.reversalOf !== undefined && journal.job.fromVersion === 0;

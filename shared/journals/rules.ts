@@ -280,6 +280,32 @@ export function taxBases(lines: readonly Line[]): Map<number, string> {
 /** Whether the lines add figures in a foreign currency (a foreign line, or a revaluation's): see currencyDeltas. */
 export const carriesCurrencies = (lines: readonly Line[]) => lines.some((l) => l.foreign || l.revaluationOf);
 
+/**
+ * What a posting (sign 1) or taking it back (-1) adds to the books' running figures: the
+ * balances, the foreign-currency figures and the VAT return's, and whether it carries currencies
+ * at all (the books place such a posting among the currency-carrying ones). The use cases work
+ * them out and hand them to the books, which write them as they are.
+ */
+export interface PostingFigures {
+  /** 1 a posting, -1 taking it back (its ledger entries go). */
+  sign: 1 | -1;
+  balances: BalanceDelta[];
+  currencies: CurrencyDelta[];
+  taxes: TaxDelta[];
+  carriesCurrencies: boolean;
+}
+
+/** A posting's figures from its lines, as a fold of posted journals is handed them (postingFigures). */
+export type FiguresOfPosting = (lines: readonly Line[], sign: 1) => PostingFigures;
+
+export const postingFigures = (lines: readonly Line[], sign: 1 | -1): PostingFigures => ({
+  sign,
+  balances: balanceDeltas(lines, sign),
+  currencies: currencyDeltas(lines, sign),
+  taxes: taxDeltas(lines, sign),
+  carriesCurrencies: carriesCurrencies(lines),
+});
+
 /** The same lines with debit and credit swapped: the reversing entry. */
 export function swapSides(lines: readonly Line[]): Line[] {
   return lines.map((l) => ({ ...l, side: l.side === DEBIT ? CREDIT : DEBIT }));

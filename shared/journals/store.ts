@@ -5,7 +5,7 @@ import type { CounterpartyRecord } from '../counterparties/records.ts';
 import type { JournalExportReads } from '../reports/store.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { NodeReads } from '../tree/store.ts';
-import type { JournalStatus } from './rules.ts';
+import type { JournalStatus, PostingFigures } from './rules.ts';
 import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
@@ -68,27 +68,28 @@ export interface Books {
   /** A journal's new state that leaves the balances as they are (a draft voided). */
   saved<T>(uow: UnitOfWork, companyId: string, before: JournalRecord, after: JournalRecord, response: T): Promise<T>;
   /**
-   * A draft posted into the open period it was read in: `after` is the draft as posted. Answers
-   * `respond` of the journal as the books hold it once posted.
+   * A draft posted into the open period it was read in: `after` is the draft as posted, `figures`
+   * what its posting adds (rules.ts postingFigures, sign 1). Answers `respond` of the journal as
+   * the books hold it once posted.
    */
-  posted<T>(uow: UnitOfWork, companyId: string, before: UnpostedJournal, after: PostedJournal, into: OpenPeriod, respond: (journal: JournalRecord) => T): Promise<T>;
-  /** A posted journal's posting taken back, its period still open: voided, or a draft again (Adjust). */
-  unposted<T>(uow: UnitOfWork, companyId: string, before: PostedJournal, after: VoidedJournal | DraftJournal, respond: (journal: JournalRecord) => T): Promise<T>;
+  posted<T>(uow: UnitOfWork, companyId: string, before: UnpostedJournal, after: PostedJournal, into: OpenPeriod, figures: PostingFigures, respond: (journal: JournalRecord) => T): Promise<T>;
+  /** A posted journal's posting taken back (`figures`, sign -1), its period still open: voided, or a draft again (Adjust). */
+  unposted<T>(uow: UnitOfWork, companyId: string, before: PostedJournal, after: VoidedJournal | DraftJournal, figures: PostingFigures, respond: (journal: JournalRecord) => T): Promise<T>;
   /**
    * A posted journal reversed by `reversal`, a new journal posted into the open period it was read
-   * in. Answers `respond` of the reversal as the books hold it once posted; its event records
-   * `described` (the original, reversed).
+   * in, adding `figures` (the reversal's, sign 1). Answers `respond` of the reversal as the books
+   * hold it once posted; its event records `described` (the original, reversed).
    */
-  reversed<T>(uow: UnitOfWork, companyId: string, original: { before: PostedJournal; after: ReversedJournal }, reversal: PostedJournal, into: OpenPeriod, respond: (reversal: JournalRecord) => T, described: unknown): Promise<T>;
+  reversed<T>(uow: UnitOfWork, companyId: string, original: { before: PostedJournal; after: ReversedJournal }, reversal: PostedJournal, into: OpenPeriod, figures: PostingFigures, respond: (reversal: JournalRecord) => T, described: unknown): Promise<T>;
   /**
    * A posting too wide for one transaction, under way (records.ts PostingJob), finished: what is
-   * left of it applied, then the state its action leaves the journal in (posted, voided, or a
-   * draft again) committed. Answers `respond` of that state; its event records `described`, when
-   * given, else the answer.
+   * left of `figures` (its job's: posting-jobs.ts jobFigures) applied, then the state its action
+   * leaves the journal in (posted, voided, or a draft again) committed. Answers `respond` of that
+   * state; its event records `described`, when given, else the answer.
    * Errors: those of the writes (it stays resumable), StateConflict PostingInProgress when another
    * request finished it first.
    */
-  postingFinished<T>(uow: UnitOfWork, companyId: string, journal: InProgressJournal, respond: (journal: JournalRecord) => T, described?: unknown): Promise<T>;
+  postingFinished<T>(uow: UnitOfWork, companyId: string, journal: InProgressJournal, figures: PostingFigures, respond: (journal: JournalRecord) => T, described?: unknown): Promise<T>;
 }
 
 /**

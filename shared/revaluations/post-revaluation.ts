@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { Line } from '../journals/rules.ts';
 import type { PendingRevaluation, RevaluationDay, RevaluationRow, RevaluationView } from './records.ts';
-import { revaluationDraft, revaluationPair, type PlannedRevaluation } from './revaluation-journals.ts';
+import { revaluationDraft, revaluationFigures, revaluationPair, type PlannedRevaluation } from './revaluation-journals.ts';
 import type { Posting } from '../journals/records.ts';
 import type { OpenPlace, RevaluationCreating } from './store.ts';
 
@@ -36,7 +36,11 @@ export async function postRevaluation(port: RevaluationCreating, uow: UnitOfWork
   const pending: PendingRevaluation = { journalId: planned.id, accounts: plan.rows, periodIds, actor: uow.actor, startedAt: planned.now };
   const answer: RevaluationView = { date: at.day, dryRun: false, journalId: planned.id, reversalId, accounts: plan.rows };
   // The journals' rules stay the revaluation's own: the books are handed what they write.
-  const journals = { draft: revaluationDraft(planned), pair: (posting: Posting, reversal: { id: string; serialNumber: number; posting: Posting }) => revaluationPair(planned, posting, reversal) };
+  const journals = {
+    draft: revaluationDraft(planned),
+    pair: (posting: Posting, reversal: { id: string; serialNumber: number; posting: Posting }) => revaluationPair(planned, posting, reversal),
+    figures: revaluationFigures(planned),
+  };
   const outcome = await port.posting.revaluationPosted(uow, companyId, { planned, ...journals, reversalId, places: plan.places, day: plan.day, gainLossAccountId: plan.gainLossAccountId, pending }, answer);
   if (outcome.posted) return outcome.response;
   // Too wide for one commit, which few revaluations are: the stepped path loads on demand.

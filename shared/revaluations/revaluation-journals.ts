@@ -1,6 +1,6 @@
 import type { ActorRef } from '../auth/actor.ts';
 import type { DraftJournal, Posting, PostedJournal, ReversedJournal } from '../journals/records.ts';
-import { swapSides, type Line } from '../journals/rules.ts';
+import { postingFigures, swapSides, type Line, type PostingFigures } from '../journals/rules.ts';
 
 /** The journals of a revaluation, pure: the same fields whichever way they are written. */
 
@@ -62,4 +62,9 @@ export function revaluationPair(p: PlannedRevaluation, posting: Posting, reversa
       postedAt: p.now,
     },
   };
+}
+
+/** What the revaluation and its reversal each add to the balances when posted (journals/rules.ts postingFigures). */
+export function revaluationFigures(p: PlannedRevaluation): { revaluation: PostingFigures; reversal: PostingFigures } {
+  return { revaluation: postingFigures(p.lines, 1), reversal: postingFigures(swapSides(p.lines), 1) };
 }

@@ -2,6 +2,7 @@ import type { Change, RecoveryUnits, UnitOfWork } from '../unit-of-work.ts';
 import type { Books, OpenPeriod, PostingBooks } from '../journals/store.ts';
 import type { ReportBooks } from '../reports/store.ts';
 import type { DraftJournal, PostedJournal, Posting, ReversedJournal } from '../journals/records.ts';
+import type { PostingFigures } from '../journals/rules.ts';
 import type { PendingRevaluation, RevaluationDay } from './records.ts';
 import type { PlannedRevaluation } from './revaluation-journals.ts';
 
@@ -17,6 +18,8 @@ export interface RevaluationToPost {
   draft: DraftJournal;
   /** The revaluation and its reversal in their final states, given where each posts (revaluation-journals.ts revaluationPair). */
   pair(posting: Posting, reversal: { id: string; serialNumber: number; posting: Posting }): { revaluation: ReversedJournal; reversal: PostedJournal };
+  /** What each of the pair adds to the balances, posted in one commit (revaluation-journals.ts revaluationFigures). */
+  figures: { revaluation: PostingFigures; reversal: PostingFigures };
   reversalId: string;
   /** The date's open period, and the next day's (the reversal's). */
   places: [OpenPlace, OpenPlace];

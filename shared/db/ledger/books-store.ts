@@ -1,5 +1,5 @@
 import type { InProgressJournal, JournalRecord, Posting, PostedJournal } from '../../journals/records.ts';
-import { carriesCurrencies } from '../../journals/rules.ts';
+import type { PostingFigures } from '../../journals/rules.ts';
 import type { OpenPeriod, PostingBooks } from '../../journals/store.ts';
 import type { CommitOptions, UnitOfWork } from '../../unit-of-work.ts';
 import { accountLines, costCenterLines } from '../stores/nodes/line-nodes.ts';
@@ -25,11 +25,12 @@ import { finishJob, startJobOps } from './wide-posting.ts';
  * (capacity/README.md, "How the pieces meet on a posting"): a posting draws its balance shard and
  * lane here, checks a guard or nothing under a covering use pin, its period pinned beside the
  * commit when busy, its event spread under the year's pin, and a posting too wide for one
- * transaction takes the stepped path (wide-posting.ts). Drafts: draft-books-store.ts.
+ * transaction takes the stepped path (wide-posting.ts). A posting's figures are the use case's
+ * (journals/rules.ts postingFigures), written as they come. Drafts: draft-books-store.ts.
  */
 
 /** A new posting's place among the balance items: a shard (0-63) and a lane (0-3) drawn for all its items. */
-const drawPlacement = (entries: PostedJournal['entries']): Required<Placement> => ({ balanceShard: pickShard(carriesCurrencies(entries)), balanceLane: pickLane() });
+const drawPlacement = (figures: PostingFigures): Required<Placement> => ({ balanceShard: pickShard(figures.carriesCurrencies), balanceLane: pickLane() });
 
 /** The fields of a posting (where it went), from a journal that has one. */
 const postingOf = ({ postingDate, financialYearId, periodId }: Posting): Posting => ({ postingDate, financialYearId, periodId });
@@ -43,9 +44,9 @@ async function commitPosting<T>(uow: UnitOfWork, ops: WriteOp[], taking: PeriodT
   return answer;
 }
 
-/** The posting's effect on balances and ledgers taken back, with the "period still open" check. */
-function takeBackOps(companyId: string, journal: Placed<PostedJournal>): WriteOp[] {
-  return [postingPeriodCheckOp(companyId, journal.financialYearId, journal.periodId, journal.balanceShard), ...postingItemOps(companyId, journal, -1)];
+/** The posting's effect on balances and ledgers taken back (`figures`, signed -1), with the "period still open" check. */
+function takeBackOps(companyId: string, journal: Placed<PostedJournal>, figures: PostingFigures): WriteOp[] {
+  return [postingPeriodCheckOp(companyId, journal.financialYearId, journal.periodId, journal.balanceShard), ...postingItemOps(companyId, journal, figures)];
 }
 
 /** The job's final state, as its own action leaves it, answered by `respond`. */
@@ -57,10 +58,10 @@ const toFinalState =
   };
 
 /** Starts a job that takes `before` to its final state (from `withPosting`, the journal with its posting), then finishes it. */
-async function runJob<T>(uow: UnitOfWork, companyId: string, before: JournalRecord, withPosting: Placed<JournalRecord>, action: 'Post' | 'Void' | 'Adjust', respond: (journal: JournalRecord) => T): Promise<T> {
+async function runJob<T>(uow: UnitOfWork, companyId: string, before: JournalRecord, withPosting: Placed<JournalRecord>, action: 'Post' | 'Void' | 'Adjust', figures: PostingFigures, respond: (journal: JournalRecord) => T): Promise<T> {
   const started = placed(withJob(withPosting, action, uow.actor));
   await transactWrite(startJobOps(companyId, started, replaceJournalOp(companyId, before, started)));
-  return finishJob(uow, companyId, started, toFinalState(respond));
+  return finishJob(uow, companyId, started, figures, toFinalState(respond));
 }
 
 /** The books as posting, voiding, adjusting and reversing need them: none of the drafts' reads and writes (draft-books-store.ts). */
@@ -78,42 +79,42 @@ export const booksStore: PostingBooks = {
   saved: savedJournal,
 
   /** One transaction when its writes fit with the checks and the request's items, else a job of chunks. */
-  async posted(uow, companyId, before, after, into, respond) {
-    const placement = drawPlacement(before.entries);
+  async posted(uow, companyId, before, after, into, figures, respond) {
+    const placement = drawPlacement(figures);
     const posted = { ...after, ...placement };
     const taking = periodTakesPosting(companyId, into.year, into.period, placement.balanceShard);
-    const ops = [replaceJournalOp(companyId, before, posted), ...postingItemOps(companyId, posted, 1)];
+    const ops = [replaceJournalOp(companyId, before, posted), ...postingItemOps(companyId, posted, figures)];
     if (fitsOneTransaction([...ops, ...taking.checks])) return commitPosting(uow, ops, taking, respond(posted));
-    return runJob(uow, companyId, before, { ...before, ...postingOf(after), ...placement }, 'Post', respond);
+    return runJob(uow, companyId, before, { ...before, ...postingOf(after), ...placement }, 'Post', figures, respond);
   },
 
-  async unposted(uow, companyId, before, after, respond) {
-    const ops = [replaceJournalOp(companyId, before, after), ...takeBackOps(companyId, placed(before))];
+  async unposted(uow, companyId, before, after, figures, respond) {
+    const ops = [replaceJournalOp(companyId, before, after), ...takeBackOps(companyId, placed(before), figures)];
     if (fitsOneTransaction(ops)) return uow.commit(ops, respond(after));
-    return runJob(uow, companyId, before, placed(before), after.status === 'voided' ? 'Void' : 'Adjust', respond);
+    return runJob(uow, companyId, before, placed(before), after.status === 'voided' ? 'Void' : 'Adjust', figures, respond);
   },
 
   /**
    * The reversal born posted with the original marked reversed, in one transaction; a wide one is born as a job, showing `posting` until its last chunk.
    * Answers the reversal; the event records `described`.
    */
-  async reversed(uow, companyId, { before, after }, reversal, into, respond, described) {
-    const placement = drawPlacement(before.entries);
+  async reversed(uow, companyId, { before, after }, reversal, into, figures, respond, described) {
+    const placement = drawPlacement(figures);
     const posted = { ...reversal, ...placement };
     const markReversed = replaceJournalOp(companyId, before, after);
     const taking = periodTakesPosting(companyId, into.year, into.period, placement.balanceShard);
-    const ops = [putNewJournalOp(companyId, posted), markReversed, ...postingItemOps(companyId, posted, 1)];
+    const ops = [putNewJournalOp(companyId, posted), markReversed, ...postingItemOps(companyId, posted, figures)];
     if (fitsOneTransaction([...ops, ...taking.checks])) return commitPosting(uow, ops, taking, respond(posted), { described });
     const started = placed(withJob({ ...posted, version: 0 }, 'Post', uow.actor));
     await transactWrite([...startJobOps(companyId, started, putNewJournalOp(companyId, started)), markReversed]);
-    return finishJob(uow, companyId, started, (j) => {
+    return finishJob(uow, companyId, started, figures, (j) => {
       const final = finalState(j);
       return { final, response: respond(final), described };
     });
   },
 
-  postingFinished: (uow, companyId, journal, respond, described) =>
-    finishJob(uow, companyId, placed(journal), (j) => {
+  postingFinished: (uow, companyId, journal, figures, respond, described) =>
+    finishJob(uow, companyId, placed(journal), figures, (j) => {
       const final = finalState(j);
       return { final, response: respond(final), described };
     }),

@@ -1,9 +1,9 @@
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
-import { balanceDeltas, currencyDeltas, taxDeltas } from '../../journals/rules.ts';
 import { fromMils, toMils } from '../../money/mils.ts';
 import { balanceAdds } from './balance-store.ts';
 import type { LedgerJournal } from '../../journals/ledger-entries.ts';
 import type { Posting } from '../../journals/records.ts';
+import type { FiguresOfPosting } from '../../journals/rules.ts';
 import { placed } from './placement.ts';
 import { ledgerItems } from './ledger-store.ts';
 import type { Item } from '../table/table-ops.ts';
@@ -11,18 +11,24 @@ import type { Item } from '../table/table-ops.ts';
 /**
  * The balance and ledger items a set of posted journals makes, from the posting's own additions
  * (balanceAdds) and ledger items, but summed per balance item instead of added one posting at a
- * time: for rebuilding a company's figures from its journals, and for loading a benchmark.
+ * time: for rebuilding a company's figures from its journals, and for loading a benchmark. The
+ * figures of each posting come from `figuresOf`, the domain's rule its caller hands in
+ * (journals/rules.ts postingFigures: the import's use case, the rebuild's wiring in infra).
  */
 export class LedgerFold {
   private readonly balances = new Map<string, { item: Item; sums: Map<string, bigint> }>();
   private readonly ledger: Item[] = [];
 
-  constructor(private readonly companyId: string) {}
+  constructor(
+    private readonly companyId: string,
+    private readonly figuresOf: FiguresOfPosting,
+  ) {}
 
   /** Adds a posted (or reversed) journal, with its placement (read from its item, or an import's: import-postings.ts): what posting it wrote. */
   add(journal: LedgerJournal & Posting): void {
     this.ledger.push(...ledgerItems(this.companyId, journal));
-    for (const { key, set, debit, credit, inCurrencies } of balanceAdds(this.companyId, placed(journal), balanceDeltas(journal.entries, 1), currencyDeltas(journal.entries, 1), taxDeltas(journal.entries, 1))) {
+    const figures = this.figuresOf(journal.entries, 1);
+    for (const { key, set, debit, credit, inCurrencies } of balanceAdds(this.companyId, placed(journal), figures.balances, figures.currencies, figures.taxes)) {
       const id = `${key.pk}|${key.sk}`;
       const sum = this.balances.get(id) ?? { item: { ...key, ...set }, sums: new Map<string, bigint>() };
       for (const [attribute, amount] of [['debit', debit], ['credit', credit], ...inCurrencies] as const) sum.sums.set(attribute, (sum.sums.get(attribute) ?? 0n) + toMils(amount));

@@ -1,6 +1,6 @@
 import type { LedgerJournal } from '../../journals/ledger-entries.ts';
 import type { Posting } from '../../journals/records.ts';
-import { balanceDeltas, currencyDeltas, taxDeltas } from '../../journals/rules.ts';
+import type { PostingFigures } from '../../journals/rules.ts';
 import type { WriteOp } from '../table/transact.ts';
 import { balanceOps } from './balance-store.ts';
 import { ledgerOps } from './ledger-store.ts';
@@ -12,10 +12,11 @@ import type { Placed } from './placement.ts';
  * loads no job steps.
  */
 
-/** The balance (base, foreign-currency and VAT return figures) and ledger writes of a posting (sign 1) or of taking it back (-1), always in one order. */
-export function postingItemOps(companyId: string, journal: Placed<LedgerJournal & Posting>, sign: 1 | -1): WriteOp[] {
-  return [
-    ...balanceOps(companyId, journal, balanceDeltas(journal.entries, sign), currencyDeltas(journal.entries, sign), taxDeltas(journal.entries, sign)),
-    ...ledgerOps(companyId, journal, sign),
-  ];
+/**
+ * The balance (base, foreign-currency and VAT return figures) and ledger writes of a posting or of
+ * taking it back (figures.sign), always in one order: `figures` are the use case's
+ * (journals/rules.ts postingFigures); the books compute none.
+ */
+export function postingItemOps(companyId: string, journal: Placed<LedgerJournal & Posting>, figures: PostingFigures): WriteOp[] {
+  return [...balanceOps(companyId, journal, figures.balances, figures.currencies, figures.taxes), ...ledgerOps(companyId, journal, figures.sign)];
 }

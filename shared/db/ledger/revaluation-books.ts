@@ -26,7 +26,7 @@ function openChecks(companyId: string, places: readonly OpenPlace[]): WriteOp[] 
 }
 
 export const revaluationBooks: RevaluationBooks = {
-  async revaluationPosted(uow, companyId, { planned, draft, pair: pairOf, reversalId, places, day, gainLossAccountId, pending }, response) {
+  async revaluationPosted(uow, companyId, { planned, draft, pair: pairOf, figures, reversalId, places, day, gainLossAccountId, pending }, response) {
     const [at, next] = places;
     // The revalued accounts are named by the posted journals that gave them their balances; only
     // the gain and loss account's reference needs recording.
@@ -45,8 +45,8 @@ export const revaluationBooks: RevaluationBooks = {
         putNewJournalOp(companyId, revaluation),
         putNewJournalOp(companyId, reversal),
         ...checks,
-        ...postingItemOps(companyId, revaluation, 1),
-        ...postingItemOps(companyId, reversal, 1),
+        ...postingItemOps(companyId, revaluation, figures.revaluation),
+        ...postingItemOps(companyId, reversal, figures.reversal),
         ...references,
         revaluationMadeOp(companyId, day),
       ];

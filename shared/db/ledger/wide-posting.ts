@@ -10,6 +10,7 @@ import { inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '..
 import { openPeriodCheckOp, periodPostingsOp } from '../stores/year-store.ts';
 import { StateConflict } from '../../errors.ts';
 import type { InProgressJournal, JournalRecord } from '../../journals/records.ts';
+import type { PostingFigures } from '../../journals/rules.ts';
 import type { UnitOfWork } from '../../unit-of-work.ts';
 
 /**
@@ -24,7 +25,8 @@ import type { UnitOfWork } from '../../unit-of-work.ts';
  *    the journal (`job.next`), conditionally on being the next chunk: a chunk is applied once.
  * 3. The last transaction gives the journal its final state and uncounts the posting, with the
  *    request's idempotency record.
- * Chunks are cut from the same lines in the same order on every attempt.
+ * Chunks are cut from the same figures (the use case's, worked out from the journal's lines and
+ * its job's direction: journals/posting-jobs.ts jobFigures) in the same order on every attempt.
  */
 
 /** Items of a chunk besides the journal's progress. */
@@ -41,17 +43,19 @@ export function startJobOps(companyId: string, started: Placed<InProgressJournal
 }
 
 /**
- * Applies the job's remaining chunks, then commits the journal's final state (`finish`, with the
- * answer and what its event records when that is not the answer) with the request's own writes. Errors: those of the writes (the job stays resumable), StateConflict
- * PostingInProgress when another request finished the job first.
+ * Applies the job's remaining chunks of `figures` (its posting's, or taking it back's), then
+ * commits the journal's final state (`finish`, with the answer and what its event records when
+ * that is not the answer) with the request's own writes. Errors: those of the writes (the job
+ * stays resumable), StateConflict PostingInProgress when another request finished the job first.
  */
 export async function finishJob<T>(
   uow: UnitOfWork,
   companyId: string,
   started: Placed<InProgressJournal>,
+  figures: PostingFigures,
   finish: (journal: InProgressJournal) => { final: JournalRecord; response: T; described?: unknown },
 ): Promise<T> {
-  const ops = postingItemOps(companyId, started, started.status === 'posting' ? 1 : -1);
+  const ops = postingItemOps(companyId, started, figures);
   const chunks = inChunks(ops, CHUNK_ITEMS);
   let journal = started;
   while (journal.job.next < chunks.length) {

@@ -1,4 +1,5 @@
 import { config } from '../../config.ts';
+import type { FiguresOfPosting } from '../../journals/rules.ts';
 import { bulkWrite, type BulkRequest } from '../table/batch-write.ts';
 import { journalFromItem } from '../ledger/journal-store.ts';
 import * as keys from '../table/keys.ts';
@@ -35,13 +36,15 @@ export const LEDGER_LAYOUT = 11;
  * partition key, or one left by a crash of a bulk write) is deleted. New items are written before
  * old ones are deleted, so a crash between leaves a company to rebuild again, never one without
  * items; the marker is written only once every company is done. Idempotent. Run while nothing
- * posts into the company (a maintenance window).
+ * posts into the company (a maintenance window). Each journal's figures come from `figuresOf`, the
+ * domain's rule (journals/rules.ts postingFigures) the caller hands in (infra/ops/rebuild-ledger.ts,
+ * infra/local/start.ts).
  */
-export async function rebuildCompanyLedger(companyId: string): Promise<{ journals: number; written: number; deleted: number }> {
+export async function rebuildCompanyLedger(companyId: string, figuresOf: FiguresOfPosting): Promise<{ journals: number; written: number; deleted: number }> {
   await moveJournals(companyId);
   await moveEventsAndHistories(companyId);
   await moveBookChanges(companyId);
-  const fold = new LedgerFold(companyId);
+  const fold = new LedgerFold(companyId, figuresOf);
   let journals = 0;
   for (const pk of keys.journalPartitions(companyId)) {
     for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(pk, keys.journalsPrefix()), ConsistentRead: true })) {
@@ -68,11 +71,11 @@ export async function rebuildCompanyLedger(companyId: string): Promise<{ journal
 }
 
 /** Rebuilds every company of the table, then marks the table's layout. Returns the companies rebuilt. */
-export async function rebuildAllLedgers(onCompany?: (companyId: string, result: Awaited<ReturnType<typeof rebuildCompanyLedger>>) => void): Promise<number> {
+export async function rebuildAllLedgers(figuresOf: FiguresOfPosting, onCompany?: (companyId: string, result: Awaited<ReturnType<typeof rebuildCompanyLedger>>) => void): Promise<number> {
   let rebuilt = 0;
   for await (const companyId of companyIds()) {
     // Rebuilt first: an absent callback must not skip the call in its arguments.
-    const result = await rebuildCompanyLedger(companyId);
+    const result = await rebuildCompanyLedger(companyId, figuresOf);
     onCompany?.(companyId, result);
     rebuilt++;
   }
@@ -84,8 +87,8 @@ export async function rebuildAllLedgers(onCompany?: (companyId: string, result: 
  * Brings a table's balance and ledger items to LEDGER_LAYOUT: unless the table is marked with
  * it, every company is rebuilt and the table marked. Returns the companies rebuilt.
  */
-export async function ensureLedgerLayout(): Promise<number> {
+export async function ensureLedgerLayout(figuresOf: FiguresOfPosting): Promise<number> {
   const marker = await getItem(keys.ledgerLayout(), { consistent: true });
   if ((marker?.layout as number | undefined) === LEDGER_LAYOUT) return 0;
-  return rebuildAllLedgers();
+  return rebuildAllLedgers(figuresOf);
 }

@@ -80,8 +80,8 @@ export const importWork: ImportWork = {
   existingJournalIds,
   drawSerials,
   importedPosting,
-  balanceItems: (companyId, posted) => {
-    const fold = new LedgerFold(companyId);
+  balanceItems: (companyId, posted, figuresOf) => {
+    const fold = new LedgerFold(companyId, figuresOf);
     for (const journal of posted) {
       fold.add(journal);
       fold.takeLedgerItems();

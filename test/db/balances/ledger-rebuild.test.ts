@@ -11,6 +11,7 @@ import { companyOwner, useGateway } from '../../support/api.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';
 import { instant } from '../../support/instants.ts';
 import { balanceItems, bookChangeItems, eventItems, ledgerItems, versionItems } from '../support/spread-items.ts';
+import { postingFigures } from '../../../shared/journals/rules.ts';
 
 // A table of this file's own: the layout marker and the scan for companies are table-wide.
 const TABLE = `ledger-rebuild-${process.pid}`;
@@ -55,15 +56,15 @@ describe('rebuilding balances and ledgers from the posted journals', () => {
     await db().send(new PutCommand({ TableName: config.tableName, Item: { ...balance, debit: 1 } }));
     expect(await reports()).not.toEqual(before);
 
-    expect(await ensureLedgerLayout()).toBe(1);
+    expect(await ensureLedgerLayout(postingFigures)).toBe(1);
     expect(await reports()).toEqual(before);
     expect(await companyItems(companyId, `BAL#${year.periods[0].id}#`)).toEqual([]);
 
     // Marked: the next start leaves the table alone; a company can still be rebuilt on demand.
     await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk: ledgerEntry!.pk, sk: ledgerEntry!.sk } }));
-    expect(await ensureLedgerLayout()).toBe(0);
+    expect(await ensureLedgerLayout(postingFigures)).toBe(0);
     expect(await reports()).not.toEqual(before);
-    const rebuilt = await rebuildCompanyLedger(companyId);
+    const rebuilt = await rebuildCompanyLedger(companyId, postingFigures);
     expect(rebuilt.journals).toBe(3);
     expect(await reports()).toEqual(before);
   }, 60_000);
@@ -92,7 +93,7 @@ describe('rebuilding balances and ledgers from the posted journals', () => {
     expect(await reports()).not.toEqual(before);
 
     // Act: the start-up check.
-    expect(await ensureLedgerLayout()).toBeGreaterThan(0);
+    expect(await ensureLedgerLayout(postingFigures)).toBeGreaterThan(0);
 
     // Assert: the same reports, every item under its own key, none left under the company's.
     expect(await reports()).toEqual(before);
@@ -101,7 +102,7 @@ describe('rebuilding balances and ledgers from the posted journals', () => {
     const moved = [...(await balanceItems(companyId, balanceKeys.everyBalancePrefix())), ...(await ledgerItems(companyId, ledgerKeys.everyLedgerPrefix()))];
     expect(moved.map((i) => `${i.pk} ${i.sk}`).sort()).toEqual(spread.map((i) => `${i.pk} ${i.sk}`).sort());
     // Run again (a restart after a crash): nothing to move, nothing lost.
-    await rebuildCompanyLedger(companyId);
+    await rebuildCompanyLedger(companyId, postingFigures);
     expect(await reports()).toEqual(before);
   }, 60_000);
   it('moves journal items kept under the company\'s key by layout 8 to their own keys, once, even after a crash between the write and the delete', async () => {
@@ -127,7 +128,7 @@ describe('rebuilding balances and ledgers from the posted journals', () => {
     expect((await api.get(`${base}/Journals/${ids[2]}`)).status).toBe(404);
 
     // Act: the start-up check.
-    expect(await ensureLedgerLayout()).toBeGreaterThan(0);
+    expect(await ensureLedgerLayout(postingFigures)).toBeGreaterThan(0);
 
     // Assert: every journal under its own key exactly once and as it was, none under the company's, reports unchanged.
     expect(await companyItems(companyId, keys.journalsPrefix())).toEqual([]);
@@ -169,7 +170,7 @@ describe('rebuilding balances and ledgers from the posted journals', () => {
     expect(await views()).not.toEqual(before);
 
     // Act: the start-up check.
-    expect(await ensureLedgerLayout()).toBeGreaterThan(0);
+    expect(await ensureLedgerLayout(postingFigures)).toBeGreaterThan(0);
 
     // Assert: the same feed, histories and chain, every item under its own key once, none under the company's.
     expect(await views()).toEqual(before);

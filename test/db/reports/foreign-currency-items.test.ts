@@ -8,6 +8,7 @@ import { useGateway } from '../../support/api.ts';
 import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
 import { balanceItems, ledgerItems } from '../support/spread-items.ts';
 import { inCurrency, ledger, money, trial } from '../../support/currency-reports.ts';
+import { postingFigures } from '../../../shared/journals/rules.ts';
 
 /**
  * Foreign-currency reports over items from before currencies, and over currency figures rebuilt
@@ -49,7 +50,7 @@ describe('trial balance in foreign currencies', () => {
     }
     expect(await trial(api, base, '2026-01-10', '2026-02-05')).not.toEqual(before);
 
-    await rebuildCompanyLedger(companyId);
+    await rebuildCompanyLedger(companyId, postingFigures);
     expect(await trial(api, base, '2026-01-10', '2026-02-05')).toEqual(before);
   });
 });
