@@ -47,6 +47,23 @@ export const config = {
     const limit = Number(process.env.REPORT_SNAPSHOT_LIMIT || 1000);
     return Number.isSafeInteger(limit) && limit >= 0 ? limit : 1000;
   },
+  /** Lines an export job's file may hold, below the built-in cap (shared/exports/limits.ts); unset: the cap. */
+  get exportJobMaxLines() {
+    return positiveInteger(process.env.EXPORT_JOB_MAX_LINES);
+  },
+  /**
+   * Items a second an export job's worker may read from the table (exports/jobs/run-export.ts):
+   * below a request's budget (bulkReadItemsPerSecond), as a job has minutes where a request has
+   * 29 s; 0 does not hold them. The default is measured by bench/heavy-readers.ts
+   * (docs/decisions.md, Reports, "Export jobs").
+   */
+  get exportJobReadItemsPerSecond() {
+    return nonNegativeInteger(process.env.EXPORT_JOB_READ_ITEMS_PER_SECOND) ?? 1_500;
+  },
+  /** The bucket export jobs write their files to (the stack names it; locally the local object storage's). */
+  get exportsBucket() {
+    return process.env.EXPORTS_BUCKET ?? 'ledger-exports';
+  },
   /** Lines an export may hold, below the built-in cap (shared/exports/limits.ts); unset: the cap. */
   get exportMaxLines() {
     return positiveInteger(process.env.EXPORT_MAX_LINES);

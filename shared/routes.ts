@@ -15,6 +15,7 @@ import { webhooksRoutes } from './routes/webhooks.ts';
 import { exchangeRatesRoutes } from './routes/exchange-rates.ts';
 import { budgetsRoutes } from './routes/budgets.ts';
 import { importsRoutes } from './routes/imports.ts';
+import { exportsRoutes } from './routes/exports.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { taxCodesRoutes } from './routes/tax-codes.ts';
 import { vatReturnsRoutes } from './routes/vat-returns.ts';
@@ -53,6 +54,7 @@ export const routes = {
   exchangeRates: exchangeRatesRoutes,
   budgets: budgetsRoutes,
   imports: importsRoutes,
+  exports: exportsRoutes,
   audit: auditRoutes,
   taxCodes: taxCodesRoutes,
   vatReturns: vatReturnsRoutes,

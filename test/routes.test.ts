@@ -62,6 +62,7 @@ const IDEMPOTENT = [
   'POST /Companies/{companyId}/Budgets',
   'POST /Companies/{companyId}/Revaluations',
   'POST /Companies/{companyId}/Imports',
+  'POST /Companies/{companyId}/Exports',
   'POST /Companies/{companyId}/TaxCodes',
   'POST /Companies/{companyId}/TaxCodes/Standard',
   'POST /Companies/{companyId}/VatReturns',

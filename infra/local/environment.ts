@@ -7,6 +7,8 @@ export const DATA_DIR = dataDirOf(process.env);
 export const SECRETS_FILE = resolve(DATA_DIR, 'secrets.json');
 /** The documents bucket of the local object storage (object-storage.ts). */
 export const LOCAL_DOCUMENTS_BUCKET = 'ledger-documents';
+/** The exports bucket of the local object storage: export jobs' files. */
+export const LOCAL_EXPORTS_BUCKET = 'ledger-exports';
 /** The access key and secret every local client signs with: DynamoDB Local takes any, the local object storage is told this one. */
 export const LOCAL_CREDENTIAL = 'local';
 
@@ -15,7 +17,7 @@ export function localEnvironment(dynamoEndpoint: string, secretsFile: string, ob
   return {
     DYNAMODB_ENDPOINT: dynamoEndpoint,
     // The local object storage has no Object Lock: an attachment's lock is recorded, not applied (shared/db/documents/lock-settings.ts).
-    ...(objectStorageEndpoint ? { S3_ENDPOINT: objectStorageEndpoint, S3_FORCE_PATH_STYLE: '1', DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET, OBJECT_STORAGE_WITHOUT_LOCK: '1' } : {}),
+    ...(objectStorageEndpoint ? { S3_ENDPOINT: objectStorageEndpoint, S3_FORCE_PATH_STYLE: '1', DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET, EXPORTS_BUCKET: LOCAL_EXPORTS_BUCKET, OBJECT_STORAGE_WITHOUT_LOCK: '1' } : {}),
     SECRETS_FILE: secretsFile,
     // Read the secrets file again every few seconds, so `npm run rotate-signing-key` takes effect soon.
     SECRETS_CACHE_SECONDS: '5',

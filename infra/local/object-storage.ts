@@ -5,18 +5,20 @@ import { join, resolve } from 'node:path';
 import type { EventEmitter } from 'node:events';
 import type { S3Event } from 'aws-lambda';
 import S3rver from 's3rver';
-import { LOCAL_CREDENTIAL, LOCAL_DOCUMENTS_BUCKET } from './environment.ts';
+import { LOCAL_CREDENTIAL, LOCAL_DOCUMENTS_BUCKET, LOCAL_EXPORTS_BUCKET } from './environment.ts';
 
 export interface RunningObjectStorage {
   /** The S3 endpoint, e.g. http://127.0.0.1:4569 (path-style: the bucket is the first path segment). */
   endpoint: string;
   bucket: string;
+  /** The bucket export jobs write their files to. */
+  exportsBucket: string;
   stop(): Promise<void>;
 }
 
 /**
  * The local stand-in for S3 (s3rver, an S3-compatible server), on a free port of 127.0.0.1 only,
- * with the documents bucket made at start. With `dataDir` the objects persist there; without,
+ * with the documents and exports buckets made at start. With `dataDir` the objects persist there; without,
  * they live in a temporary directory removed on stop (the tests').
  *
  * s3rver checks that a request names a known access key and that a presigned URL has not expired,
@@ -36,7 +38,7 @@ export async function startObjectStorage(options: { dataDir?: string; port?: num
   // s3rver knows only its own dummy key; the local stack signs with the credentials every local client uses (environment.ts).
   const accounts = createRequire(import.meta.url)('s3rver/lib/models/account.js') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
   accounts.DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIAL, LOCAL_CREDENTIAL);
-  const server = new S3rver({ address: '127.0.0.1', port: options.port ?? 0, directory, silent: true, configureBuckets: [{ name: LOCAL_DOCUMENTS_BUCKET, configs: [] }] });
+  const server = new S3rver({ address: '127.0.0.1', port: options.port ?? 0, directory, silent: true, configureBuckets: [{ name: LOCAL_DOCUMENTS_BUCKET, configs: [] }, { name: LOCAL_EXPORTS_BUCKET, configs: [] }] });
   // Notifications as S3 sends them to a function: s3rver emits one event per request that made
   // an object (PUT, POST, copy), in the shape of S3's notification, its key not encoded.
   const handling = new Set<Promise<unknown>>();
@@ -56,6 +58,7 @@ export async function startObjectStorage(options: { dataDir?: string; port?: num
   return {
     endpoint: `http://127.0.0.1:${port}`,
     bucket: LOCAL_DOCUMENTS_BUCKET,
+    exportsBucket: LOCAL_EXPORTS_BUCKET,
     async stop() {
       // The checks under way end first: they read the object, and write to DynamoDB Local, which stops after this.
       await Promise.all(handling);

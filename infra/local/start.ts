@@ -9,6 +9,7 @@ import { localIsolation, startGateway, type RunningGateway } from './gateway.ts'
 import { LOCAL_CLIENT_ID, startIdentityProvider, type RunningIdentityProvider } from './identity-provider.ts';
 import { startJobRecovery, type RunningJobRecovery } from './job-recovery.ts';
 import { startImportWorker, type RunningImportWorker } from './import-worker.ts';
+import { startExportWorker, type RunningExportWorker } from './export-worker.ts';
 import { startEventArchive, type RunningEventArchive } from './event-archive.ts';
 import { startObjectStorage, type RunningObjectStorage } from './object-storage.ts';
 import { checkArrivedObjects, startAttachmentSweep, type RunningAttachmentSweep } from './attachment-arrivals.ts';
@@ -23,7 +24,7 @@ import { superviseDynamo, type SupervisedDynamo } from './supervise-dynamo.ts';
  * .data/s3, or in a temporary directory with --in-memory), the tables, the local identity
  * provider on 127.0.0.1:3001 (OIDC_PORT overrides) and the local gateway on 127.0.0.1:3000
  * (PORT overrides), the webhook dispatcher on the main table's stream, the recovery of
- * unfinished wide postings, the import worker, the check of uploads as they land (with its
+ * unfinished wide postings, the import and export workers, the check of uploads as they land (with its
  * sweep of pending attachments) and the event archive. DynamoDB Local
  * is supervised: restarted when it dies (see supervise-dynamo.ts), or the stack stops with a
  * message. Ctrl-C (or SIGTERM) stops all, prints `stopped` and removes `local.json`, so no
@@ -40,6 +41,7 @@ let dispatcher: RunningDispatcher | undefined;
 let recovery: RunningJobRecovery | undefined;
 let dynamo: SupervisedDynamo | undefined;
 let imports: RunningImportWorker | undefined;
+let exportJobs: RunningExportWorker | undefined;
 let archive: RunningEventArchive | undefined;
 let storage: RunningObjectStorage | undefined;
 let attachmentSweep: RunningAttachmentSweep | undefined;
@@ -52,6 +54,7 @@ async function stop(exitCode = 0): Promise<void> {
   await dispatcher?.close();
   await recovery?.close();
   await imports?.close();
+  await exportJobs?.close();
   await attachmentSweep?.close();
   await archive?.close();
   await identity?.close();
@@ -112,6 +115,8 @@ dispatcher = await startEventDispatcher({ endpoint: dynamo.endpoint, tableName: 
 recovery = startJobRecovery();
 // Imports run in the background, as the import worker runs them in AWS.
 imports = startImportWorker();
+// Export jobs write their files into the local object storage, as the export worker does in AWS.
+exportJobs = startExportWorker();
 // Uploads no notification checked (the stack was down when they landed) are found by the sweep, as in AWS.
 attachmentSweep = startAttachmentSweep();
 // Events are archived to the local object storage before they expire, as the hourly function does in AWS.
@@ -124,6 +129,7 @@ console.log(`identity provider: ${identity.issuer} (local sign-in: any email, an
 console.log('webhooks: dispatching events from the main table\'s stream (loopback receivers allowed locally)');
 console.log('jobs: finishing wide postings left unfinished (checked every 5 s)');
 console.log('imports: running import jobs as they arrive (checked every second)');
+console.log(`exports: writing export jobs' files into the bucket ${storage.exportsBucket} as they arrive (checked every second)`);
 console.log('attachments: uploads checked as they land; pending ones swept every 5 s');
 console.log('events: archiving events older than the archive threshold to the local object storage (checked every 10 minutes)');
 console.log(`ready: ${gateway.url}  (OpenAPI ${gateway.url}/openapi.json, docs ${gateway.url}/docs; Ctrl-C stops)`);

@@ -55,6 +55,7 @@ export const SERVICE_PERMISSIONS = [
   'bank:reconcile',
   'attachments:read',
   'attachments:create',
+  'exports:read',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;

@@ -2,7 +2,7 @@ import type { BulkRuns } from '../bulk-runs.ts';
 import type { FileBody } from './file-body.ts';
 import { chooseFormat, type ExportFormat } from './formats.ts';
 import type { ExportLimits } from './limits.ts';
-import type { FileFormat } from './render.ts';
+import type { FileFormat, FileOutput } from './render.ts';
 import type { Language, ReportTable } from './table.ts';
 
 /** What an exportable endpoint's request carries: the export parameters and the Accept header. */
@@ -14,6 +14,19 @@ export interface ExportRequest {
   permissions?: readonly string[] | undefined;
   /** The company's export slots and the bulk read budget a file is written within. */
   bulkRuns: BulkRuns;
+  /** Set by an export job's worker, which runs the route for its file: where the file goes, within which limits and read budget. */
+  fileJob?: FileJob | undefined;
+}
+
+/**
+ * An export job's file written by the route's own code (exports/jobs/run-export.ts): into the job's
+ * output rather than the response, within the job's limits, its reads at the job's pace (`run`),
+ * holding none of the company's export slots (a company's jobs run one at a time).
+ */
+export interface FileJob {
+  limits: ExportLimits;
+  output: FileOutput;
+  run<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** A file export's format and language, whether it shows Hijri dates, and the limits it must fit. */
@@ -24,6 +37,8 @@ export interface FileChoice {
   limits: ExportLimits;
   /** The caller's permissions in the company. */
   permissions: readonly string[];
+  /** Where the file is written, when not into the response (an export job's object). */
+  output?: FileOutput | undefined;
 }
 
 /**
@@ -70,7 +85,10 @@ export async function answerCsv(request: CsvRequest, write: (choice: FileChoice)
 }
 
 async function inFileRun(request: CsvRequest, file: Pick<FileChoice, 'format' | 'language' | 'hijri'>, write: (choice: FileChoice) => Promise<FileBody>): Promise<FileBody> {
+  const permissions = request.permissions ?? [];
+  const job = request.fileJob;
+  if (job) return job.run(() => write({ ...file, limits: job.limits, permissions, output: job.output }));
   // A file is the rarer answer: its export slots and limits load on that path only, as its writers do.
   const [{ inExportRun }, { apiExportLimits }] = await Promise.all([import('./export-runs.ts'), import('./limits.ts')]);
-  return inExportRun(request.bulkRuns, request.params.companyId, () => write({ ...file, limits: apiExportLimits(), permissions: request.permissions ?? [] }));
+  return inExportRun(request.bulkRuns, request.params.companyId, () => write({ ...file, limits: apiExportLimits(request.params.companyId), permissions }));
 }

@@ -2,8 +2,9 @@ import { Writable } from 'node:stream';
 
 /**
  * Where a renderer writes the file: a stream that counts what it received and keeps it (the
- * API answers the whole file at once), or only counts (`keep: false`, the bench). Past `cap`
- * it keeps nothing more and says so in `overflowed`; the renderer's row loop stops there.
+ * API answers the whole file at once), or only counts (`keep: false`, the bench), or a subclass
+ * that sends it on as it comes (an export job's object). Past `cap` it keeps nothing more and
+ * says so in `overflowed`; the renderer's row loop stops there.
  */
 export class ByteSink extends Writable {
   bytes = 0;
@@ -34,7 +35,14 @@ export class ByteSink extends Writable {
     return Buffer.concat(this.chunks);
   }
 
-  private accept(chunk: Buffer): void {
+  /** Whether what was written is still being sent on (never, for a sink that keeps or counts): the row loop then waits for caughtUp(). */
+  get behind(): boolean {
+    return false;
+  }
+
+  async caughtUp(): Promise<void> {}
+
+  protected accept(chunk: Buffer): void {
     this.bytes += chunk.length;
     if (this.keep && !this.overflowed) this.chunks.push(chunk);
   }

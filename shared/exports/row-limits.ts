@@ -12,6 +12,8 @@ import type { TableRow } from './table.ts';
 export class RowLimits {
   private lines = 0;
   private lastDate: string | undefined;
+  /** Rows handed to the renderer: the file's rows below its header. */
+  rowsWritten = 0;
 
   constructor(
     private readonly sink: ByteSink,
@@ -27,6 +29,9 @@ export class RowLimits {
         if (this.lines > this.limits.lines) throw new ExportTooLarge(this.limits, row.date, this.dateFrom);
         this.lastDate = row.date;
       }
+      // A sink sending the file on as it is written (an export job's) holds the next row while its sends are behind.
+      if (this.sink.behind) await this.sink.caughtUp();
+      this.rowsWritten += 1;
       yield row;
     }
   }

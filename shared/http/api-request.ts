@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Principal } from '../auth/principal.ts';
+import type { FileJob } from '../exports/answer.ts';
 import type { RequestUnitOfWork } from '../db/table/unit-of-work.ts';
 import type { Route } from '../routes/route.ts';
 import type { Logger } from '../logger.ts';
@@ -23,6 +24,8 @@ export interface ApiRequest<Body = unknown, Query = unknown, Params = Record<str
   accept?: string;
   /** Extra response headers (for example `Idempotent-Replayed`). */
   responseHeaders: Record<string, string>;
+  /** Set when an export job's worker runs an exportable route for its file (exports/answer.ts), never by a request. */
+  fileJob?: FileJob;
 }
 
 const states = new WeakMap<APIGatewayProxyEventV2, ApiRequest>();

@@ -51,7 +51,7 @@ export function idempotency(route: Route): MiddlewareObj<APIGatewayProxyEventV2,
       }
       const claim = result.claimed;
       claims.set(request.event, claim);
-      api.uow.hooks.push((response) => [completeKeyOp(claim, stored(ok(response)))]);
+      api.uow.hooks.push((response) => [completeKeyOp(claim, stored(ok(response, {}, route.accepted ? 202 : 200)))]);
     },
     after: async (request) => {
       const claim = claims.get(request.event);

@@ -13,8 +13,16 @@ import { ok } from './respond.ts';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-/** A route's handler, carrying its row so a test can check that each row's module exports it. */
-export type RouteHandler<R extends Route = Route> = LambdaHandler & { readonly route: R };
+/**
+ * A route's handler, carrying its row so a test can check that each row's module exports it, and
+ * its use case (`run`), which an export job's worker calls with a request it built itself: the
+ * route's file written by the route's own code (functions/ops/run-exports.ts).
+ */
+export type RouteHandler<R extends Route = Route> = LambdaHandler & {
+  readonly route: R;
+  // A method (bivariant in its parameter), so a route's handler is also a RouteHandler of any route.
+  run(request: RequestFor<R>): Promise<unknown>;
+};
 
 /** What a use case receives: the request, typed by its row's schemas and path. */
 export type RequestFor<R extends Route> = ApiRequest<BodyOf<R>, QueryOf<R>, ParamsOf<R>>;
@@ -40,7 +48,7 @@ export function lambdaHandler<R extends Route>(route: R, middlewares: Middleware
     .handler(async (event) => {
       // inputParsing has checked body, query and parameters against this row's schemas.
       const api = apiRequestOf(event) as unknown as RequestFor<R>;
-      return ok(await run(api), api.responseHeaders);
+      return ok(await run(api), api.responseHeaders, successStatus(route));
     });
 
   const handler = async (event: APIGatewayProxyEventV2, context: Context) => {
@@ -65,5 +73,8 @@ export function lambdaHandler<R extends Route>(route: R, middlewares: Middleware
     });
     return response;
   };
-  return Object.assign(handler, { route });
+  return Object.assign(handler, { route, run });
 }
+
+/** 202 for a row that accepts work done later (an export job), else 200. */
+export const successStatus = (route: Route): 200 | 202 => (route.accepted ? 202 : 200);

@@ -4,14 +4,14 @@ import { FileBody } from '../exports/file-body.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 
-/** 200 with the JSON body, a file (an export) as an attachment, or an empty body when the operation returns nothing (the closes). */
-export function ok(body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
-  if (body === null || body === undefined) return { statusCode: 200, headers, body: '' };
+/** 200 (202 for work accepted to be done later) with the JSON body, a file (an export) as an attachment, or an empty body when the operation returns nothing (the closes). */
+export function ok(body: unknown, headers: Record<string, string> = {}, statusCode: 200 | 202 = 200): APIGatewayProxyStructuredResultV2 {
+  if (body === null || body === undefined) return { statusCode, headers, body: '' };
   if (body instanceof FileBody) {
     const disposition = { 'content-type': body.contentType, 'content-disposition': `attachment; filename="${body.fileName}"` };
     return { statusCode: 200, headers: { ...disposition, ...headers }, body: body.bytes.toString('base64'), isBase64Encoded: true };
   }
-  return { statusCode: 200, headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(body) };
+  return { statusCode, headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(body) };
 }
 
 /** The spec's error body `{status, errors}`, plus the request id so a report can be traced in the logs. */

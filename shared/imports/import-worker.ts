@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { requestLogger } from '../logger.ts';
 import { emfFields, IMPORT_METRICS } from '../metrics.ts';
+import { runOldestPerCompany } from '../jobs/oldest-per-company.ts';
 import { ImportRunFailed, runImport } from './run-import.ts';
 import type { ImportWork } from './store.ts';
 
@@ -14,24 +15,12 @@ import type { ImportWork } from './store.ts';
  * narrows it to one company's jobs. `work`: the jobs and books as shared/db keeps them.
  */
 export async function runPendingImports(work: ImportWork, options: { deadline?: number; companyId?: string } = {}): Promise<{ finished: number; failed: number }> {
-  let finished = 0;
-  let failed = 0;
-  // A pass runs the oldest job of each company; a company's next job waits for the next pass.
-  for (let ended = 1; ended > 0 && !(options.deadline !== undefined && Date.now() > options.deadline); ) {
-    ended = 0;
-    const oldest = new Map<string, string>();
-    for (const { companyId, importId } of await work.unfinishedJobs(options.companyId)) if (!oldest.has(companyId)) oldest.set(companyId, importId);
-    for (const [companyId, importId] of oldest) {
-      try {
-        if ((await runImport(work, companyId, importId, options)) === 'finished') ended++;
-      } catch (error) {
-        failed++;
-        logFailure(companyId, importId, error);
-      }
-    }
-    finished += ended;
-  }
-  return { finished, failed };
+  return runOldestPerCompany(
+    async () => (await work.unfinishedJobs(options.companyId)).map(({ companyId, importId }) => ({ companyId, jobId: importId })),
+    ({ companyId, jobId }) => runImport(work, companyId, jobId, options),
+    ({ companyId, jobId }, error) => logFailure(companyId, jobId, error),
+    options.deadline,
+  );
 }
 
 /**

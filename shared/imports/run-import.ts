@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, ClaimLost } from '../errors.ts';
+import { faultBackoffMs, MAX_FAULTS } from '../jobs/faults.ts';
 import { planBudgetImport } from './budget-import.ts';
 import { ChartIndex } from './chart-index.ts';
 import { creatorAccessLost } from './creator-access.ts';
@@ -13,11 +14,7 @@ import { writeNodes } from './write-nodes.ts';
 import { ImportRefused } from './write-journals.ts';
 import type { ImportWork } from './store.ts';
 
-/** Runs of the worker that may fail in a row at one point of a job before it stops there. */
-export const MAX_FAULTS = 5;
-
-/** The wait before the next run of a job after `count` failures in a row: 1 s, doubling, at most 5 minutes. */
-const faultBackoffMs = (count: number) => Math.min(1000 * 2 ** (count - 1), 300_000);
+export { MAX_FAULTS } from '../jobs/faults.ts';
 
 /** A run of the worker on a job failed (the error is `cause`); `stopped` when that failure was the last the job allows. */
 export class ImportRunFailed extends Error {

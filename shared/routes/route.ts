@@ -88,6 +88,13 @@ export interface RouteSpec<P extends string = string, B extends SchemaOf | undef
    * and names the bucket in its environment; its bundle takes no S3 client (Verify).
    */
   archivedEvents?: true;
+  /** The request is accepted for work done later (an export job): its success is 202, the body the job as queued. */
+  accepted?: true;
+  /**
+   * What the row's function does in the exports bucket (export jobs' files): `read` signs
+   * downloads of them. The stack grants exactly that and names the bucket in its environment.
+   */
+  exportFiles?: 'read';
   /** The largest JSON body the row takes, when it is not the service's 1 MB (imports carry whole files). */
   maxBodyBytes?: number;
   summary: string;

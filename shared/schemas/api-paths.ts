@@ -46,6 +46,7 @@ export const WAY_OUT_DEACTIVATE_COST_CENTER = /* @__PURE__ */ lazy(() => ({ rout
 export const WAY_OUT_LIST_ACCOUNTS = /* @__PURE__ */ lazy(() => ({ route: 'accounts.list', method: 'GET', path: `${company}/Accounts`, permission: 'accounts:read' }) as const satisfies Operation);
 export const WAY_OUT_LIST_COST_CENTERS = /* @__PURE__ */ lazy(() => ({ route: 'costCenters.list', method: 'GET', path: `${company}/CostCenters`, permission: 'cost-centers:read' }) as const satisfies Operation);
 export const WAY_OUT_LIST_JOURNALS = /* @__PURE__ */ lazy(() => ({ route: 'journals.list', method: 'GET', path: `${company}/Journals`, permission: 'journals:read' }) as const satisfies Operation);
+export const WAY_OUT_CREATE_EXPORT = /* @__PURE__ */ lazy(() => ({ route: 'exports.create', method: 'POST', path: `${company}/Exports`, permission: 'exports:read' }) as const satisfies Operation);
 export const WAY_OUT_CHANGE_MEMBER = /* @__PURE__ */ lazy(() => ({ route: 'members.change', method: 'PUT', path: `${company}/Members/{userId}`, permission: 'members:manage' }) as const satisfies Operation);
 
 /** Every operation reasons name, by what it does. */
@@ -62,6 +63,7 @@ export const WAY_OUT = {
   listCostCenters: WAY_OUT_LIST_COST_CENTERS,
   listJournals: WAY_OUT_LIST_JOURNALS,
   changeMember: WAY_OUT_CHANGE_MEMBER,
+  createExport: WAY_OUT_CREATE_EXPORT,
 };
 
 /**

@@ -7,6 +7,7 @@ import { PERIOD_STATUSES, YEAR_STATUSES } from '../financial-years/rules.ts';
 import { JOURNAL_STATUSES } from '../journals/rules.ts';
 import { ATTACHMENT_CONTENT_TYPES, ATTACHMENT_STATUSES } from './attachment-values.ts';
 import { IMPORT_FORMATS, IMPORT_KINDS, IMPORT_MODES, IMPORT_STATUSES } from '../imports/records.ts';
+import { EXPORT_JOB_FORMATS, EXPORT_JOB_STATUSES } from './export-job-values.ts';
 import { buildReportResponses } from './report-responses.ts';
 import { EMIRATES, TAX_JURISDICTIONS } from './tax-registration-values.ts';
 import { TAX_DIRECTIONS, TAX_KINDS } from './tax-code-values.ts';
@@ -439,6 +440,26 @@ function buildResponses() {
     finishedAt: described(z.nullable(instant), 'When it ended; null until then.'),
   });
 
+  const ExportResponse = z.strictObject({
+    id,
+    route: described(z.string(), 'The exportable route whose file the job writes, by its name in the route table (journals.list, reports.generalLedger, ...).'),
+    format: described(z.enum(EXPORT_JOB_FORMATS), 'csv or xlsx.'),
+    parameters: described(z.record(z.string(), z.string()), 'The route\'s query parameters the file is written with, as text.'),
+    status: described(z.enum(EXPORT_JOB_STATUSES), 'queued (accepted, not started), running (the file being written), available (downloadUrl fetches it) or failed (reason says why).'),
+    reason: described(z.nullable(z.string()), 'failed: why, naming the parameter at fault as parameters.<field> where one is (a range too wide, a file past the job\'s limits, the creator\'s access gone); null otherwise.'),
+    code: described(z.nullable(z.string()), 'failed: the reason as a code (ExportTooLarge, CreatorAccessRevoked, NotFound, ...); null otherwise.'),
+    fileName: described(z.nullable(z.string()), 'available: the file\'s name, as the route names its file (`journals_2026-01-01_2026-12-31_en.csv`); null otherwise.'),
+    lines: described(z.nullable(z.int()), 'available: the file\'s rows below its header (a ledger\'s opening and closing rows among them); null otherwise.'),
+    bytes: described(z.nullable(z.int()), 'available: the file\'s size in bytes; null otherwise.'),
+    downloadUrl: described(z.nullable(z.string()), 'available: a presigned GET of the file, good until downloadUrlExpiresAt (read the job again for a fresh one); null otherwise, and once the file is deleted.'),
+    downloadUrlExpiresAt: described(z.nullable(instant), 'When downloadUrl stops working (5 minutes after this answer); null without one.'),
+    fileExpiresAt: described(z.nullable(instant), 'available: when the file is deleted (7 days after it was written); null otherwise.'),
+    createdBy: described(actor(), 'Who asked for the export: the file shows what their permissions show, and only they read the job.'),
+    createdAt: instant,
+    startedAt: described(z.nullable(instant), 'When a worker first took it up; null while queued.'),
+    completedAt: described(z.nullable(instant), 'When it ended (available or failed); null until then.'),
+  });
+
   const ImportApprovalResponse = z.strictObject({
     importId: described(id, 'The import whose journals were approved.'),
     approvedBy: described(actor(), 'Who approved them: one approval per journal, in their name.'),
@@ -615,7 +636,7 @@ function buildResponses() {
     ),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, StatementLineJournalResponse, AutoMatchResponse, ReconciledPeriodResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, AttachmentSummaryResponse, AttachmentsResponse, AttachmentResponse, CreatedAttachmentResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, ExportResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, StatementLineJournalResponse, AutoMatchResponse, ReconciledPeriodResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, AttachmentSummaryResponse, AttachmentsResponse, AttachmentResponse, CreatedAttachmentResponse, ...buildReportResponses() };
 }
 
 export const responses = /* @__PURE__ */ lazy(buildResponses);

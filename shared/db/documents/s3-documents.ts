@@ -1,31 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, PutObjectRetentionCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, PutObjectRetentionCommand, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { DeclaredFile, StoredObject } from '../../attachments/rules.ts';
 import type { UploadUrl } from '../../attachments/store.ts';
 import { config } from '../../config.ts';
 import { lockSettings } from './lock-settings.ts';
+import { s3 } from './s3-client.ts';
 
-/**
- * The documents bucket through the S3 client (document-bucket.ts loads this on first use): S3 in
- * AWS, the local object storage (s3rver) on `npm start` and in the tests, told apart only by the
- * endpoint and path-style addressing the configuration gives.
- */
-let client: S3Client | undefined;
-
-function s3(): S3Client {
-  client ??= new S3Client({
-    region: config.region,
-    ...(config.s3Endpoint ? { endpoint: config.s3Endpoint } : {}),
-    forcePathStyle: config.s3ForcePathStyle,
-    // No checksum of the SDK's own choosing: an upload's is the declared SHA-256, signed into its URL.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 3,
-  });
-  return client;
-}
+/** The documents bucket through the S3 client (document-bucket.ts loads this on first use). */
 
 const base64Of = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
 const hexOf = (base64: string) => Buffer.from(base64, 'base64').toString('hex');

@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { config } from '../../config.ts';
 import { ClaimLost } from '../../errors.ts';
@@ -12,6 +11,7 @@ import { importKeys } from '../table/keys.ts';
 import { keywordListPage } from '../table/paginate.ts';
 import { withPrefix } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
+import { claimLeasedJob, recordLeasedFault, releaseLease, unfinishedLeasedJobs, type LeasedJobs } from './job-leases.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 
@@ -117,17 +117,12 @@ export async function errorsPage(companyId: string, importId: string, query: Pag
   };
 }
 
+/** Import jobs under the workers' claims (job-leases.ts): their unfinished items name the job as `importId`. */
+const IMPORT_JOBS: LeasedJobs = { job: importKeys.job, unfinishedPartition: importKeys.unfinishedPartition, jobAttribute: 'importId' };
+
 /** Every unfinished job of every company (or of one), oldest first within each company (few exist at any time). */
 export async function unfinishedJobs(companyId?: string): Promise<Array<{ companyId: string; importId: string }>> {
-  // (A key condition cannot hold an empty string, so every company's is the whole partition.)
-  const keyCondition = companyId
-    ? withPrefix(importKeys.unfinishedPartition, `${companyId} `)
-    : { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': importKeys.unfinishedPartition } };
-  const found: Array<{ companyId: string; importId: string }> = [];
-  for await (const item of queryAll({ TableName: config.tableName, ...keyCondition, ConsistentRead: true })) {
-    found.push({ companyId: item.companyId as string, importId: item.importId as string });
-  }
-  return found;
+  return (await unfinishedLeasedJobs(IMPORT_JOBS, companyId)).map(({ companyId: company, jobId }) => ({ companyId: company, importId: jobId }));
 }
 
 /**
@@ -136,25 +131,9 @@ export async function unfinishedJobs(companyId?: string): Promise<Array<{ compan
  * is final.
  */
 export async function claimJob(companyId: string, importId: string, owner: string, now: Date, until: Date): Promise<ImportJob | undefined> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: importKeys.job(companyId, importId),
-        UpdateExpression: 'SET #status = :running, lease = :lease, startedAt = if_not_exists(startedAt, :now), updatedAt = :now',
-        ConditionExpression: '#status IN (:queued, :running) AND (attribute_not_exists(lease) OR lease.#until < :now)',
-        ExpressionAttributeNames: { '#status': 'status', '#until': 'until' },
-        ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':lease': { owner, until: until.toISOString() }, ':now': now.toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes && jobFromItem(Attributes);
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
+  const item = await claimLeasedJob(IMPORT_JOBS, companyId, importId, owner, now, until);
+  return item && jobFromItem(item);
 }
-
 
 /** The job is still this worker's (and, with `step`, still at that step). */
 function heldAt(owner: string, step?: number) {
@@ -245,42 +224,12 @@ export function stopJobOps(companyId: string, importId: string, owner: string, i
   ];
 }
 
-/**
- * A run of the worker failed: the failures counted at this point of the job are recorded, and
- * the claim is kept until `retryAt`, so the next run waits that long (a fault of the database
- * passes; a fault of the job is counted up to its bound).
- */
+/** A run of the worker failed: the failures counted at this point of the job are recorded, the claim kept until `retryAt` (job-leases.ts). */
 export async function recordFault(companyId: string, importId: string, owner: string, faults: NonNullable<ImportJob['faults']>, retryAt: Date): Promise<void> {
-  await db()
-    .send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: importKeys.job(companyId, importId),
-        UpdateExpression: 'SET faults = :faults, lease.#until = :until',
-        ConditionExpression: 'lease.#owner = :owner',
-        ExpressionAttributeNames: { '#owner': 'owner', '#until': 'until' },
-        ExpressionAttributeValues: { ':owner': owner, ':faults': faults, ':until': retryAt.toISOString() },
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+  await recordLeasedFault(IMPORT_JOBS, companyId, importId, owner, faults, retryAt);
 }
 
 /** Gives the claim up before it runs out (a worker stopping between steps), so the next worker need not wait. */
 export async function releaseJob(companyId: string, importId: string, owner: string): Promise<void> {
-  await db()
-    .send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: importKeys.job(companyId, importId),
-        UpdateExpression: 'REMOVE lease',
-        ConditionExpression: 'lease.#owner = :owner',
-        ExpressionAttributeNames: { '#owner': 'owner' },
-        ExpressionAttributeValues: { ':owner': owner },
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+  await releaseLease(IMPORT_JOBS, companyId, importId, owner);
 }

@@ -556,6 +556,21 @@ export const importKeys = {
   unfinishedPartition: 'IMPORTS#UNFINISHED',
 };
 
+/** Keys of export jobs (export-job-store.ts). */
+export const exportKeys = {
+  /** An export job, and its place in its creator's list by creation time (gsi1): a job is its creator's. */
+  job: (companyId: string, exportId: string): Key => ({ pk: companyPk(companyId), sk: `EXPORT#${exportId}` }),
+  jobByCreation: (companyId: string, creator: string, createdAt: string, exportId: string) => ({
+    gsi1pk: `${companyPk(companyId)}#EXPORT#${creator}`,
+    gsi1sk: `${createdAt} ${exportId}`,
+  }),
+  /** `creator`: `user:<id>` or `apiKey:<id>`. */
+  jobListPartition: (companyId: string, creator: string) => `${companyPk(companyId)}#EXPORT#${creator}`,
+  /** A job not finished yet, in one partition across companies, oldest first within a company: what the worker runs. */
+  unfinished: (companyId: string, createdAt: string, exportId: string): Key => ({ pk: 'EXPORTS#UNFINISHED', sk: `${companyId} ${createdAt} ${exportId}` }),
+  unfinishedPartition: 'EXPORTS#UNFINISHED',
+};
+
 const historyPk = (companyId: string, kind: string, recordId: string) => `${companyPk(companyId)}#HISTORY#${kind}#${recordId}`;
 
 /**
