@@ -82,7 +82,8 @@ function operation(route: Route, method: Method, path: string) {
     ],
     ...(route.body ? { requestBody: { required: true, content: requestContent(route, example) } } : {}),
     responses: {
-      200: route.csvOnly
+      // A row accepting work done later (an export job) answers 202, the others 200.
+      [route.accepted ? 202 : 200]: route.csvOnly
         ? {
             description: CSV_ONLY_DESCRIPTION,
             content: { [MEDIA_TYPES.csv]: { schema: { type: 'string', description: 'UTF-8 without a byte order mark, in the layout the operation describes' }, ...(typeof example?.response === 'string' ? { example: example.response } : {}) } },
@@ -160,6 +161,9 @@ export function openApiDocument() {
   };
 }
 
+/** The statuses of an operation's success (200, or 202 for work accepted to be done later): never shared. */
+const SUCCESS = new Set(['200', '202']);
+
 type ErrorResponse = { content: { 'application/json': { examples: Record<string, unknown> } } };
 
 /**
@@ -170,11 +174,11 @@ type ErrorResponse = { content: { 'application/json': { examples: Record<string,
 function shareRepeatedResponses(paths: Record<string, Record<string, unknown>>): Record<string, unknown> {
   const operations = Object.values(paths).flatMap((ops) => Object.values(ops) as Array<{ responses: Record<string, unknown> }>);
   const uses = new Map<string, number>();
-  for (const op of operations) for (const [status, response] of Object.entries(op.responses)) if (status !== '200') uses.set(JSON.stringify(response), (uses.get(JSON.stringify(response)) ?? 0) + 1);
+  for (const op of operations) for (const [status, response] of Object.entries(op.responses)) if (!SUCCESS.has(status)) uses.set(JSON.stringify(response), (uses.get(JSON.stringify(response)) ?? 0) + 1);
   const shared: Record<string, unknown> = {};
   for (const op of operations) {
     for (const [status, response] of Object.entries(op.responses)) {
-      if (status === '200' || (uses.get(JSON.stringify(response)) ?? 0) < 2) continue;
+      if (SUCCESS.has(status) || (uses.get(JSON.stringify(response)) ?? 0) < 2) continue;
       const name = `${Object.keys((response as ErrorResponse).content['application/json'].examples).join('_')}.${status}`;
       shared[name] = response;
       op.responses[status] = { $ref: `#/components/responses/${name}` };
@@ -193,7 +197,7 @@ function shareResponseSchemas(built: ReadonlyArray<{ route: Route; op: { respons
   for (const { route, op } of built) {
     if (!route.response) continue;
     const name = typeof route.response === 'string' ? route.response : `${route.response.page}Page`;
-    const json = (op.responses['200'] as { content: Record<string, { schema: unknown }> }).content['application/json']!;
+    const json = (op.responses[route.accepted ? '202' : '200'] as { content: Record<string, { schema: unknown }> }).content['application/json']!;
     // The document's dialect is JSON Schema 2020-12 already: a shared schema need not say so.
     const { $schema: _dialect, ...schema } = json.schema as Record<string, unknown>;
     schemas[name] ??= schema;

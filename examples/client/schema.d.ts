@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/e7f548f2-2afc-473a-a10b-91eaba30e0b0`
+         * @description Example request: `GET /api/v1/Companies/b544352d-940a-40c6-a4f6-5898b1d85395`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Settings`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Settings`
+         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Roles`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Roles`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Roles/3147ad8e-1f28-47f2-ad02-6f155bed262f`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Roles/e24dc63d-338c-4040-9367-13ba4c4d4a7c`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Roles/3147ad8e-1f28-47f2-ad02-6f155bed262f`
+         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Roles/e24dc63d-338c-4040-9367-13ba4c4d4a7c`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Roles/3147ad8e-1f28-47f2-ad02-6f155bed262f`
+         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Roles/e24dc63d-338c-4040-9367-13ba4c4d4a7c`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Members`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Members`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Members/08a74026-ec9f-4860-a1ae-52a71254e223`
+         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Members/ac597e4f-d87c-45d1-8f5a-f7f47d9524a4`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Members/08a74026-ec9f-4860-a1ae-52a71254e223`
+         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Members/ac597e4f-d87c-45d1-8f5a-f7f47d9524a4`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ApiKeys/8068379a-bd16-4cc6-b0dc-9aa377f43a9e`
+         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ApiKeys/97afa94f-ea18-48b7-b5b2-fe90bc87da36`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Accounts`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Accounts`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Accounts/97b0e9c0-900f-485a-bb94-3c6c96f874fd`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Accounts/c8606094-0d64-43ef-bb5a-70ef6e188cc1`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Accounts/97b0e9c0-900f-485a-bb94-3c6c96f874fd`
+         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Accounts/c8606094-0d64-43ef-bb5a-70ef6e188cc1`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Accounts/97b0e9c0-900f-485a-bb94-3c6c96f874fd`
+         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Accounts/c8606094-0d64-43ef-bb5a-70ef6e188cc1`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Accounts/97b0e9c0-900f-485a-bb94-3c6c96f874fd/History`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Accounts/c8606094-0d64-43ef-bb5a-70ef6e188cc1/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters/c974ae86-56bf-4c2d-9791-00fe1825b561`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters/8c802df6-bffb-40e3-9d69-e5e27c23a45d`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters/c974ae86-56bf-4c2d-9791-00fe1825b561`
+         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters/8c802df6-bffb-40e3-9d69-e5e27c23a45d`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters/c974ae86-56bf-4c2d-9791-00fe1825b561`
+         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters/8c802df6-bffb-40e3-9d69-e5e27c23a45d`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters/c974ae86-56bf-4c2d-9791-00fe1825b561/History`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters/8c802df6-bffb-40e3-9d69-e5e27c23a45d/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters/c974ae86-56bf-4c2d-9791-00fe1825b561/Activate`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters/8c802df6-bffb-40e3-9d69-e5e27c23a45d/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/CostCenters/c974ae86-56bf-4c2d-9791-00fe1825b561/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters/8c802df6-bffb-40e3-9d69-e5e27c23a45d/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/75866ff4-f622-4523-a4e2-cfd0fd0679aa`
+         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/abe4e79c-5b76-45f5-94cb-ee4e70cce7a0`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/75866ff4-f622-4523-a4e2-cfd0fd0679aa`
+         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/abe4e79c-5b76-45f5-94cb-ee4e70cce7a0`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/Close`
+         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/Periods`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/Periods/21580ebd-e4a3-4471-8253-aa5824e1d5f0`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/Periods/2b5940ab-a572-4521-85c5-4d4cf7106408`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/Periods/21580ebd-e4a3-4471-8253-aa5824e1d5f0/Lock`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/Periods/2b5940ab-a572-4521-85c5-4d4cf7106408/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/Periods/21580ebd-e4a3-4471-8253-aa5824e1d5f0/Close`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/Periods/2b5940ab-a572-4521-85c5-4d4cf7106408/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/Periods/21580ebd-e4a3-4471-8253-aa5824e1d5f0/Close`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/Periods/2b5940ab-a572-4521-85c5-4d4cf7106408/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/FinancialYears/173de38d-8e01-408e-a6de-94eba4f4fbef/Periods/21580ebd-e4a3-4471-8253-aa5824e1d5f0/Reopen`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/Periods/2b5940ab-a572-4521-85c5-4d4cf7106408/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/daad07dc-88c7-45a1-bf46-9d0abc7ee3df`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/8de7a089-f071-4c72-b46b-cb9474396d62`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/daad07dc-88c7-45a1-bf46-9d0abc7ee3df`
+         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/8de7a089-f071-4c72-b46b-cb9474396d62`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/daad07dc-88c7-45a1-bf46-9d0abc7ee3df/History`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/8de7a089-f071-4c72-b46b-cb9474396d62/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/04a35be3-5d18-414a-b013-dcbb79bfc1ef/Submit`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/b0d18acb-2b1e-4fc6-955e-6995263755a6/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/04a35be3-5d18-414a-b013-dcbb79bfc1ef/Approve`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/b0d18acb-2b1e-4fc6-955e-6995263755a6/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/04a35be3-5d18-414a-b013-dcbb79bfc1ef/Reject`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/b0d18acb-2b1e-4fc6-955e-6995263755a6/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/daad07dc-88c7-45a1-bf46-9d0abc7ee3df/Post`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/8de7a089-f071-4c72-b46b-cb9474396d62/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/c7f7aab2-1aee-4983-b762-5c82cdd897d6/Void`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/ee25e1ee-7b39-40ba-81a0-abb5bb251348/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/daad07dc-88c7-45a1-bf46-9d0abc7ee3df/Adjust`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/8de7a089-f071-4c72-b46b-cb9474396d62/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/daad07dc-88c7-45a1-bf46-9d0abc7ee3df/Reverse`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/8de7a089-f071-4c72-b46b-cb9474396d62/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/TrialBalance?financialYearId=173de38d-8e01-408e-a6de-94eba4f4fbef`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/TrialBalance?financialYearId=3cdd7e04-2413-4f56-b8df-9133434f0480`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/BudgetVsActual?budgetId=e98e2882-584a-4d72-b075-393d0abbd7e5&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/BudgetVsActual?budgetId=daadb249-8178-414d-b379-9288f67ede17&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/e7f548f2-2afc-473a-a10b-91eaba30e0b0/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/b544352d-940a-40c6-a4f6-5898b1d85395/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/Restatements?since=2026-11-29T18%3A39%3A54.542Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/Restatements?since=2026-11-29T18%3A08%3A27.101Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Reports/0304bf5e-439b-4ec2-8118-16f19a259530`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/f56717a2-d735-4f76-9665-71a894119143`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Webhooks/af2ea7b7-e2c9-4601-9a47-818765d50a1e`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Webhooks/8a1b26e0-ba42-43b9-9135-64adf88881db`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Webhooks/af2ea7b7-e2c9-4601-9a47-818765d50a1e`
+         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Webhooks/8a1b26e0-ba42-43b9-9135-64adf88881db`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Webhooks/af2ea7b7-e2c9-4601-9a47-818765d50a1e`
+         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Webhooks/8a1b26e0-ba42-43b9-9135-64adf88881db`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Webhooks/af2ea7b7-e2c9-4601-9a47-818765d50a1e/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Webhooks/8a1b26e0-ba42-43b9-9135-64adf88881db/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ExchangeRates/a1bc12ab-5838-4cfb-acf2-25af2bb9e1c3`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ExchangeRates/68aab14e-b71a-4b8b-b4ed-f2da22cd634c`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ExchangeRates/a1bc12ab-5838-4cfb-acf2-25af2bb9e1c3`
+         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ExchangeRates/68aab14e-b71a-4b8b-b4ed-f2da22cd634c`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ExchangeRates/a1bc12ab-5838-4cfb-acf2-25af2bb9e1c3`
+         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ExchangeRates/68aab14e-b71a-4b8b-b4ed-f2da22cd634c`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Budgets`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Budgets`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Budgets/e98e2882-584a-4d72-b075-393d0abbd7e5`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Budgets/daadb249-8178-414d-b379-9288f67ede17`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Budgets/e98e2882-584a-4d72-b075-393d0abbd7e5`
+         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Budgets/daadb249-8178-414d-b379-9288f67ede17`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Budgets/e98e2882-584a-4d72-b075-393d0abbd7e5`
+         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Budgets/daadb249-8178-414d-b379-9288f67ede17`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Imports`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Imports`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Imports/4796d30b-1a57-4201-b7e2-5eb22d713121`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Imports/cb09c8db-e820-4c47-b57c-066f90d4b299`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Imports/4796d30b-1a57-4201-b7e2-5eb22d713121/Errors`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Imports/cb09c8db-e820-4c47-b57c-066f90d4b299/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,9 +1415,53 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Imports/ada3e73f-6236-4879-bda2-25264688e33b/Approve`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Imports/4377d994-09c0-403d-8fdb-ef197c4664b0/Approve`
          */
         post: operations["imports.approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Exports?pageSize=5`
+         */
+        get: operations["exports.list"];
+        put?: never;
+        /**
+         * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to a million lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Exports`
+         */
+        post: operations["exports.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Exports/eec140e1-479d-4c63-bbff-8c412976b7bc`
+         */
+        get: operations["exports.get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1433,7 +1477,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1453,13 +1497,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1479,7 +1523,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1497,12 +1541,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/TaxCodes/1a89e0fb-701c-4769-b618-7b6829a93af2`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/TaxCodes/590d6f73-145c-475b-b20a-41f2542eb1ac`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/TaxCodes/1a89e0fb-701c-4769-b618-7b6829a93af2`
+         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/TaxCodes/590d6f73-145c-475b-b20a-41f2542eb1ac`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1521,7 +1565,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/TaxCodes/1a89e0fb-701c-4769-b618-7b6829a93af2/History`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/TaxCodes/590d6f73-145c-475b-b20a-41f2542eb1ac/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1541,13 +1585,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1565,7 +1609,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/VatReturns/26f8a4b3-f70c-4362-97ec-4338df3e04d6`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/VatReturns/01314de6-80f0-493f-86fb-ca7aecbf1576`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1585,13 +1629,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1609,12 +1653,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Counterparties/54a76231-bef1-4828-a18e-5eb1723b3cad`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Counterparties/50bb2530-d14b-4ed7-9034-fa2d395aa4c3`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Counterparties/54a76231-bef1-4828-a18e-5eb1723b3cad`
+         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Counterparties/50bb2530-d14b-4ed7-9034-fa2d395aa4c3`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1633,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Counterparties/54a76231-bef1-4828-a18e-5eb1723b3cad/History`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Counterparties/50bb2530-d14b-4ed7-9034-fa2d395aa4c3/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1653,12 +1697,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1677,7 +1721,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1697,13 +1741,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1721,12 +1765,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937`
+         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1745,7 +1789,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1767,7 +1811,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1787,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/Matches`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1805,14 +1849,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/Matches/bd2b6cc3-d8b7-4edf-b107-0e21f781bf2e`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/Matches/8ada1ced-a243-40e1-9bbe-9f6cb772e817`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/Matches/bd2b6cc3-d8b7-4edf-b107-0e21f781bf2e`
+         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/Matches/8ada1ced-a243-40e1-9bbe-9f6cb772e817`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1831,7 +1875,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1851,7 +1895,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1869,7 +1913,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/BankAccounts/4c5acd55-5808-4312-b0d0-7f96f7f37937/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -1889,13 +1933,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/9488f988-1659-454a-bf1c-b7caa6309502/Attachments`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/f395e552-69dd-4eb3-a63f-e249447fb30c/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/9488f988-1659-454a-bf1c-b7caa6309502/Attachments`
+         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/f395e552-69dd-4eb3-a63f-e249447fb30c/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -1913,14 +1957,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/9488f988-1659-454a-bf1c-b7caa6309502/Attachments/9b619e9b-0be1-4de7-9cb3-96274b5b9a50`
+         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/f395e552-69dd-4eb3-a63f-e249447fb30c/Attachments/f6bb8eb4-7993-42a3-bc91-8247ad9eeb8d`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Journals/04a35be3-5d18-414a-b013-dcbb79bfc1ef/Attachments/724cd4e6-e3ce-41fa-848e-e639f7717851`
+         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/b0d18acb-2b1e-4fc6-955e-6995263755a6/Attachments/00865aef-2c44-473f-848f-618148ce1f3d`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -1937,10 +1981,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Attachments`
-         */
+        /** Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes */
         post: operations["attachments.createForCompany"];
         delete?: never;
         options?: never;
@@ -1955,10 +1996,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/5bec441d-0d14-496d-b29f-bee6a21b7887/Attachments/3587e46e-ae6a-45d4-8c78-ec2f510f550c`
-         */
+        /** A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set) */
         get: operations["attachments.getForCompany"];
         put?: never;
         post?: never;
@@ -3149,8 +3187,7 @@ export interface components {
             };
             createdAt: components["schemas"]["field.createdAt"];
             updatedAt: components["schemas"]["field.updatedAt"];
-            /** @description When a worker first took it up; null while queued. */
-            startedAt: string | null;
+            startedAt: components["schemas"]["field.startedAt"];
             /** @description When it ended; null until then. */
             finishedAt: string | null;
         };
@@ -3215,6 +3252,63 @@ export interface components {
             }[];
             /** @description How many were skipped in all. */
             skippedCount: number;
+        };
+        ExportResponse: {
+            id: components["schemas"]["field.id"];
+            /** @description The exportable route whose file the job writes, by its name in the route table (journals.list, reports.generalLedger, ...). */
+            route: string;
+            /**
+             * @description csv or xlsx.
+             * @enum {string}
+             */
+            format: "csv" | "xlsx";
+            /** @description The route's query parameters the file is written with, as text. */
+            parameters: {
+                [key: string]: string;
+            };
+            /**
+             * @description queued (accepted, not started), running (the file being written), available (downloadUrl fetches it) or failed (reason says why).
+             * @enum {string}
+             */
+            status: "queued" | "running" | "available" | "failed";
+            /** @description failed: why, naming the parameter at fault as parameters.<field> where one is (a range too wide, a file past the job's limits, the creator's access gone); null otherwise. */
+            reason: string | null;
+            /** @description failed: the reason as a code (ExportTooLarge, CreatorAccessRevoked, NotFound, ...); null otherwise. */
+            code: string | null;
+            /** @description available: the file's name, as the route names its file (`journals_2026-01-01_2026-12-31_en.csv`); null otherwise. */
+            fileName: string | null;
+            /** @description available: the file's rows below its header (a ledger's opening and closing rows among them); null otherwise. */
+            lines: number | null;
+            /** @description available: the file's size in bytes; null otherwise. */
+            bytes: number | null;
+            /** @description available: a presigned GET of the file, good until downloadUrlExpiresAt (read the job again for a fresh one); null otherwise, and once the file is deleted. */
+            downloadUrl: string | null;
+            /** @description When downloadUrl stops working (5 minutes after this answer); null without one. */
+            downloadUrlExpiresAt: string | null;
+            /** @description available: when the file is deleted (7 days after it was written); null otherwise. */
+            fileExpiresAt: string | null;
+            /** @description Who asked for the export: the file shows what their permissions show, and only they read the job. */
+            createdBy: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            createdAt: components["schemas"]["field.createdAt"];
+            startedAt: components["schemas"]["field.startedAt"];
+            /** @description When it ended (available or failed); null until then. */
+            completedAt: string | null;
+        };
+        ExportResponsePage: {
+            /** @description The cursor used for this page; null on the first page. */
+            currentPage: string | null;
+            /** @description The items of this page. */
+            results: components["schemas"]["ExportResponse"][];
+            /** @description Cursor for the next page; null at the end. */
+            nextPage: string | null;
         };
         AuditVerifyResponse: {
             /** @description true when every event of the range matches its hash and the chain, and every record and balance the events describe matches the table. */
@@ -4467,6 +4561,8 @@ export interface components {
         "field.row": number;
         /** @description What is wrong, as a code: Required, ValidationError, DuplicateCode, NotFound, ParentNotCategory, InvalidParent, CategoryAccount, Unbalanced, NoFinancialYear, ... (docs/decisions.md, Imports). */
         "field.code.2": string;
+        /** @description When a worker first took it up; null while queued. */
+        "field.startedAt": string | null;
         /**
          * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
          * @enum {string}
@@ -4622,7 +4718,7 @@ export interface components {
         /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
         "field.name.4": string;
         /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-        "field.permissions.2": ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create")[];
+        "field.permissions.2": ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create" | "exports:read")[];
         /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
         "field.name.5": string;
         /** @description Visible characters only: no spaces, controls, invisible or blank-looking characters, no combining mark without a letter or digit before it, no "." or look-alike; NFC-normalised. Unique among siblings also when compared by look (NFKC, case, confusable letters). */
@@ -5173,7 +5269,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:46029/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45481%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=mo-aIVnL0MITMOn_ZTTxVgbahjz4F61HSAZug2ereZI&code_challenge_method=S256&state=DDmGklRdVSUOSaf1Le34bK8ZbR486CsjgDCLJVM5tkU&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:46355/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A34107%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=5ScN-ZdYxZvnc9B0J1VN9LdijmM7FeQtZlWnqgArynQ&code_challenge_method=S256&state=0yhawzyGpjR1U0YCbCHPqh0wsIpcHp47qMR4TXUbd_o&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5213,7 +5309,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "5bec441d-0d14-496d-b29f-bee6a21b7887",
+                     *           "companyId": "062a8400-3a34-4ccd-8129-cac010479587",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5261,11 +5357,12 @@ export interface operations {
                      *             "bank:read",
                      *             "bank:reconcile",
                      *             "attachments:read",
-                     *             "attachments:create"
+                     *             "attachments:create",
+                     *             "exports:read"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e7f548f2-2afc-473a-a10b-91eaba30e0b0",
+                     *           "companyId": "b544352d-940a-40c6-a4f6-5898b1d85395",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5313,7 +5410,8 @@ export interface operations {
                      *             "bank:read",
                      *             "bank:reconcile",
                      *             "attachments:read",
-                     *             "attachments:create"
+                     *             "attachments:create",
+                     *             "exports:read"
                      *           ]
                      *         }
                      *       ]
@@ -5371,7 +5469,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "5bec441d-0d14-496d-b29f-bee6a21b7887",
+                     *           "companyId": "062a8400-3a34-4ccd-8129-cac010479587",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5419,11 +5517,12 @@ export interface operations {
                      *             "bank:read",
                      *             "bank:reconcile",
                      *             "attachments:read",
-                     *             "attachments:create"
+                     *             "attachments:create",
+                     *             "exports:read"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e7f548f2-2afc-473a-a10b-91eaba30e0b0",
+                     *           "companyId": "b544352d-940a-40c6-a4f6-5898b1d85395",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5471,7 +5570,8 @@ export interface operations {
                      *             "bank:read",
                      *             "bank:reconcile",
                      *             "attachments:read",
-                     *             "attachments:create"
+                     *             "attachments:create",
+                     *             "exports:read"
                      *           ]
                      *         }
                      *       ]
@@ -5518,16 +5618,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e7f548f2-2afc-473a-a10b-91eaba30e0b0",
+                     *           "id": "b544352d-940a-40c6-a4f6-5898b1d85395",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T18:39:43.594Z",
+                     *           "createdAt": "2026-11-29T18:08:14.960Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "5bec441d-0d14-496d-b29f-bee6a21b7887",
+                     *           "id": "062a8400-3a34-4ccd-8129-cac010479587",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T18:39:42.884Z",
+                     *           "createdAt": "2026-11-29T18:08:14.672Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5584,9 +5684,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7f548f2-2afc-473a-a10b-91eaba30e0b0",
+                     *       "id": "b544352d-940a-40c6-a4f6-5898b1d85395",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T18:39:43.594Z",
+                     *       "createdAt": "2026-11-29T18:08:14.960Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5599,7 +5699,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T18:39:43.594Z"
+                     *         "updatedAt": "2026-11-29T18:08:14.960Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5648,7 +5748,8 @@ export interface operations {
                      *         "bank:read",
                      *         "bank:reconcile",
                      *         "attachments:read",
-                     *         "attachments:create"
+                     *         "attachments:create",
+                     *         "exports:read"
                      *       ]
                      *     }
                      */
@@ -5685,9 +5786,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7f548f2-2afc-473a-a10b-91eaba30e0b0",
+                     *       "id": "b544352d-940a-40c6-a4f6-5898b1d85395",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T18:39:43.594Z",
+                     *       "createdAt": "2026-11-29T18:08:14.960Z",
                      *       "version": 1
                      *     }
                      */
@@ -5732,7 +5833,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T18:39:42.884Z"
+                     *       "updatedAt": "2026-11-29T18:08:14.672Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5762,7 +5863,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "1c1d172c-b44e-48a5-b95d-553f3e8b4bff",
+                 *       "retainedEarningsAccountId": "7c753657-60ea-4514-b7d2-acc2b9badbd3",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5807,7 +5908,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "1c1d172c-b44e-48a5-b95d-553f3e8b4bff",
+                     *       "retainedEarningsAccountId": "7c753657-60ea-4514-b7d2-acc2b9badbd3",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -5815,7 +5916,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T18:39:45.864Z"
+                     *       "updatedAt": "2026-11-29T18:08:19.232Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5910,7 +6011,8 @@ export interface operations {
                      *             "bank:read",
                      *             "bank:reconcile",
                      *             "attachments:read",
-                     *             "attachments:create"
+                     *             "attachments:create",
+                     *             "exports:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -5963,7 +6065,8 @@ export interface operations {
                      *             "bank:read",
                      *             "bank:reconcile",
                      *             "attachments:read",
-                     *             "attachments:create"
+                     *             "attachments:create",
+                     *             "exports:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -5992,7 +6095,8 @@ export interface operations {
                      *             "counterparties:read",
                      *             "approval-policies:read",
                      *             "bank:read",
-                     *             "attachments:read"
+                     *             "attachments:read",
+                     *             "exports:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -6001,7 +6105,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "3147ad8e-1f28-47f2-ad02-6f155bed262f",
+                     *           "id": "e24dc63d-338c-4040-9367-13ba4c4d4a7c",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6012,8 +6116,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T18:40:12.846Z",
-                     *           "updatedAt": "2026-11-29T18:40:12.924Z"
+                     *           "createdAt": "2026-11-29T18:08:45.758Z",
+                     *           "updatedAt": "2026-11-29T18:08:45.812Z"
                      *         }
                      *       ]
                      *     }
@@ -6074,7 +6178,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3147ad8e-1f28-47f2-ad02-6f155bed262f",
+                     *       "id": "e24dc63d-338c-4040-9367-13ba4c4d4a7c",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6084,8 +6188,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:40:12.846Z",
-                     *       "updatedAt": "2026-11-29T18:40:12.846Z"
+                     *       "createdAt": "2026-11-29T18:08:45.758Z",
+                     *       "updatedAt": "2026-11-29T18:08:45.758Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6132,7 +6236,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3147ad8e-1f28-47f2-ad02-6f155bed262f",
+                     *       "id": "e24dc63d-338c-4040-9367-13ba4c4d4a7c",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6142,8 +6246,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:40:12.846Z",
-                     *       "updatedAt": "2026-11-29T18:40:12.846Z"
+                     *       "createdAt": "2026-11-29T18:08:45.758Z",
+                     *       "updatedAt": "2026-11-29T18:08:45.758Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6204,7 +6308,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3147ad8e-1f28-47f2-ad02-6f155bed262f",
+                     *       "id": "e24dc63d-338c-4040-9367-13ba4c4d4a7c",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6215,8 +6319,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:40:12.846Z",
-                     *       "updatedAt": "2026-11-29T18:40:12.924Z"
+                     *       "createdAt": "2026-11-29T18:08:45.758Z",
+                     *       "updatedAt": "2026-11-29T18:08:45.812Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6324,8 +6428,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "058ca725-6484-49a6-a116-7ad560a7b7fa",
-                     *           "email": "user-e4d36ce4-ae7e-4a2b-b2c5-e0df4ac9cf1d@example.com",
+                     *           "userId": "75629648-ddbb-419a-a1bb-261474ef050b",
+                     *           "email": "user-5b21568d-6354-42f6-8e75-73fc6c6dd949@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6374,22 +6478,23 @@ export interface operations {
                      *             "bank:read",
                      *             "bank:reconcile",
                      *             "attachments:read",
-                     *             "attachments:create"
+                     *             "attachments:create",
+                     *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T18:39:42.884Z",
+                     *           "joinedAt": "2026-11-29T18:08:14.672Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "08a74026-ec9f-4860-a1ae-52a71254e223",
-                     *           "email": "contract-1795977612975@example.com",
-                     *           "roleId": "3147ad8e-1f28-47f2-ad02-6f155bed262f",
+                     *           "userId": "ac597e4f-d87c-45d1-8f5a-f7f47d9524a4",
+                     *           "email": "contract-1795975725853@example.com",
+                     *           "roleId": "e24dc63d-338c-4040-9367-13ba4c4d4a7c",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T18:40:13.031Z",
+                     *           "joinedAt": "2026-11-29T18:08:45.906Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6421,8 +6526,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795977612975@example.com",
-                 *       "roleId": "3147ad8e-1f28-47f2-ad02-6f155bed262f"
+                 *       "email": "contract-1795975725853@example.com",
+                 *       "roleId": "e24dc63d-338c-4040-9367-13ba4c4d4a7c"
                  *     }
                  */
                 "application/json": {
@@ -6444,16 +6549,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "08a74026-ec9f-4860-a1ae-52a71254e223",
-                     *       "email": "contract-1795977612975@example.com",
-                     *       "roleId": "3147ad8e-1f28-47f2-ad02-6f155bed262f",
+                     *       "userId": "ac597e4f-d87c-45d1-8f5a-f7f47d9524a4",
+                     *       "email": "contract-1795975725853@example.com",
+                     *       "roleId": "e24dc63d-338c-4040-9367-13ba4c4d4a7c",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T18:40:13.031Z",
+                     *       "joinedAt": "2026-11-29T18:08:45.906Z",
                      *       "version": 1
                      *     }
                      */
@@ -6513,8 +6618,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "08a74026-ec9f-4860-a1ae-52a71254e223",
-                     *       "email": "contract-1795977612975@example.com",
+                     *       "userId": "ac597e4f-d87c-45d1-8f5a-f7f47d9524a4",
+                     *       "email": "contract-1795975725853@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6534,9 +6639,10 @@ export interface operations {
                      *         "counterparties:read",
                      *         "approval-policies:read",
                      *         "bank:read",
-                     *         "attachments:read"
+                     *         "attachments:read",
+                     *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T18:40:13.031Z",
+                     *       "joinedAt": "2026-11-29T18:08:45.906Z",
                      *       "version": 2
                      *     }
                      */
@@ -6645,9 +6751,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8068379a-bd16-4cc6-b0dc-9aa377f43a9e",
+                     *           "id": "97afa94f-ea18-48b7-b5b2-fe90bc87da36",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_HvH6Nmy",
+                     *           "prefix": "sk-svc_zmUoezT",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6655,8 +6761,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "058ca725-6484-49a6-a116-7ad560a7b7fa",
-                     *           "createdAt": "2026-11-29T18:40:13.477Z",
+                     *           "createdBy": "75629648-ddbb-419a-a1bb-261474ef050b",
+                     *           "createdAt": "2026-11-29T18:08:46.529Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6698,7 +6804,7 @@ export interface operations {
                 "application/json": {
                     name: components["schemas"]["field.name.5"];
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create" | "exports:read")[];
                     roleId?: components["schemas"]["field.roleId"];
                     /**
                      * @description Addresses or CIDR ranges the key may be used from; empty: anywhere.
@@ -6722,9 +6828,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8068379a-bd16-4cc6-b0dc-9aa377f43a9e",
+                     *       "id": "97afa94f-ea18-48b7-b5b2-fe90bc87da36",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_HvH6Nmy",
+                     *       "prefix": "sk-svc_zmUoezT",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6732,8 +6838,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "058ca725-6484-49a6-a116-7ad560a7b7fa",
-                     *       "createdAt": "2026-11-29T18:40:13.477Z",
+                     *       "createdBy": "75629648-ddbb-419a-a1bb-261474ef050b",
+                     *       "createdAt": "2026-11-29T18:08:46.529Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6784,18 +6890,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8068379a-bd16-4cc6-b0dc-9aa377f43a9e",
+                     *       "id": "97afa94f-ea18-48b7-b5b2-fe90bc87da36",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_HvH6Nmy",
+                     *       "prefix": "sk-svc_zmUoezT",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T18:40:13.840Z",
-                     *       "createdBy": "058ca725-6484-49a6-a116-7ad560a7b7fa",
-                     *       "createdAt": "2026-11-29T18:40:13.477Z",
+                     *       "revokedAt": "2026-11-29T18:08:46.966Z",
+                     *       "createdBy": "75629648-ddbb-419a-a1bb-261474ef050b",
+                     *       "createdAt": "2026-11-29T18:08:46.529Z",
                      *       "version": 2
                      *     }
                      */
@@ -6850,24 +6956,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e924566a-50a4-42a6-994d-995ba4c367a8",
+                     *           "id": "b3073aae-9602-4598-be85-3672fa57ac9a",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "fa8bdb2f-aae0-41b9-8382-6d9319e45b6b",
+                     *           "parentId": "f752857d-0eaa-461e-8c8c-9495b5c02abf",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:39:45.324Z",
-                     *           "updatedAt": "2026-11-29T18:39:45.324Z",
+                     *           "createdAt": "2026-11-29T18:08:18.717Z",
+                     *           "updatedAt": "2026-11-29T18:08:18.717Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "fa8bdb2f-aae0-41b9-8382-6d9319e45b6b",
+                     *           "id": "f752857d-0eaa-461e-8c8c-9495b5c02abf",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6876,32 +6982,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:39:45.214Z",
-                     *           "updatedAt": "2026-11-29T18:39:45.214Z",
+                     *           "createdAt": "2026-11-29T18:08:18.650Z",
+                     *           "updatedAt": "2026-11-29T18:08:18.650Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *           "id": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "2264f896-0b43-4c40-befe-265cce7f68b3",
+                     *           "parentId": "808d075a-a0fb-41b2-9baa-461c58e9aa76",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:39:45.130Z",
-                     *           "updatedAt": "2026-11-29T18:39:45.130Z",
+                     *           "createdAt": "2026-11-29T18:08:18.406Z",
+                     *           "updatedAt": "2026-11-29T18:08:18.406Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "2264f896-0b43-4c40-befe-265cce7f68b3",
+                     *           "id": "808d075a-a0fb-41b2-9baa-461c58e9aa76",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6910,32 +7016,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:39:45.092Z",
-                     *           "updatedAt": "2026-11-29T18:39:45.092Z",
+                     *           "createdAt": "2026-11-29T18:08:17.788Z",
+                     *           "updatedAt": "2026-11-29T18:08:17.788Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "1c1d172c-b44e-48a5-b95d-553f3e8b4bff",
+                     *           "id": "7c753657-60ea-4514-b7d2-acc2b9badbd3",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "0bcda829-08c1-4ebd-8832-63e309d1b34f",
+                     *           "parentId": "23c59f75-2601-4721-b9c6-7958321f076d",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:39:45.041Z",
-                     *           "updatedAt": "2026-11-29T18:39:45.041Z",
+                     *           "createdAt": "2026-11-29T18:08:17.580Z",
+                     *           "updatedAt": "2026-11-29T18:08:17.580Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "0bcda829-08c1-4ebd-8832-63e309d1b34f",
+                     *           "id": "23c59f75-2601-4721-b9c6-7958321f076d",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6944,49 +7050,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:39:44.994Z",
-                     *           "updatedAt": "2026-11-29T18:39:44.994Z",
+                     *           "createdAt": "2026-11-29T18:08:17.442Z",
+                     *           "updatedAt": "2026-11-29T18:08:17.442Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *           "id": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "0b9e34be-f79c-42c3-a004-c217ac079539",
+                     *           "parentId": "6759febc-7424-4479-ad28-4265059cc91d",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:39:44.953Z",
-                     *           "updatedAt": "2026-11-29T18:39:44.953Z",
+                     *           "createdAt": "2026-11-29T18:08:17.399Z",
+                     *           "updatedAt": "2026-11-29T18:08:17.399Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *           "id": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "0b9e34be-f79c-42c3-a004-c217ac079539",
+                     *           "parentId": "6759febc-7424-4479-ad28-4265059cc91d",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:39:44.822Z",
-                     *           "updatedAt": "2026-11-29T18:39:44.822Z",
+                     *           "createdAt": "2026-11-29T18:08:17.017Z",
+                     *           "updatedAt": "2026-11-29T18:08:17.017Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "0b9e34be-f79c-42c3-a004-c217ac079539",
+                     *           "id": "6759febc-7424-4479-ad28-4265059cc91d",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6995,8 +7101,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:39:44.704Z",
-                     *           "updatedAt": "2026-11-29T18:39:44.704Z",
+                     *           "createdAt": "2026-11-29T18:08:16.896Z",
+                     *           "updatedAt": "2026-11-29T18:08:16.896Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7064,7 +7170,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "97b0e9c0-900f-485a-bb94-3c6c96f874fd",
+                     *       "id": "c8606094-0d64-43ef-bb5a-70ef6e188cc1",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7073,8 +7179,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:39:46.040Z",
-                     *       "updatedAt": "2026-11-29T18:39:46.040Z",
+                     *       "createdAt": "2026-11-29T18:08:19.516Z",
+                     *       "updatedAt": "2026-11-29T18:08:19.516Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7125,7 +7231,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "97b0e9c0-900f-485a-bb94-3c6c96f874fd",
+                     *       "id": "c8606094-0d64-43ef-bb5a-70ef6e188cc1",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7134,8 +7240,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:39:46.040Z",
-                     *       "updatedAt": "2026-11-29T18:39:46.040Z",
+                     *       "createdAt": "2026-11-29T18:08:19.516Z",
+                     *       "updatedAt": "2026-11-29T18:08:19.516Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7199,7 +7305,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "97b0e9c0-900f-485a-bb94-3c6c96f874fd",
+                     *       "id": "c8606094-0d64-43ef-bb5a-70ef6e188cc1",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7208,8 +7314,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:39:46.040Z",
-                     *       "updatedAt": "2026-11-29T18:39:47.536Z",
+                     *       "createdAt": "2026-11-29T18:08:19.516Z",
+                     *       "updatedAt": "2026-11-29T18:08:20.986Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7329,15 +7435,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "1b3eebc5-c462-4b42-8746-942ed82f037d",
-                     *           "occurredAt": "2026-11-29T18:39:46.040Z",
+                     *           "requestId": "844a79f7-624f-4fa4-a835-8df2df0d82ab",
+                     *           "occurredAt": "2026-11-29T18:08:19.516Z",
                      *           "sequence": 14,
-                     *           "hash": "03c47e0f9dd8fe93e98fa50eb3c769ba65e694e24e1892a47fdd4ab3daae2472",
+                     *           "hash": "0c9f8fb9e61268a21c03887c87b0af09b8c73ac722d9e36bae48e11def3813fe",
                      *           "state": {
-                     *             "id": "97b0e9c0-900f-485a-bb94-3c6c96f874fd",
+                     *             "id": "c8606094-0d64-43ef-bb5a-70ef6e188cc1",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7346,8 +7452,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T18:39:46.040Z",
-                     *             "updatedAt": "2026-11-29T18:39:46.040Z",
+                     *             "createdAt": "2026-11-29T18:08:19.516Z",
+                     *             "updatedAt": "2026-11-29T18:08:19.516Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7407,7 +7513,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c974ae86-56bf-4c2d-9791-00fe1825b561",
+                     *           "id": "8c802df6-bffb-40e3-9d69-e5e27c23a45d",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7416,12 +7522,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:39:48.417Z",
-                     *           "updatedAt": "2026-11-29T18:39:48.417Z",
+                     *           "createdAt": "2026-11-29T18:08:21.433Z",
+                     *           "updatedAt": "2026-11-29T18:08:21.433Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "9de13417-4077-4604-806b-88bd24b1dd76",
+                     *           "id": "3cd4885c-260a-4f00-af2d-d163ab7f8f33",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7430,12 +7536,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:39:45.533Z",
-                     *           "updatedAt": "2026-11-29T18:39:45.533Z",
+                     *           "createdAt": "2026-11-29T18:08:18.780Z",
+                     *           "updatedAt": "2026-11-29T18:08:18.780Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "c620289c-4170-4aaf-bfe1-a11b9c232679",
+                     *           "id": "b29e9f1e-e88b-4abd-bae1-8f8217e979c1",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7444,8 +7550,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:39:45.582Z",
-                     *           "updatedAt": "2026-11-29T18:39:45.582Z",
+                     *           "createdAt": "2026-11-29T18:08:19.092Z",
+                     *           "updatedAt": "2026-11-29T18:08:19.092Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7504,7 +7610,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c974ae86-56bf-4c2d-9791-00fe1825b561",
+                     *       "id": "8c802df6-bffb-40e3-9d69-e5e27c23a45d",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7513,8 +7619,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:39:48.417Z",
-                     *       "updatedAt": "2026-11-29T18:39:48.417Z",
+                     *       "createdAt": "2026-11-29T18:08:21.433Z",
+                     *       "updatedAt": "2026-11-29T18:08:21.433Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7562,7 +7668,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c974ae86-56bf-4c2d-9791-00fe1825b561",
+                     *       "id": "8c802df6-bffb-40e3-9d69-e5e27c23a45d",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7571,8 +7677,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:39:48.417Z",
-                     *       "updatedAt": "2026-11-29T18:39:48.417Z",
+                     *       "createdAt": "2026-11-29T18:08:21.433Z",
+                     *       "updatedAt": "2026-11-29T18:08:21.433Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7629,7 +7735,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c974ae86-56bf-4c2d-9791-00fe1825b561",
+                     *       "id": "8c802df6-bffb-40e3-9d69-e5e27c23a45d",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7638,8 +7744,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:39:48.417Z",
-                     *       "updatedAt": "2026-11-29T18:39:49.060Z",
+                     *       "createdAt": "2026-11-29T18:08:21.433Z",
+                     *       "updatedAt": "2026-11-29T18:08:22.325Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7756,15 +7862,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0b7b0a51-cd08-4b93-9d4f-676022f38e4e",
-                     *           "occurredAt": "2026-11-29T18:39:48.417Z",
+                     *           "requestId": "55aabae8-1049-40cf-ad49-4a734c2a9e16",
+                     *           "occurredAt": "2026-11-29T18:08:21.433Z",
                      *           "sequence": 17,
-                     *           "hash": "666208dde149e0ed5b653f6837b6dab19f0bed95bc5701ed870a6f44bd2ab2fd",
+                     *           "hash": "345b74266c254e6908bcba2825ca42330f085f1d89563f4b95d2c2e3491722f4",
                      *           "state": {
-                     *             "id": "c974ae86-56bf-4c2d-9791-00fe1825b561",
+                     *             "id": "8c802df6-bffb-40e3-9d69-e5e27c23a45d",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7773,8 +7879,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T18:39:48.417Z",
-                     *             "updatedAt": "2026-11-29T18:39:48.417Z",
+                     *             "createdAt": "2026-11-29T18:08:21.433Z",
+                     *             "updatedAt": "2026-11-29T18:08:21.433Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7826,7 +7932,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c974ae86-56bf-4c2d-9791-00fe1825b561",
+                     *       "id": "8c802df6-bffb-40e3-9d69-e5e27c23a45d",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7835,8 +7941,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T18:39:48.417Z",
-                     *       "updatedAt": "2026-11-29T18:39:49.312Z",
+                     *       "createdAt": "2026-11-29T18:08:21.433Z",
+                     *       "updatedAt": "2026-11-29T18:08:22.620Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7886,7 +7992,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c974ae86-56bf-4c2d-9791-00fe1825b561",
+                     *       "id": "8c802df6-bffb-40e3-9d69-e5e27c23a45d",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7895,8 +8001,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T18:39:48.417Z",
-                     *       "updatedAt": "2026-11-29T18:39:49.190Z",
+                     *       "createdAt": "2026-11-29T18:08:21.433Z",
+                     *       "updatedAt": "2026-11-29T18:08:22.447Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7947,19 +8053,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *           "id": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T18:39:50.916Z",
-                     *           "updatedAt": "2026-11-29T18:39:50.916Z",
+                     *           "createdAt": "2026-11-29T18:08:24.118Z",
+                     *           "updatedAt": "2026-11-29T18:08:24.118Z",
                      *           "periods": [
                      *             {
-                     *               "id": "3ac103ef-dbb6-4833-b7a3-056a0eae7dac",
-                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *               "id": "966cc294-5789-4a11-8c2a-bfe22f954410",
+                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7969,8 +8075,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "89d6ae16-c296-4cfc-b614-46de91c07b3c",
-                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *               "id": "6b9fbe2f-9c17-42da-b754-6661eefc364c",
+                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7980,8 +8086,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5a0976ba-6efd-453c-af1a-0875a48e08c9",
-                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *               "id": "7b6210c3-bf45-449b-8825-58e4370be717",
+                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7991,8 +8097,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "753f5b7c-24b5-401f-8c27-bd274de43a35",
-                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *               "id": "f7cae600-99e9-4972-993e-cff6f4fcae27",
+                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8002,8 +8108,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ef5a1100-a30a-4aee-b9b1-b0f285073bbc",
-                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *               "id": "54878884-937f-442c-be56-a0147e25c804",
+                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8013,8 +8119,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8d5b9a59-3c36-40ce-991d-82543dbd33da",
-                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *               "id": "0e219908-a148-4c60-ba0b-27a54066aef6",
+                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8024,8 +8130,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "37eb7bf0-5bb1-4008-a2f0-69c83e6ee89b",
-                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *               "id": "2f5efa7b-1cb6-4830-8091-3df880d729c7",
+                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8035,8 +8141,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "921093c2-04bb-4572-983e-0c41b77ef55a",
-                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *               "id": "436f964b-6bf8-4b60-97af-d1aa2381fa16",
+                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8046,8 +8152,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ab17b37b-da9f-4d9c-a186-53db25f3b8c9",
-                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *               "id": "512ea50c-4d54-4f69-ab86-4ba5606937f8",
+                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8057,8 +8163,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8c19f3c4-acbb-45c2-a238-30f5db07aecb",
-                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *               "id": "14b28e5d-f0f7-49bd-9a16-239d966184a0",
+                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8068,8 +8174,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fb9d26cb-0604-4f18-b02d-e2123c0a37cf",
-                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *               "id": "96ca7141-6c30-4bbf-b5ca-30b722360247",
+                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8079,8 +8185,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "225a42b2-2cd5-4d9c-b766-beb1a484e5e8",
-                     *               "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *               "id": "7379653e-0f27-4422-8434-799fdced7ffc",
+                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8092,19 +8198,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T18:39:50.697Z",
-                     *           "updatedAt": "2026-11-29T18:39:50.697Z",
+                     *           "createdAt": "2026-11-29T18:08:23.958Z",
+                     *           "updatedAt": "2026-11-29T18:08:23.958Z",
                      *           "periods": [
                      *             {
-                     *               "id": "21580ebd-e4a3-4471-8253-aa5824e1d5f0",
-                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *               "id": "2b5940ab-a572-4521-85c5-4d4cf7106408",
+                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8114,8 +8220,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2b565429-56ec-4dcb-b645-02511b93a668",
-                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *               "id": "2650dd8c-1c9d-4be6-88b9-324c1871c6ea",
+                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8125,8 +8231,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
-                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *               "id": "48a89987-f059-4690-81d4-e4c4c474f89b",
+                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8136,8 +8242,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b823b704-be15-41c9-9b0e-cf3b1528a713",
-                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *               "id": "f98a18b8-5732-4e5f-8868-81b0c20ec8ea",
+                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8147,8 +8253,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f5f6b6e0-84c9-41b5-bea1-036b87d702d7",
-                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *               "id": "ca119e49-26d8-4e05-b498-b4a6a1f1e9b4",
+                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8158,8 +8264,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9e24af83-a21e-4662-9f6c-78b71ef0af2b",
-                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *               "id": "c0435f7f-a30e-4f0b-8f64-43519edafb65",
+                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8169,8 +8275,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c657c65d-ad94-4f89-8dcf-bf36fa0324f0",
-                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *               "id": "ab88f25c-9ae2-4a5f-b68e-67ee29851f1e",
+                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8180,8 +8286,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fb9d3149-b779-4e1a-9e36-43b722804857",
-                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *               "id": "0af8606e-78de-45a4-a4f0-6903eeb1f0d5",
+                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8191,8 +8297,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a7ad481f-f3f0-4542-b7b3-1c450c8617dc",
-                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *               "id": "fa5c79b8-0d93-438c-bdbd-ce37fd0d23c0",
+                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8202,8 +8308,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8f8446e8-aaa7-47ea-8189-7074efa89274",
-                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *               "id": "360d04db-5463-4f9b-9b31-2a42971c70a3",
+                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8213,8 +8319,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0cdeae70-4380-4ddb-aa0e-b2b6eef702cc",
-                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *               "id": "4d52c03d-227d-435c-b781-26f2e17c5493",
+                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8224,8 +8330,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "851fd3c0-27ed-47c5-9e2a-7f40b24bd9d1",
-                     *               "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *               "id": "b580f771-dd6e-4ea6-89b6-2dad0aaafec1",
+                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8289,19 +8395,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *       "id": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T18:39:50.916Z",
-                     *       "updatedAt": "2026-11-29T18:39:50.916Z",
+                     *       "createdAt": "2026-11-29T18:08:24.118Z",
+                     *       "updatedAt": "2026-11-29T18:08:24.118Z",
                      *       "periods": [
                      *         {
-                     *           "id": "3ac103ef-dbb6-4833-b7a3-056a0eae7dac",
-                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *           "id": "966cc294-5789-4a11-8c2a-bfe22f954410",
+                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8311,8 +8417,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "89d6ae16-c296-4cfc-b614-46de91c07b3c",
-                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *           "id": "6b9fbe2f-9c17-42da-b754-6661eefc364c",
+                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8322,8 +8428,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5a0976ba-6efd-453c-af1a-0875a48e08c9",
-                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *           "id": "7b6210c3-bf45-449b-8825-58e4370be717",
+                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8333,8 +8439,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "753f5b7c-24b5-401f-8c27-bd274de43a35",
-                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *           "id": "f7cae600-99e9-4972-993e-cff6f4fcae27",
+                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8344,8 +8450,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ef5a1100-a30a-4aee-b9b1-b0f285073bbc",
-                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *           "id": "54878884-937f-442c-be56-a0147e25c804",
+                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8355,8 +8461,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8d5b9a59-3c36-40ce-991d-82543dbd33da",
-                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *           "id": "0e219908-a148-4c60-ba0b-27a54066aef6",
+                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8366,8 +8472,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "37eb7bf0-5bb1-4008-a2f0-69c83e6ee89b",
-                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *           "id": "2f5efa7b-1cb6-4830-8091-3df880d729c7",
+                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8377,8 +8483,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "921093c2-04bb-4572-983e-0c41b77ef55a",
-                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *           "id": "436f964b-6bf8-4b60-97af-d1aa2381fa16",
+                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8388,8 +8494,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ab17b37b-da9f-4d9c-a186-53db25f3b8c9",
-                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *           "id": "512ea50c-4d54-4f69-ab86-4ba5606937f8",
+                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8399,8 +8505,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8c19f3c4-acbb-45c2-a238-30f5db07aecb",
-                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *           "id": "14b28e5d-f0f7-49bd-9a16-239d966184a0",
+                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8410,8 +8516,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fb9d26cb-0604-4f18-b02d-e2123c0a37cf",
-                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *           "id": "96ca7141-6c30-4bbf-b5ca-30b722360247",
+                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8421,8 +8527,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "225a42b2-2cd5-4d9c-b766-beb1a484e5e8",
-                     *           "financialYearId": "9f22509a-ef06-4f23-97a7-887a80ef1e23",
+                     *           "id": "7379653e-0f27-4422-8434-799fdced7ffc",
+                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8478,19 +8584,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *       "id": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T18:39:50.697Z",
-                     *       "updatedAt": "2026-11-29T18:39:50.697Z",
+                     *       "createdAt": "2026-11-29T18:08:23.958Z",
+                     *       "updatedAt": "2026-11-29T18:08:23.958Z",
                      *       "periods": [
                      *         {
-                     *           "id": "21580ebd-e4a3-4471-8253-aa5824e1d5f0",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "2b5940ab-a572-4521-85c5-4d4cf7106408",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8500,8 +8606,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2b565429-56ec-4dcb-b645-02511b93a668",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "2650dd8c-1c9d-4be6-88b9-324c1871c6ea",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8511,8 +8617,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "48a89987-f059-4690-81d4-e4c4c474f89b",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8522,8 +8628,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b823b704-be15-41c9-9b0e-cf3b1528a713",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "f98a18b8-5732-4e5f-8868-81b0c20ec8ea",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8533,8 +8639,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f5f6b6e0-84c9-41b5-bea1-036b87d702d7",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "ca119e49-26d8-4e05-b498-b4a6a1f1e9b4",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8544,8 +8650,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9e24af83-a21e-4662-9f6c-78b71ef0af2b",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "c0435f7f-a30e-4f0b-8f64-43519edafb65",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8555,8 +8661,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c657c65d-ad94-4f89-8dcf-bf36fa0324f0",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "ab88f25c-9ae2-4a5f-b68e-67ee29851f1e",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8566,8 +8672,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fb9d3149-b779-4e1a-9e36-43b722804857",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "0af8606e-78de-45a4-a4f0-6903eeb1f0d5",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8577,8 +8683,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a7ad481f-f3f0-4542-b7b3-1c450c8617dc",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "fa5c79b8-0d93-438c-bdbd-ce37fd0d23c0",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8588,8 +8694,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8f8446e8-aaa7-47ea-8189-7074efa89274",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "360d04db-5463-4f9b-9b31-2a42971c70a3",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8599,8 +8705,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0cdeae70-4380-4ddb-aa0e-b2b6eef702cc",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "4d52c03d-227d-435c-b781-26f2e17c5493",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8610,8 +8716,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "851fd3c0-27ed-47c5-9e2a-7f40b24bd9d1",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "b580f771-dd6e-4ea6-89b6-2dad0aaafec1",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8674,19 +8780,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
+                     *       "id": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T18:39:51.335Z",
-                     *       "updatedAt": "2026-11-29T18:39:51.493Z",
+                     *       "createdAt": "2026-11-29T18:08:24.279Z",
+                     *       "updatedAt": "2026-11-29T18:08:24.440Z",
                      *       "periods": [
                      *         {
-                     *           "id": "9feee347-c826-478a-9683-020aef398821",
-                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
+                     *           "id": "b66369b0-e89a-4fb7-8a3c-cac678e49e39",
+                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8696,8 +8802,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "10cee8a8-8b3f-46c7-8804-c1fca5649f47",
-                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
+                     *           "id": "21fbe591-a9de-4152-8649-4d9f4defcb22",
+                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8707,8 +8813,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "61c0155e-8491-4f3b-8e2c-453346ab3921",
-                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
+                     *           "id": "48a0664c-64c3-4e53-abfc-634a8b9f7992",
+                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8718,8 +8824,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "46a4ef4f-0e11-477b-8d3c-0586e7cff310",
-                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
+                     *           "id": "ea1f0a0d-9cd7-466e-8b87-65a701cec6e0",
+                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8729,8 +8835,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8fa9041e-915d-4301-bf2f-20f669e7a684",
-                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
+                     *           "id": "a901f71a-6274-4b46-a4b3-3b4af930690a",
+                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8740,8 +8846,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ff485358-7c4e-440c-89fb-48ab07ef5e2f",
-                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
+                     *           "id": "0b6361b3-a87f-4d9c-874b-77804bbe6dec",
+                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8751,8 +8857,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "383569ca-f4fa-4fef-82fd-179931cbf7c4",
-                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
+                     *           "id": "ba7daacf-ecb7-4ff9-acc2-a2455132e0cb",
+                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8762,8 +8868,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "42066ea1-949c-47d3-a473-537455239ac5",
-                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
+                     *           "id": "f44f1b49-d1fb-4749-83b0-e771ec390865",
+                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8773,8 +8879,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6944d429-fd6e-420b-aa8f-df039568e72c",
-                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
+                     *           "id": "f03c0c9b-2ae4-47af-abeb-165c7c6e30d2",
+                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8784,8 +8890,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d0a99854-989e-4bee-8e2c-76286ed29f65",
-                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
+                     *           "id": "3f32e8d7-e476-43f7-83be-43e30bad8823",
+                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8795,8 +8901,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bd13c4bb-5314-4cad-a387-36327fce4e22",
-                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
+                     *           "id": "ea93f3e7-8591-4375-b961-d235c2754f53",
+                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8806,8 +8912,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a803e07-8c25-4038-b284-5831116da42a",
-                     *           "financialYearId": "75866ff4-f622-4523-a4e2-cfd0fd0679aa",
+                     *           "id": "70f6a86e-c771-4618-9bd1-0cf2ca23edd7",
+                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8953,14 +9059,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "13d1ae71-cebb-44d3-96d7-ecb4705fadad",
+                     *       "id": "b0ea98c0-d622-43bb-ae35-5ce020ef6046",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
+                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8973,7 +9079,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1c1d172c-b44e-48a5-b95d-553f3e8b4bff",
+                     *           "accountId": "7c753657-60ea-4514-b7d2-acc2b9badbd3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9001,19 +9107,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:40:07.646Z",
-                     *       "updatedAt": "2026-11-29T18:40:07.646Z",
+                     *       "createdAt": "2026-11-29T18:08:40.710Z",
+                     *       "updatedAt": "2026-11-29T18:08:40.710Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9084,8 +9190,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "851fd3c0-27ed-47c5-9e2a-7f40b24bd9d1",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "b580f771-dd6e-4ea6-89b6-2dad0aaafec1",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9095,8 +9201,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0cdeae70-4380-4ddb-aa0e-b2b6eef702cc",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "4d52c03d-227d-435c-b781-26f2e17c5493",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9106,8 +9212,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8f8446e8-aaa7-47ea-8189-7074efa89274",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "360d04db-5463-4f9b-9b31-2a42971c70a3",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9117,8 +9223,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a7ad481f-f3f0-4542-b7b3-1c450c8617dc",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "fa5c79b8-0d93-438c-bdbd-ce37fd0d23c0",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9128,8 +9234,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fb9d3149-b779-4e1a-9e36-43b722804857",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "0af8606e-78de-45a4-a4f0-6903eeb1f0d5",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9139,8 +9245,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c657c65d-ad94-4f89-8dcf-bf36fa0324f0",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "ab88f25c-9ae2-4a5f-b68e-67ee29851f1e",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9150,8 +9256,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9e24af83-a21e-4662-9f6c-78b71ef0af2b",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "c0435f7f-a30e-4f0b-8f64-43519edafb65",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9161,8 +9267,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f5f6b6e0-84c9-41b5-bea1-036b87d702d7",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "ca119e49-26d8-4e05-b498-b4a6a1f1e9b4",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9172,8 +9278,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b823b704-be15-41c9-9b0e-cf3b1528a713",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "f98a18b8-5732-4e5f-8868-81b0c20ec8ea",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9183,8 +9289,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "48a89987-f059-4690-81d4-e4c4c474f89b",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9194,8 +9300,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2b565429-56ec-4dcb-b645-02511b93a668",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "2650dd8c-1c9d-4be6-88b9-324c1871c6ea",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9205,8 +9311,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "21580ebd-e4a3-4471-8253-aa5824e1d5f0",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "id": "2b5940ab-a572-4521-85c5-4d4cf7106408",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9254,8 +9360,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "21580ebd-e4a3-4471-8253-aa5824e1d5f0",
-                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *       "id": "2b5940ab-a572-4521-85c5-4d4cf7106408",
+                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9311,8 +9417,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "21580ebd-e4a3-4471-8253-aa5824e1d5f0",
-                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *       "id": "2b5940ab-a572-4521-85c5-4d4cf7106408",
+                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9466,8 +9572,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "21580ebd-e4a3-4471-8253-aa5824e1d5f0",
-                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *       "id": "2b5940ab-a572-4521-85c5-4d4cf7106408",
+                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9556,14 +9662,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
+                     *           "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *               "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9576,7 +9682,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *               "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9604,19 +9710,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:39:55.829Z",
-                     *           "updatedAt": "2026-11-29T18:39:55.829Z",
+                     *           "createdAt": "2026-11-29T18:08:27.845Z",
+                     *           "updatedAt": "2026-11-29T18:08:27.845Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -9669,12 +9775,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                 *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                 *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9700,14 +9806,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
+                     *       "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9720,7 +9826,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9748,19 +9854,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:39:55.829Z",
-                     *       "updatedAt": "2026-11-29T18:39:55.829Z",
+                     *       "createdAt": "2026-11-29T18:08:27.845Z",
+                     *       "updatedAt": "2026-11-29T18:08:27.845Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9818,14 +9924,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
+                     *       "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9838,7 +9944,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9866,19 +9972,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:39:55.829Z",
-                     *       "updatedAt": "2026-11-29T18:39:55.829Z",
+                     *       "createdAt": "2026-11-29T18:08:27.845Z",
+                     *       "updatedAt": "2026-11-29T18:08:27.845Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9925,12 +10031,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                 *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                 *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9958,14 +10064,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
+                     *       "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9978,7 +10084,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10006,19 +10112,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:39:55.829Z",
-                     *       "updatedAt": "2026-11-29T18:39:56.596Z",
+                     *       "createdAt": "2026-11-29T18:08:27.845Z",
+                     *       "updatedAt": "2026-11-29T18:08:28.818Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10088,22 +10194,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "70ec3ab5-3f8a-48d0-8e65-19e4cf15a65d",
-                     *           "occurredAt": "2026-11-29T18:39:55.834Z",
+                     *           "requestId": "12628bac-70c2-4769-9857-df64e1575cb2",
+                     *           "occurredAt": "2026-11-29T18:08:27.852Z",
                      *           "sequence": 31,
-                     *           "hash": "4823d6e5d51a01f382a6222adfb89cb8ff797a66c5ee29b3ec38817518261aa1",
+                     *           "hash": "8cba988cc4633cefbfb5e93b38e2883ca131d560830f17f93b532f77b8ebe2e1",
                      *           "state": {
-                     *             "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
+                     *             "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *                 "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10116,7 +10222,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *                 "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10144,19 +10250,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T18:39:55.829Z",
-                     *             "updatedAt": "2026-11-29T18:39:55.829Z",
+                     *             "createdAt": "2026-11-29T18:08:27.845Z",
+                     *             "updatedAt": "2026-11-29T18:08:27.845Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10218,14 +10324,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "04a35be3-5d18-414a-b013-dcbb79bfc1ef",
-                     *       "serialNumber": 10,
+                     *       "id": "b0d18acb-2b1e-4fc6-955e-6995263755a6",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
+                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10238,7 +10344,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *           "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10266,25 +10372,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:40:29.984Z",
-                     *       "updatedAt": "2026-11-29T18:40:30.031Z",
+                     *       "createdAt": "2026-11-29T18:08:55.763Z",
+                     *       "updatedAt": "2026-11-29T18:08:55.829Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
-                     *       "submittedAt": "2026-11-29T18:40:30.031Z",
+                     *       "submittedAt": "2026-11-29T18:08:55.829Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10349,14 +10455,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "04a35be3-5d18-414a-b013-dcbb79bfc1ef",
-                     *       "serialNumber": 10,
+                     *       "id": "b0d18acb-2b1e-4fc6-955e-6995263755a6",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
+                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10369,7 +10475,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *           "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10397,46 +10503,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T18:40:29.984Z",
-                     *       "updatedAt": "2026-11-29T18:40:30.360Z",
+                     *       "createdAt": "2026-11-29T18:08:55.763Z",
+                     *       "updatedAt": "2026-11-29T18:08:56.015Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
+                     *         "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
-                     *       "submittedAt": "2026-11-29T18:40:30.333Z",
+                     *       "submittedAt": "2026-11-29T18:08:55.985Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
+                     *             "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
                      *           },
-                     *           "at": "2026-11-29T18:40:30.360Z"
+                     *           "at": "2026-11-29T18:08:56.015Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
+                     *         "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
                      *       },
-                     *       "approvedAt": "2026-11-29T18:40:30.360Z",
+                     *       "approvedAt": "2026-11-29T18:08:56.015Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
+                     *           "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
                      *         },
-                     *         "at": "2026-11-29T18:40:30.298Z"
+                     *         "at": "2026-11-29T18:08:55.955Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10501,14 +10607,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "04a35be3-5d18-414a-b013-dcbb79bfc1ef",
-                     *       "serialNumber": 10,
+                     *       "id": "b0d18acb-2b1e-4fc6-955e-6995263755a6",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
+                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10521,7 +10627,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *           "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10549,19 +10655,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T18:40:29.984Z",
-                     *       "updatedAt": "2026-11-29T18:40:30.298Z",
+                     *       "createdAt": "2026-11-29T18:08:55.763Z",
+                     *       "updatedAt": "2026-11-29T18:08:55.955Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
+                     *         "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10571,9 +10677,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
+                     *           "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
                      *         },
-                     *         "at": "2026-11-29T18:40:30.298Z",
+                     *         "at": "2026-11-29T18:08:55.955Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -10638,14 +10744,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
+                     *       "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10658,7 +10764,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10678,27 +10784,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
-                     *       "periodId": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
+                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *       "periodId": "48a89987-f059-4690-81d4-e4c4c474f89b",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T18:39:55.829Z",
-                     *       "updatedAt": "2026-11-29T18:39:56.692Z",
+                     *       "createdAt": "2026-11-29T18:08:27.845Z",
+                     *       "updatedAt": "2026-11-29T18:08:28.977Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10708,9 +10814,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
-                     *       "postedAt": "2026-11-29T18:39:56.692Z",
+                     *       "postedAt": "2026-11-29T18:08:28.977Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -10777,14 +10883,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c7f7aab2-1aee-4983-b762-5c82cdd897d6",
+                     *       "id": "ee25e1ee-7b39-40ba-81a0-abb5bb251348",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
+                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -10797,7 +10903,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -10817,27 +10923,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
-                     *       "periodId": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
+                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *       "periodId": "48a89987-f059-4690-81d4-e4c4c474f89b",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T18:39:57.153Z",
-                     *       "updatedAt": "2026-11-29T18:39:57.276Z",
+                     *       "createdAt": "2026-11-29T18:08:29.424Z",
+                     *       "updatedAt": "2026-11-29T18:08:29.658Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10847,14 +10953,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
-                     *       "postedAt": "2026-11-29T18:39:57.194Z",
+                     *       "postedAt": "2026-11-29T18:08:29.588Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
-                     *       "voidedAt": "2026-11-29T18:39:57.276Z"
+                     *       "voidedAt": "2026-11-29T18:08:29.658Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10903,14 +11009,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
+                     *       "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10923,7 +11029,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10951,19 +11057,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T18:39:55.829Z",
-                     *       "updatedAt": "2026-11-29T18:39:56.832Z",
+                     *       "createdAt": "2026-11-29T18:08:27.845Z",
+                     *       "updatedAt": "2026-11-29T18:08:29.047Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11030,14 +11136,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4fdaf62-18ec-457b-83cb-f3205304624f",
+                     *       "id": "63bf715c-fd9f-42a9-b8e3-0621ad887962",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11050,7 +11156,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11070,27 +11176,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
-                     *       "periodId": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
-                     *       "reversalOf": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
+                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *       "periodId": "48a89987-f059-4690-81d4-e4c4c474f89b",
+                     *       "reversalOf": "8de7a089-f071-4c72-b46b-cb9474396d62",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:39:57.079Z",
-                     *       "updatedAt": "2026-11-29T18:39:57.079Z",
+                     *       "createdAt": "2026-11-29T18:08:29.266Z",
+                     *       "updatedAt": "2026-11-29T18:08:29.266Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11100,9 +11206,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
-                     *       "postedAt": "2026-11-29T18:39:57.079Z",
+                     *       "postedAt": "2026-11-29T18:08:29.266Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11249,24 +11355,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "9488f988-1659-454a-bf1c-b7caa6309502",
+                     *           "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
-                     *           "postedAt": "2026-11-29T18:40:24.484Z",
+                     *           "postedAt": "2026-11-29T18:08:54.002Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11274,24 +11380,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "d87618bf-0427-4e19-a38d-a1e2506cbb7d",
+                     *           "journalId": "0dce1bc9-c8c3-487f-8bfa-59b7a7e656c3",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
-                     *           "postedAt": "2026-11-29T18:40:20.890Z",
+                     *           "postedAt": "2026-11-29T18:08:51.102Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11299,29 +11405,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "04a35be3-5d18-414a-b013-dcbb79bfc1ef",
-                     *           "serialNumber": 10,
+                     *           "journalId": "b0d18acb-2b1e-4fc6-955e-6995263755a6",
+                     *           "serialNumber": 9,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
+                     *               "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
-                     *           "postedAt": "2026-11-29T18:40:30.407Z",
+                     *           "postedAt": "2026-11-29T18:08:56.126Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11333,20 +11439,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
-                     *           },
-                     *           "entered": 3,
-                     *           "approved": 0,
-                     *           "posted": 3
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
+                     *             "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
                      *           "posted": 0
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *           },
+                     *           "entered": 3,
+                     *           "approved": 0,
+                     *           "posted": 3
                      *         }
                      *       ]
                      *     }
@@ -11420,14 +11526,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "0b9e34be-f79c-42c3-a004-c217ac079539",
+                     *           "accountId": "6759febc-7424-4479-ad28-4265059cc91d",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11454,8 +11560,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
-                     *           "parentId": "0b9e34be-f79c-42c3-a004-c217ac079539",
+                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *           "parentId": "6759febc-7424-4479-ad28-4265059cc91d",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11481,7 +11587,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "2264f896-0b43-4c40-befe-265cce7f68b3",
+                     *           "accountId": "808d075a-a0fb-41b2-9baa-461c58e9aa76",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11508,8 +11614,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
-                     *           "parentId": "2264f896-0b43-4c40-befe-265cce7f68b3",
+                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *           "parentId": "808d075a-a0fb-41b2-9baa-461c58e9aa76",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11535,7 +11641,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "fa8bdb2f-aae0-41b9-8382-6d9319e45b6b",
+                     *           "accountId": "f752857d-0eaa-461e-8c8c-9495b5c02abf",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11562,8 +11668,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
-                     *           "parentId": "fa8bdb2f-aae0-41b9-8382-6d9319e45b6b",
+                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
+                     *           "parentId": "f752857d-0eaa-461e-8c8c-9495b5c02abf",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11697,7 +11803,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "fa8bdb2f-aae0-41b9-8382-6d9319e45b6b",
+                     *           "accountId": "f752857d-0eaa-461e-8c8c-9495b5c02abf",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11716,8 +11822,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
-                     *           "parentId": "fa8bdb2f-aae0-41b9-8382-6d9319e45b6b",
+                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
+                     *           "parentId": "f752857d-0eaa-461e-8c8c-9495b5c02abf",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11829,7 +11935,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "0b9e34be-f79c-42c3-a004-c217ac079539",
+                     *           "accountId": "6759febc-7424-4479-ad28-4265059cc91d",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11846,8 +11952,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
-                     *           "parentId": "0b9e34be-f79c-42c3-a004-c217ac079539",
+                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *           "parentId": "6759febc-7424-4479-ad28-4265059cc91d",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11971,7 +12077,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "0b9e34be-f79c-42c3-a004-c217ac079539",
+                     *           "accountId": "6759febc-7424-4479-ad28-4265059cc91d",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11987,8 +12093,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
-                     *           "parentId": "0b9e34be-f79c-42c3-a004-c217ac079539",
+                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *           "parentId": "6759febc-7424-4479-ad28-4265059cc91d",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12097,9 +12203,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "e98e2882-584a-4d72-b075-393d0abbd7e5",
+                     *       "budgetId": "daadb249-8178-414d-b379-9288f67ede17",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12126,8 +12232,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
-                     *           "parentId": "2264f896-0b43-4c40-befe-265cce7f68b3",
+                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *           "parentId": "808d075a-a0fb-41b2-9baa-461c58e9aa76",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12160,8 +12266,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
-                     *           "parentId": "fa8bdb2f-aae0-41b9-8382-6d9319e45b6b",
+                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
+                     *           "parentId": "f752857d-0eaa-461e-8c8c-9495b5c02abf",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12172,7 +12278,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "9de13417-4077-4604-806b-88bd24b1dd76",
+                     *             "id": "3cd4885c-260a-4f00-af2d-d163ab7f8f33",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12562,18 +12668,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "d87618bf-0427-4e19-a38d-a1e2506cbb7d",
+                     *           "journalId": "0dce1bc9-c8c3-487f-8bfa-59b7a7e656c3",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "3c48bd15-71d3-4999-ae4c-17073d011434",
+                     *           "taxCodeId": "aa68f9a3-95d5-4c49-b9af-8e3d2bb8e4c8",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -12725,7 +12831,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "0b9e34be-f79c-42c3-a004-c217ac079539",
+                     *         "id": "6759febc-7424-4479-ad28-4265059cc91d",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -12746,13 +12852,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
+                     *           "journalId": "8de7a089-f071-4c72-b46b-cb9474396d62",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -12764,7 +12870,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViZWM0NDFkLTBkMTQtNDk2ZC1iMjlmLWJlZTZhMjFiNzg4NyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMGI5ZTM0YmUtZjc5Yy00MmMzLWEwMDQtYzIxN2FjMDc5NTM5IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZGFhZDA3ZGMtODhjNy00NWExLWJmNDYtOWQwYWJjN2VlM2RmIiwiYWNjb3VudElkIjoiMGZmYTU4YTMtMGRmZS00MDZiLWI2MzEtMjhmNGE0YTZlMjk4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.W-Clskh8e3pxc0k4zmK9nueznqlywdzv2FiAem2CltU"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjA2MmE4NDAwLTNhMzQtNGNjZC04MTI5LWNhYzAxMDQ3OTU4NyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNjc1OWZlYmMtNzQyNC00NDc5LWFkMjgtNDI2NTA1OWNjOTFkIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOGRlN2EwODktZjA3MS00YzcyLWI0NmItY2I5NDc0Mzk2ZDYyIiwiYWNjb3VudElkIjoiNGU1NDMzYWYtYmMwNC00Njk5LThjOTEtNjlmNzUyYWFjNmI1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.f1sFr8wqG3zCNxBg-MxuJVOIaMxgbokPad9HBt6t2-c"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -12877,70 +12983,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8841441e-4026-47d8-a56c-cb7085855268",
+                     *           "id": "d4d0d17d-0c88-4fc3-bfb3-8d50e63375ac",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T18:40:05.796Z",
+                     *           "createdAt": "2026-11-29T18:08:38.713Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "ebf29c63580f3b760b75b97d608e1a336480804cdf930aca6c094744a11f5947"
+                     *             "hash": "720ce8009750ea738a20f07b2d3d5f38fb40bd733a619b97aacda414da3b1eda"
                      *           }
                      *         },
                      *         {
-                     *           "id": "89593bb9-55a4-42cb-8e38-41d966cc87e3",
+                     *           "id": "d82a4b8a-e35b-44a4-a797-0980967f398f",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T18:40:05.520Z",
+                     *           "createdAt": "2026-11-29T18:08:38.435Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "0b366acb17de7c2c69d3f3f9dfdbac8f1896cb4fa6222e73532ff7dde126bb96"
+                     *             "hash": "2bd61f57e23458cd3c06a41afb138ebbae3d17b57cb1cf5657724a1ca1782645"
                      *           }
                      *         },
                      *         {
-                     *           "id": "f9627821-0caf-495a-a11a-9d9cd7baea82",
+                     *           "id": "f4afef56-e0da-48c4-9f87-01c827776419",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef"
+                     *             "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480"
                      *           },
-                     *           "createdAt": "2026-11-29T18:40:05.079Z",
+                     *           "createdAt": "2026-11-29T18:08:38.296Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "22010dacb524c04592fdb991d279fcc856ca2c103d0ac80393650356433542ed"
+                     *             "hash": "979a1be97302dd0f7433e269c9df5f28d302e50edceb03f6a55e42d3cb5f1a86"
                      *           }
                      *         },
                      *         {
-                     *           "id": "0304bf5e-439b-4ec2-8118-16f19a259530",
+                     *           "id": "f56717a2-d735-4f76-9665-71a894119143",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T18:40:04.900Z",
+                     *           "createdAt": "2026-11-29T18:08:38.016Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "833701fb9c8e9b73c18c1b0348343780be7181e74fe88c60c4223eb87be0897d"
+                     *             "hash": "74b55ad46c2ac95d136874306f89147c7bd3a4985392299c678d2dbd7b8754c0"
                      *           }
                      *         }
                      *       ],
@@ -13058,20 +13164,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0304bf5e-439b-4ec2-8118-16f19a259530",
+                     *       "id": "f56717a2-d735-4f76-9665-71a894119143",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T18:40:04.900Z",
+                     *       "createdAt": "2026-11-29T18:08:38.016Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "833701fb9c8e9b73c18c1b0348343780be7181e74fe88c60c4223eb87be0897d"
+                     *         "hash": "74b55ad46c2ac95d136874306f89147c7bd3a4985392299c678d2dbd7b8754c0"
                      *       }
                      *     }
                      */
@@ -13136,20 +13242,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0304bf5e-439b-4ec2-8118-16f19a259530",
+                     *       "id": "f56717a2-d735-4f76-9665-71a894119143",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T18:40:04.900Z",
+                     *       "createdAt": "2026-11-29T18:08:38.016Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "833701fb9c8e9b73c18c1b0348343780be7181e74fe88c60c4223eb87be0897d"
+                     *         "hash": "74b55ad46c2ac95d136874306f89147c7bd3a4985392299c678d2dbd7b8754c0"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13168,7 +13274,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "0b9e34be-f79c-42c3-a004-c217ac079539",
+                     *             "accountId": "6759febc-7424-4479-ad28-4265059cc91d",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13184,8 +13290,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
-                     *             "parentId": "0b9e34be-f79c-42c3-a004-c217ac079539",
+                     *             "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *             "parentId": "6759febc-7424-4479-ad28-4265059cc91d",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13291,27 +13397,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8e5c3ffb-8981-4d86-a5e7-328f1835e66d",
+                     *           "id": "52cc8066-8ff7-48e1-b164-cd70bee8acd1",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "5bec441d-0d14-496d-b29f-bee6a21b7887",
-                     *           "recordId": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
+                     *           "companyId": "062a8400-3a34-4ccd-8129-cac010479587",
+                     *           "recordId": "8de7a089-f071-4c72-b46b-cb9474396d62",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
-                     *           "occurredAt": "2026-11-29T18:39:56.697Z",
-                     *           "requestId": "fbffd6dd-b22a-4017-8399-ccc7016b5579",
+                     *           "occurredAt": "2026-11-29T18:08:28.984Z",
+                     *           "requestId": "6f6e0736-0a68-4348-807c-6da39be3aff2",
                      *           "data": {
-                     *             "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
+                     *             "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *                 "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13324,7 +13430,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *                 "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13344,27 +13450,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
-                     *             "periodId": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
+                     *             "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *             "periodId": "48a89987-f059-4690-81d4-e4c4c474f89b",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T18:39:55.829Z",
-                     *             "updatedAt": "2026-11-29T18:39:56.692Z",
+                     *             "createdAt": "2026-11-29T18:08:27.845Z",
+                     *             "updatedAt": "2026-11-29T18:08:28.977Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13374,40 +13480,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             },
-                     *             "postedAt": "2026-11-29T18:39:56.692Z",
+                     *             "postedAt": "2026-11-29T18:08:28.977Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "d014c02c4f10748e60b5d2b7a62106d1bb108c25974a8fd34d6ceac99dc2ed41",
-                     *           "previousHash": "06fa89cd8bc48fd711517a8afc55ba20de745fefa6689d8261a0cea50f8d08c6",
-                     *           "hash": "9590d363b3015cd9adc72ef4a4a011409dc2f5fbb5043eae41840bcc6d62c0e5"
+                     *           "recordDigest": "f4ad6a8e5923d6fea26f2aabc35ac1577c87f40ed697f6abb9a97c5f1f49011e",
+                     *           "previousHash": "462fe69cf28ba8c2c5feaa646947109cea825b5e8deee5d996544256132758f0",
+                     *           "hash": "bba56f826f97b976e3ee0f878cc4acfa7882d0f3cbf8a94184b44f3ccd8d155d"
                      *         },
                      *         {
-                     *           "id": "78d2cee0-e34b-4ac0-a899-c707f466b637",
+                     *           "id": "aa398938-216f-4d99-8866-5973b2793c12",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "5bec441d-0d14-496d-b29f-bee6a21b7887",
-                     *           "recordId": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
+                     *           "companyId": "062a8400-3a34-4ccd-8129-cac010479587",
+                     *           "recordId": "8de7a089-f071-4c72-b46b-cb9474396d62",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
-                     *           "occurredAt": "2026-11-29T18:39:57.014Z",
-                     *           "requestId": "5ac7c754-44b7-4d8e-857c-58d2406d4fe4",
+                     *           "occurredAt": "2026-11-29T18:08:29.133Z",
+                     *           "requestId": "e3b9530e-0902-4166-9c5e-9611fb079f38",
                      *           "data": {
-                     *             "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
+                     *             "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *                 "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13420,7 +13526,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *                 "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13440,27 +13546,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
-                     *             "periodId": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
+                     *             "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *             "periodId": "48a89987-f059-4690-81d4-e4c4c474f89b",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T18:39:55.829Z",
-                     *             "updatedAt": "2026-11-29T18:39:57.012Z",
+                     *             "createdAt": "2026-11-29T18:08:27.845Z",
+                     *             "updatedAt": "2026-11-29T18:08:29.133Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13470,40 +13576,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             },
-                     *             "postedAt": "2026-11-29T18:39:57.012Z",
+                     *             "postedAt": "2026-11-29T18:08:29.133Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "5c182ddd359df52644f819e3b65e898ebad524548d28bd4e2eefc8c8ffc3d043",
-                     *           "previousHash": "3ce36fb78e7b75285deec048938439d22c4afd0a3561ad73efaa81d377077174",
-                     *           "hash": "804199c9b6d3487057376063e27baa936a6e14a133ea9cd7e58fcfd0f1f2ef96"
+                     *           "recordDigest": "8e970918c9fc902b593bbbe200375007a62656c5a1b61e1b13e1c2cad868c356",
+                     *           "previousHash": "cd3f62a1b0a97a79ffe3688d5db53ff9a1a05fc516738390ccece3cd15591be5",
+                     *           "hash": "b7cea93727362076f2fa4e9ea5569a8ca854770afdd3391547c332114748730d"
                      *         },
                      *         {
-                     *           "id": "f71a835d-fe9c-4a96-a400-fff2c52c8fc9",
+                     *           "id": "517d6bb8-8e64-4077-89d8-89377a9388fa",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "5bec441d-0d14-496d-b29f-bee6a21b7887",
-                     *           "recordId": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
+                     *           "companyId": "062a8400-3a34-4ccd-8129-cac010479587",
+                     *           "recordId": "8de7a089-f071-4c72-b46b-cb9474396d62",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
-                     *           "occurredAt": "2026-11-29T18:39:57.084Z",
-                     *           "requestId": "219d1bc9-14a9-4fe6-aabe-6b4579f448f7",
+                     *           "occurredAt": "2026-11-29T18:08:29.280Z",
+                     *           "requestId": "009a6cad-46fd-4b70-920c-29b8fe0f5695",
                      *           "data": {
-                     *             "id": "daad07dc-88c7-45a1-bf46-9d0abc7ee3df",
+                     *             "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "0ffa58a3-0dfe-406b-b631-28f4a4a6e298",
+                     *                 "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13516,7 +13622,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *                 "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13536,27 +13642,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
-                     *             "periodId": "88786057-0c01-4d08-b8a9-a2744afe8cb5",
+                     *             "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *             "periodId": "48a89987-f059-4690-81d4-e4c4c474f89b",
                      *             "reversalOf": null,
-                     *             "reversedBy": "b4fdaf62-18ec-457b-83cb-f3205304624f",
+                     *             "reversedBy": "63bf715c-fd9f-42a9-b8e3-0621ad887962",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T18:39:55.829Z",
-                     *             "updatedAt": "2026-11-29T18:39:57.079Z",
+                     *             "createdAt": "2026-11-29T18:08:27.845Z",
+                     *             "updatedAt": "2026-11-29T18:08:29.266Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13566,20 +13672,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             },
-                     *             "postedAt": "2026-11-29T18:39:57.012Z",
+                     *             "postedAt": "2026-11-29T18:08:29.133Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "78d66c062a2d6a44fa2a6f4b05bb1d4bdf8831bdd26a6695fd874c254e18c393",
-                     *           "previousHash": "804199c9b6d3487057376063e27baa936a6e14a133ea9cd7e58fcfd0f1f2ef96",
-                     *           "hash": "e095f1b27be9b4038b3362eb8c0b7d6af77356f52ba4c6aeb1faf47bc854e27d"
+                     *           "recordDigest": "d55ab947aed676a7737546e30dbdc2cb197b166d4b8331d06a751e02308e4320",
+                     *           "previousHash": "b7cea93727362076f2fa4e9ea5569a8ca854770afdd3391547c332114748730d",
+                     *           "hash": "b944f409264bc7fb79bdd296c6e82c714491dd5730bcb3f2de25eb0ba6e85e61"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViZWM0NDFkLTBkMTQtNDk2ZC1iMjlmLWJlZTZhMjFiNzg4NyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.vq9Sd9kJf_krtxQ1wG8fw7C38ZrKtql0v310U6FBkqQ"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjA2MmE4NDAwLTNhMzQtNGNjZC04MTI5LWNhYzAxMDQ3OTU4NyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.NRDXmthxL8mw8YoL91RmsmeDTwGZcIUpi1NomO5InIk"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13627,7 +13733,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "af2ea7b7-e2c9-4601-9a47-818765d50a1e",
+                     *           "id": "8a1b26e0-ba42-43b9-9135-64adf88881db",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13638,11 +13744,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:13.900Z",
-                     *           "updatedAt": "2026-11-29T18:40:13.900Z"
+                     *           "createdAt": "2026-11-29T18:08:47.454Z",
+                     *           "updatedAt": "2026-11-29T18:08:47.454Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13704,7 +13810,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af2ea7b7-e2c9-4601-9a47-818765d50a1e",
+                     *       "id": "8a1b26e0-ba42-43b9-9135-64adf88881db",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13715,11 +13821,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:40:13.900Z",
-                     *       "updatedAt": "2026-11-29T18:40:13.900Z",
+                     *       "createdAt": "2026-11-29T18:08:47.454Z",
+                     *       "updatedAt": "2026-11-29T18:08:47.454Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -13768,7 +13874,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af2ea7b7-e2c9-4601-9a47-818765d50a1e",
+                     *       "id": "8a1b26e0-ba42-43b9-9135-64adf88881db",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13779,11 +13885,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:40:13.900Z",
-                     *       "updatedAt": "2026-11-29T18:40:13.900Z"
+                     *       "createdAt": "2026-11-29T18:08:47.454Z",
+                     *       "updatedAt": "2026-11-29T18:08:47.454Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -13844,7 +13950,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af2ea7b7-e2c9-4601-9a47-818765d50a1e",
+                     *       "id": "8a1b26e0-ba42-43b9-9135-64adf88881db",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -13856,11 +13962,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:40:13.900Z",
-                     *       "updatedAt": "2026-11-29T18:40:14.238Z"
+                     *       "createdAt": "2026-11-29T18:08:47.454Z",
+                     *       "updatedAt": "2026-11-29T18:08:47.973Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -13999,13 +14105,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a1bc12ab-5838-4cfb-acf2-25af2bb9e1c3",
+                     *           "id": "68aab14e-b71a-4b8b-b4ed-f2da22cd634c",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:14.813Z",
-                     *           "updatedAt": "2026-11-29T18:40:14.813Z"
+                     *           "createdAt": "2026-11-29T18:08:48.516Z",
+                     *           "updatedAt": "2026-11-29T18:08:48.516Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14061,13 +14167,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a1bc12ab-5838-4cfb-acf2-25af2bb9e1c3",
+                     *       "id": "68aab14e-b71a-4b8b-b4ed-f2da22cd634c",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:40:14.813Z",
-                     *       "updatedAt": "2026-11-29T18:40:14.813Z"
+                     *       "createdAt": "2026-11-29T18:08:48.516Z",
+                     *       "updatedAt": "2026-11-29T18:08:48.516Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14122,13 +14228,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a1bc12ab-5838-4cfb-acf2-25af2bb9e1c3",
+                     *       "id": "68aab14e-b71a-4b8b-b4ed-f2da22cd634c",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:40:14.813Z",
-                     *       "updatedAt": "2026-11-29T18:40:14.813Z"
+                     *       "createdAt": "2026-11-29T18:08:48.516Z",
+                     *       "updatedAt": "2026-11-29T18:08:48.516Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14177,13 +14283,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a1bc12ab-5838-4cfb-acf2-25af2bb9e1c3",
+                     *       "id": "68aab14e-b71a-4b8b-b4ed-f2da22cd634c",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:40:14.813Z",
-                     *       "updatedAt": "2026-11-29T18:40:15.059Z"
+                     *       "createdAt": "2026-11-29T18:08:48.516Z",
+                     *       "updatedAt": "2026-11-29T18:08:49.148Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14275,13 +14381,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e98e2882-584a-4d72-b075-393d0abbd7e5",
+                     *           "id": "daadb249-8178-414d-b379-9288f67ede17",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:15.123Z",
-                     *           "updatedAt": "2026-11-29T18:40:15.123Z"
+                     *           "createdAt": "2026-11-29T18:08:49.271Z",
+                     *           "updatedAt": "2026-11-29T18:08:49.271Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14316,10 +14422,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                 *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                  *       "lines": [
                  *         {
-                 *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                 *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14336,8 +14442,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
-                 *           "costCenterId": "9de13417-4077-4604-806b-88bd24b1dd76",
+                 *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
+                 *           "costCenterId": "3cd4885c-260a-4f00-af2d-d163ab7f8f33",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14373,15 +14479,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e98e2882-584a-4d72-b075-393d0abbd7e5",
+                     *       "id": "daadb249-8178-414d-b379-9288f67ede17",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:40:15.123Z",
-                     *       "updatedAt": "2026-11-29T18:40:15.123Z",
+                     *       "createdAt": "2026-11-29T18:08:49.271Z",
+                     *       "updatedAt": "2026-11-29T18:08:49.271Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14399,8 +14505,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
-                     *           "costCenterId": "9de13417-4077-4604-806b-88bd24b1dd76",
+                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
+                     *           "costCenterId": "3cd4885c-260a-4f00-af2d-d163ab7f8f33",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14455,15 +14561,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e98e2882-584a-4d72-b075-393d0abbd7e5",
+                     *       "id": "daadb249-8178-414d-b379-9288f67ede17",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:40:15.123Z",
-                     *       "updatedAt": "2026-11-29T18:40:15.123Z",
+                     *       "createdAt": "2026-11-29T18:08:49.271Z",
+                     *       "updatedAt": "2026-11-29T18:08:49.271Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14481,8 +14587,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
-                     *           "costCenterId": "9de13417-4077-4604-806b-88bd24b1dd76",
+                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
+                     *           "costCenterId": "3cd4885c-260a-4f00-af2d-d163ab7f8f33",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14529,10 +14635,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                 *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                  *       "lines": [
                  *         {
-                 *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                 *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14570,15 +14676,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e98e2882-584a-4d72-b075-393d0abbd7e5",
+                     *       "id": "daadb249-8178-414d-b379-9288f67ede17",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "173de38d-8e01-408e-a6de-94eba4f4fbef",
+                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:40:15.123Z",
-                     *       "updatedAt": "2026-11-29T18:40:17.758Z",
+                     *       "createdAt": "2026-11-29T18:08:49.271Z",
+                     *       "updatedAt": "2026-11-29T18:08:50.351Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "844efd64-4286-4261-9e2d-46d626a89845",
+                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -14687,7 +14793,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4796d30b-1a57-4201-b7e2-5eb22d713121",
+                     *           "id": "cb09c8db-e820-4c47-b57c-066f90d4b299",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -14719,12 +14825,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
-                     *           "createdAt": "2026-11-29T18:39:50.082Z",
-                     *           "updatedAt": "2026-11-29T18:39:50.571Z",
-                     *           "startedAt": "2026-11-29T18:39:50.420Z",
-                     *           "finishedAt": "2026-11-29T18:39:50.571Z"
+                     *           "createdAt": "2026-11-29T18:08:23.501Z",
+                     *           "updatedAt": "2026-11-29T18:08:23.838Z",
+                     *           "startedAt": "2026-11-29T18:08:23.678Z",
+                     *           "finishedAt": "2026-11-29T18:08:23.838Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14833,7 +14939,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4796d30b-1a57-4201-b7e2-5eb22d713121",
+                     *       "id": "cb09c8db-e820-4c47-b57c-066f90d4b299",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -14858,10 +14964,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
-                     *       "createdAt": "2026-11-29T18:39:50.082Z",
-                     *       "updatedAt": "2026-11-29T18:39:50.082Z",
+                     *       "createdAt": "2026-11-29T18:08:23.501Z",
+                     *       "updatedAt": "2026-11-29T18:08:23.501Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -14910,7 +15016,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4796d30b-1a57-4201-b7e2-5eb22d713121",
+                     *       "id": "cb09c8db-e820-4c47-b57c-066f90d4b299",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -14942,12 +15048,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
-                     *       "createdAt": "2026-11-29T18:39:50.082Z",
-                     *       "updatedAt": "2026-11-29T18:39:50.571Z",
-                     *       "startedAt": "2026-11-29T18:39:50.420Z",
-                     *       "finishedAt": "2026-11-29T18:39:50.571Z"
+                     *       "createdAt": "2026-11-29T18:08:23.501Z",
+                     *       "updatedAt": "2026-11-29T18:08:23.838Z",
+                     *       "startedAt": "2026-11-29T18:08:23.678Z",
+                     *       "finishedAt": "2026-11-29T18:08:23.838Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15033,12 +15139,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "ada3e73f-6236-4879-bda2-25264688e33b",
+                     *       "importId": "4377d994-09c0-403d-8fdb-ef197c4664b0",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "2cf5fb38-df67-4f63-84cc-5255a94c53ec"
+                     *         "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
                      *       },
-                     *       "approvedAt": "2026-11-29T18:40:30.927Z",
+                     *       "approvedAt": "2026-11-29T18:08:57.165Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15062,6 +15168,235 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "exports.list": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+                /** @description The field to sort by. */
+                orderBy?: components["parameters"]["query.orderBy"];
+                /** @description true ascending, false descending. */
+                orderAsc?: components["parameters"]["query.orderAsc"];
+                /** @description Free-text search, at most 50 characters. */
+                keyword?: components["parameters"]["query.keyword"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "eec140e1-479d-4c63-bbff-8c412976b7bc",
+                     *           "route": "reports.generalLedger",
+                     *           "format": "csv",
+                     *           "parameters": {
+                     *             "dateFrom": "2026-01-01",
+                     *             "dateTo": "2026-12-31",
+                     *             "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5"
+                     *           },
+                     *           "status": "available",
+                     *           "reason": null,
+                     *           "code": null,
+                     *           "fileName": "general-ledger_1101_2026-01-01_2026-12-31_en.csv",
+                     *           "lines": 5,
+                     *           "bytes": 463,
+                     *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
+                     *           "downloadUrlExpiresAt": "2026-11-29T18:13:37.456Z",
+                     *           "fileExpiresAt": "2026-12-06T18:08:37.304Z",
+                     *           "createdBy": {
+                     *             "type": "user",
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *           },
+                     *           "createdAt": "2026-11-29T18:08:36.406Z",
+                     *           "startedAt": "2026-11-29T18:08:36.424Z",
+                     *           "completedAt": "2026-11-29T18:08:37.304Z"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportResponsePage"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "exports.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "route": "reports.generalLedger",
+                 *       "format": "csv",
+                 *       "parameters": {
+                 *         "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                 *         "dateFrom": "2026-01-01",
+                 *         "dateTo": "2026-12-31"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The exportable route whose file to write, by its name in the route table (the OpenAPI operationId): journals.list, reports.generalLedger, reports.trialBalance, ...
+                     * @enum {string}
+                     */
+                    route: "journals.list" | "reports.segregation" | "reports.trialBalance" | "reports.incomeStatement" | "reports.balanceSheet" | "reports.cashFlow" | "reports.budgetVsActual" | "reports.vatReturn" | "reports.generalLedger";
+                    /**
+                     * @description csv or xlsx.
+                     * @enum {string}
+                     */
+                    format: "csv" | "xlsx";
+                    /**
+                     * @description The query parameters that route takes (dateFrom, dateTo, accountId, language, hijri, ...), checked as that route checks them; an error names parameters.<field>. Not format (given above) nor page (a file holds the whole range).
+                     * @default {}
+                     */
+                    parameters?: {
+                        [key: string]: string | number | boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "eec140e1-479d-4c63-bbff-8c412976b7bc",
+                     *       "route": "reports.generalLedger",
+                     *       "format": "csv",
+                     *       "parameters": {
+                     *         "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *         "dateFrom": "2026-01-01",
+                     *         "dateTo": "2026-12-31"
+                     *       },
+                     *       "status": "queued",
+                     *       "reason": null,
+                     *       "code": null,
+                     *       "fileName": null,
+                     *       "lines": null,
+                     *       "bytes": null,
+                     *       "downloadUrl": null,
+                     *       "downloadUrlExpiresAt": null,
+                     *       "fileExpiresAt": null,
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *       },
+                     *       "createdAt": "2026-11-29T18:08:36.406Z",
+                     *       "startedAt": null,
+                     *       "completedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            409: components["responses"]["Conflict.409"];
+            413: components["responses"]["PayloadTooLarge.413"];
+            422: components["responses"]["IdempotencyKeyReused.422"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "exports.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "eec140e1-479d-4c63-bbff-8c412976b7bc",
+                     *       "route": "reports.generalLedger",
+                     *       "format": "csv",
+                     *       "parameters": {
+                     *         "dateFrom": "2026-01-01",
+                     *         "dateTo": "2026-12-31",
+                     *         "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5"
+                     *       },
+                     *       "status": "available",
+                     *       "reason": null,
+                     *       "code": null,
+                     *       "fileName": "general-ledger_1101_2026-01-01_2026-12-31_en.csv",
+                     *       "lines": 5,
+                     *       "bytes": 463,
+                     *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
+                     *       "downloadUrlExpiresAt": "2026-11-29T18:13:37.429Z",
+                     *       "fileExpiresAt": "2026-12-06T18:08:37.304Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *       },
+                     *       "createdAt": "2026-11-29T18:08:36.406Z",
+                     *       "startedAt": "2026-11-29T18:08:36.424Z",
+                     *       "completedAt": "2026-11-29T18:08:37.304Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };
@@ -15094,11 +15429,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 132,
+                     *       "checked": 130,
                      *       "fromSequence": 1,
-                     *       "toSequence": 132,
-                     *       "headSequence": 132,
-                     *       "headHash": "0d6b27512e6b39c21440a7f705eea5310b594d9657ffd6353318564278cd4854",
+                     *       "toSequence": 130,
+                     *       "headSequence": 130,
+                     *       "headHash": "423488931b563075fcb7a238736164348c54edfae91095046f72c6d7460b4116",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -15167,7 +15502,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "45836b4b-7172-480a-ae4f-2266116b1e37",
+                     *           "id": "80d6c3bb-ecba-4c95-af0a-af2fd4746b64",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15189,11 +15524,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:18.454Z",
-                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
+                     *           "createdAt": "2026-11-29T18:08:50.532Z",
+                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
                      *         },
                      *         {
-                     *           "id": "3c48bd15-71d3-4999-ae4c-17073d011434",
+                     *           "id": "aa68f9a3-95d5-4c49-b9af-8e3d2bb8e4c8",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15211,7 +15546,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
+                     *           "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15221,11 +15556,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:18.454Z",
-                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
+                     *           "createdAt": "2026-11-29T18:08:50.532Z",
+                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
                      *         },
                      *         {
-                     *           "id": "8fb13f62-d03f-4ada-bacd-c2a3a6ecccd0",
+                     *           "id": "d5425fbd-0a64-4a65-80ee-42203ca0e5aa",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15245,11 +15580,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:18.454Z",
-                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
+                     *           "createdAt": "2026-11-29T18:08:50.532Z",
+                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViZWM0NDFkLTBkMTQtNDk2ZC1iMjlmLWJlZTZhMjFiNzg4NyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM1YmVjNDQxZC0wZDE0LTQ5NmQtYjI5Zi1iZWU2YTIxYjc4ODcjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.ldbF9_qZYl8HV6ELdkh3y_IZXCeZz3ncQLx5Np7njj0"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjA2MmE4NDAwLTNhMzQtNGNjZC04MTI5LWNhYzAxMDQ3OTU4NyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMwNjJhODQwMC0zYTM0LTRjY2QtODEyOS1jYWMwMTA0Nzk1ODcjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.DqTVqhtyZPxfuiW0Te2dKcgyRU8g50f9LmzA4NydUvU"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -15297,7 +15632,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
+                 *       "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15330,7 +15665,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1a89e0fb-701c-4769-b618-7b6829a93af2",
+                     *       "id": "590d6f73-145c-475b-b20a-41f2542eb1ac",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15348,7 +15683,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
+                     *       "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15358,8 +15693,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:40:18.838Z",
-                     *       "updatedAt": "2026-11-29T18:40:18.838Z"
+                     *       "createdAt": "2026-11-29T18:08:50.649Z",
+                     *       "updatedAt": "2026-11-29T18:08:50.649Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15401,8 +15736,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
-                 *       "inputTaxAccountId": "6fcce0f2-12b1-42b4-b14c-575c877425af"
+                 *       "outputTaxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
+                 *       "inputTaxAccountId": "d0ed2e7f-cca8-4e55-af10-d7f242c941b7"
                  *     }
                  */
                 "application/json": {
@@ -15422,7 +15757,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "3c48bd15-71d3-4999-ae4c-17073d011434",
+                     *           "id": "aa68f9a3-95d5-4c49-b9af-8e3d2bb8e4c8",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15440,7 +15775,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
+                     *           "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15450,11 +15785,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:18.454Z",
-                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
+                     *           "createdAt": "2026-11-29T18:08:50.532Z",
+                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
                      *         },
                      *         {
-                     *           "id": "917be393-69d0-4a1c-8227-069ac08b8333",
+                     *           "id": "e33c66d2-1d12-4414-bcc2-6a7355435601",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -15476,11 +15811,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:18.454Z",
-                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
+                     *           "createdAt": "2026-11-29T18:08:50.532Z",
+                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
                      *         },
                      *         {
-                     *           "id": "45836b4b-7172-480a-ae4f-2266116b1e37",
+                     *           "id": "80d6c3bb-ecba-4c95-af0a-af2fd4746b64",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15502,11 +15837,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:18.454Z",
-                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
+                     *           "createdAt": "2026-11-29T18:08:50.532Z",
+                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
                      *         },
                      *         {
-                     *           "id": "f2fd538d-9dfe-48cc-8018-a7c81cba2981",
+                     *           "id": "25dfb546-7819-40d6-8ae1-6aabe56d0058",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -15528,11 +15863,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:18.454Z",
-                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
+                     *           "createdAt": "2026-11-29T18:08:50.532Z",
+                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
                      *         },
                      *         {
-                     *           "id": "557867b5-33c5-4099-ba00-2cac1d269a89",
+                     *           "id": "dabd10ac-bdef-4846-8339-6eb72197d0bf",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -15554,11 +15889,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:18.454Z",
-                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
+                     *           "createdAt": "2026-11-29T18:08:50.532Z",
+                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
                      *         },
                      *         {
-                     *           "id": "8fb13f62-d03f-4ada-bacd-c2a3a6ecccd0",
+                     *           "id": "d5425fbd-0a64-4a65-80ee-42203ca0e5aa",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15578,11 +15913,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:18.454Z",
-                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
+                     *           "createdAt": "2026-11-29T18:08:50.532Z",
+                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
                      *         },
                      *         {
-                     *           "id": "2fd8b4cd-1390-452d-932e-5580141ee4cf",
+                     *           "id": "92cfcdce-9ef9-4635-ad48-0960a93c70a0",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -15600,7 +15935,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6fcce0f2-12b1-42b4-b14c-575c877425af",
+                     *           "taxAccountId": "d0ed2e7f-cca8-4e55-af10-d7f242c941b7",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -15610,11 +15945,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:18.454Z",
-                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
+                     *           "createdAt": "2026-11-29T18:08:50.532Z",
+                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
                      *         },
                      *         {
-                     *           "id": "d2edd5fb-f356-4a2b-8a27-2a4648f82fc4",
+                     *           "id": "74954d17-0cb8-4d4f-9a46-ef2ddf21516c",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -15632,7 +15967,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6fcce0f2-12b1-42b4-b14c-575c877425af",
+                     *           "taxAccountId": "d0ed2e7f-cca8-4e55-af10-d7f242c941b7",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -15642,11 +15977,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:18.454Z",
-                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
+                     *           "createdAt": "2026-11-29T18:08:50.532Z",
+                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
                      *         },
                      *         {
-                     *           "id": "e862e56c-b831-4dc7-8f83-75b9abefb4ad",
+                     *           "id": "87aca3ba-d74c-4d5a-87ed-fc196e6965f6",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -15664,19 +15999,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6fcce0f2-12b1-42b4-b14c-575c877425af",
-                     *           "reverseChargeAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
+                     *           "taxAccountId": "d0ed2e7f-cca8-4e55-af10-d7f242c941b7",
+                     *           "reverseChargeAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:18.454Z",
-                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
+                     *           "createdAt": "2026-11-29T18:08:50.532Z",
+                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
                      *         },
                      *         {
-                     *           "id": "7631f4bc-f0d1-417a-a935-12e17affde81",
+                     *           "id": "47f61f38-ff69-4de8-bd3d-6e1ee45cc325",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -15698,11 +16033,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:18.454Z",
-                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
+                     *           "createdAt": "2026-11-29T18:08:50.532Z",
+                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
                      *         },
                      *         {
-                     *           "id": "86337200-0d4d-4567-9dfc-b9449811755b",
+                     *           "id": "50381a39-2b5b-4e36-8fbb-b59db17df282",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -15724,11 +16059,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:18.454Z",
-                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
+                     *           "createdAt": "2026-11-29T18:08:50.532Z",
+                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
                      *         },
                      *         {
-                     *           "id": "ca996441-825d-4ffc-94f2-fdb90d18fd32",
+                     *           "id": "372db947-b7e8-480a-9978-61a1fb1755a0",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -15748,8 +16083,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:18.454Z",
-                     *           "updatedAt": "2026-11-29T18:40:18.454Z"
+                     *           "createdAt": "2026-11-29T18:08:50.532Z",
+                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
                      *         }
                      *       ]
                      *     }
@@ -15798,7 +16133,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1a89e0fb-701c-4769-b618-7b6829a93af2",
+                     *       "id": "590d6f73-145c-475b-b20a-41f2542eb1ac",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -15816,7 +16151,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
+                     *       "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15826,8 +16161,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:40:18.838Z",
-                     *       "updatedAt": "2026-11-29T18:40:18.838Z"
+                     *       "createdAt": "2026-11-29T18:08:50.649Z",
+                     *       "updatedAt": "2026-11-29T18:08:50.649Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15871,7 +16206,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
+                 *       "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15903,7 +16238,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1a89e0fb-701c-4769-b618-7b6829a93af2",
+                     *       "id": "590d6f73-145c-475b-b20a-41f2542eb1ac",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15921,7 +16256,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
+                     *       "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15931,8 +16266,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:40:18.838Z",
-                     *       "updatedAt": "2026-11-29T18:40:19.839Z"
+                     *       "createdAt": "2026-11-29T18:08:50.649Z",
+                     *       "updatedAt": "2026-11-29T18:08:50.845Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15990,15 +16325,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "34a7c107-7339-4111-8905-9d75102abbe0",
-                     *           "occurredAt": "2026-11-29T18:40:18.838Z",
+                     *           "requestId": "f2601b36-598f-45d6-be8a-24e79aac9b03",
+                     *           "occurredAt": "2026-11-29T18:08:50.649Z",
                      *           "sequence": 95,
-                     *           "hash": "18ae16f0bde54c2fe4f2028012b935fdd778b73662174f35d0c3f4931825035f",
+                     *           "hash": "e0628537ac027a5f4f130a719aad1e0988ee66417b788db9a6ea1b8e525fea54",
                      *           "state": {
-                     *             "id": "1a89e0fb-701c-4769-b618-7b6829a93af2",
+                     *             "id": "590d6f73-145c-475b-b20a-41f2542eb1ac",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16016,7 +16351,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
+                     *             "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16026,8 +16361,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T18:40:18.838Z",
-                     *             "updatedAt": "2026-11-29T18:40:18.838Z"
+                     *             "createdAt": "2026-11-29T18:08:50.649Z",
+                     *             "updatedAt": "2026-11-29T18:08:50.649Z"
                      *           }
                      *         },
                      *         {
@@ -16035,15 +16370,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "5ed6da5e-cb44-4b84-984e-3a591ea7fb43",
-                     *           "occurredAt": "2026-11-29T18:40:19.839Z",
+                     *           "requestId": "d5538fc2-bada-4b13-be14-8b86b255c903",
+                     *           "occurredAt": "2026-11-29T18:08:50.845Z",
                      *           "sequence": 96,
-                     *           "hash": "6bd700465507e792a5a2c4a7bab50f388cd13b20430ffce821f511286c2ba17e",
+                     *           "hash": "e714f757ab6188bbd6a2c11c12efd2e47f9798158e988f620314b45c65d330f9",
                      *           "state": {
-                     *             "id": "1a89e0fb-701c-4769-b618-7b6829a93af2",
+                     *             "id": "590d6f73-145c-475b-b20a-41f2542eb1ac",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16061,7 +16396,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "6ea9a66e-ce2f-4593-937e-a1199874a6c6",
+                     *             "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16071,8 +16406,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T18:40:18.838Z",
-                     *             "updatedAt": "2026-11-29T18:40:19.839Z"
+                     *             "createdAt": "2026-11-29T18:08:50.649Z",
+                     *             "updatedAt": "2026-11-29T18:08:50.845Z"
                      *           }
                      *         }
                      *       ],
@@ -16112,7 +16447,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "26f8a4b3-f70c-4362-97ec-4338df3e04d6",
+                     *           "id": "01314de6-80f0-493f-86fb-ca7aecbf1576",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -16285,14 +16620,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T18:40:22.605Z",
+                     *           "filedAt": "2026-11-29T18:08:51.933Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "2c819cf303d5bfd7d88cfed935787f534d748ca9ffa6ba13644e5d0dc99f40f6"
+                     *             "hash": "b1f60af51f19d64166053967f59c248aaaa0ff47af13ee960aedfed204ed5bb8"
                      *           },
                      *           "version": 1
                      *         }
@@ -16348,7 +16683,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "26f8a4b3-f70c-4362-97ec-4338df3e04d6",
+                     *       "id": "01314de6-80f0-493f-86fb-ca7aecbf1576",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16521,14 +16856,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T18:40:22.605Z",
+                     *       "filedAt": "2026-11-29T18:08:51.933Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "2c819cf303d5bfd7d88cfed935787f534d748ca9ffa6ba13644e5d0dc99f40f6"
+                     *         "hash": "b1f60af51f19d64166053967f59c248aaaa0ff47af13ee960aedfed204ed5bb8"
                      *       },
                      *       "version": 1
                      *     }
@@ -16585,7 +16920,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "26f8a4b3-f70c-4362-97ec-4338df3e04d6",
+                     *       "id": "01314de6-80f0-493f-86fb-ca7aecbf1576",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16758,14 +17093,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T18:40:22.605Z",
+                     *       "filedAt": "2026-11-29T18:08:51.933Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "2c819cf303d5bfd7d88cfed935787f534d748ca9ffa6ba13644e5d0dc99f40f6"
+                     *         "hash": "b1f60af51f19d64166053967f59c248aaaa0ff47af13ee960aedfed204ed5bb8"
                      *       },
                      *       "version": 1
                      *     }
@@ -16819,7 +17154,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "54a76231-bef1-4828-a18e-5eb1723b3cad",
+                     *           "id": "50bb2530-d14b-4ed7-9034-fa2d395aa4c3",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -16828,8 +17163,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:23.134Z",
-                     *           "updatedAt": "2026-11-29T18:40:23.134Z"
+                     *           "createdAt": "2026-11-29T18:08:52.673Z",
+                     *           "updatedAt": "2026-11-29T18:08:52.673Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16888,7 +17223,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "54a76231-bef1-4828-a18e-5eb1723b3cad",
+                     *       "id": "50bb2530-d14b-4ed7-9034-fa2d395aa4c3",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -16897,8 +17232,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:40:23.134Z",
-                     *       "updatedAt": "2026-11-29T18:40:23.134Z"
+                     *       "createdAt": "2026-11-29T18:08:52.673Z",
+                     *       "updatedAt": "2026-11-29T18:08:52.673Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -16937,7 +17272,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "54a76231-bef1-4828-a18e-5eb1723b3cad",
+                     *       "id": "50bb2530-d14b-4ed7-9034-fa2d395aa4c3",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -16946,8 +17281,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:40:23.134Z",
-                     *       "updatedAt": "2026-11-29T18:40:23.134Z"
+                     *       "createdAt": "2026-11-29T18:08:52.673Z",
+                     *       "updatedAt": "2026-11-29T18:08:52.673Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17005,7 +17340,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "54a76231-bef1-4828-a18e-5eb1723b3cad",
+                     *       "id": "50bb2530-d14b-4ed7-9034-fa2d395aa4c3",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17014,8 +17349,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:40:23.134Z",
-                     *       "updatedAt": "2026-11-29T18:40:23.217Z"
+                     *       "createdAt": "2026-11-29T18:08:52.673Z",
+                     *       "updatedAt": "2026-11-29T18:08:53.076Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17065,15 +17400,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "88de751f-0ad8-4d19-95c2-171fa4275424",
-                     *           "occurredAt": "2026-11-29T18:40:23.134Z",
+                     *           "requestId": "55688bf0-65ac-482d-a264-317f5b201c70",
+                     *           "occurredAt": "2026-11-29T18:08:52.674Z",
                      *           "sequence": 100,
-                     *           "hash": "0e217fc71f0ec8df8cc581f5a2719f0706d971eb16e4e84b5a597d6a240ed0b3",
+                     *           "hash": "aeb545455cd1645baf58330d70294579a99dfbf6dda66abe86610b5c70213f62",
                      *           "state": {
-                     *             "id": "54a76231-bef1-4828-a18e-5eb1723b3cad",
+                     *             "id": "50bb2530-d14b-4ed7-9034-fa2d395aa4c3",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17082,8 +17417,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T18:40:23.134Z",
-                     *             "updatedAt": "2026-11-29T18:40:23.134Z"
+                     *             "createdAt": "2026-11-29T18:08:52.673Z",
+                     *             "updatedAt": "2026-11-29T18:08:52.673Z"
                      *           }
                      *         },
                      *         {
@@ -17091,15 +17426,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "4a61f416-6e10-458a-ab09-2a8e272c3800",
-                     *           "occurredAt": "2026-11-29T18:40:23.217Z",
+                     *           "requestId": "ed0d66c9-ff8b-47be-b16e-f282cd2fdc50",
+                     *           "occurredAt": "2026-11-29T18:08:53.076Z",
                      *           "sequence": 101,
-                     *           "hash": "28c76fb571fc7655b88c3d0e44be2e41d2db0123d3c637837715d09369f39e1b",
+                     *           "hash": "55e575ee629b5c310feb2959b4fa52356791706c4c21c3d48263eeeb8eb61733",
                      *           "state": {
-                     *             "id": "54a76231-bef1-4828-a18e-5eb1723b3cad",
+                     *             "id": "50bb2530-d14b-4ed7-9034-fa2d395aa4c3",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17108,8 +17443,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T18:40:23.134Z",
-                     *             "updatedAt": "2026-11-29T18:40:23.217Z"
+                     *             "createdAt": "2026-11-29T18:08:52.673Z",
+                     *             "updatedAt": "2026-11-29T18:08:53.076Z"
                      *           }
                      *         }
                      *       ],
@@ -17159,10 +17494,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T18:40:29.503Z",
+                     *       "updatedAt": "2026-11-29T18:08:55.436Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       }
                      *     }
                      */
@@ -17243,10 +17578,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T18:40:29.503Z",
+                     *       "updatedAt": "2026-11-29T18:08:55.436Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       }
                      *     }
                      */
@@ -17303,13 +17638,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa",
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "2e20ab3f-f89d-4522-9bc7-68f62427473e",
-                     *           "occurredAt": "2026-11-29T18:40:29.503Z",
-                     *           "sequence": 120,
-                     *           "hash": "f2efb5d650a1a9d0bc5a5f5ab909b7739a11de6a88483554b7c366c493f4fe66",
+                     *           "requestId": "c293ff5e-d4a6-47d4-915a-8145b374128b",
+                     *           "occurredAt": "2026-11-29T18:08:55.437Z",
+                     *           "sequence": 118,
+                     *           "hash": "1682a4ef94570b3ae2db550215fcb1e790902b8b66168d7a54d95bcd7a1e7baa",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -17323,10 +17658,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T18:40:29.503Z",
+                     *             "updatedAt": "2026-11-29T18:08:55.436Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *             }
                      *           }
                      *         }
@@ -17379,8 +17714,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
-                     *           "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *           "id": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *           "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -17397,8 +17732,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:40:23.284Z",
-                     *           "updatedAt": "2026-11-29T18:40:23.284Z"
+                     *           "createdAt": "2026-11-29T18:08:53.177Z",
+                     *           "updatedAt": "2026-11-29T18:08:53.177Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17452,8 +17787,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
-                     *       "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *       "id": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *       "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17470,8 +17805,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:40:23.284Z",
-                     *       "updatedAt": "2026-11-29T18:40:23.284Z"
+                     *       "createdAt": "2026-11-29T18:08:53.177Z",
+                     *       "updatedAt": "2026-11-29T18:08:53.177Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17525,8 +17860,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
-                     *       "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *       "id": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *       "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17543,8 +17878,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:40:23.284Z",
-                     *       "updatedAt": "2026-11-29T18:40:23.284Z"
+                     *       "createdAt": "2026-11-29T18:08:53.177Z",
+                     *       "updatedAt": "2026-11-29T18:08:53.177Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17596,8 +17931,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
-                     *       "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *       "id": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *       "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -17614,8 +17949,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:40:23.284Z",
-                     *       "updatedAt": "2026-11-29T18:40:23.337Z"
+                     *       "createdAt": "2026-11-29T18:08:53.177Z",
+                     *       "updatedAt": "2026-11-29T18:08:53.317Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17694,7 +18029,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "a71b00c7-7b6f-4e67-9830-be589ea50b32"
+                     *           "importId": "52624318-3ceb-43f8-be6d-b5f5a310a499"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -17710,7 +18045,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "a71b00c7-7b6f-4e67-9830-be589ea50b32"
+                     *           "importId": "52624318-3ceb-43f8-be6d-b5f5a310a499"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -17726,7 +18061,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "a71b00c7-7b6f-4e67-9830-be589ea50b32"
+                     *           "importId": "52624318-3ceb-43f8-be6d-b5f5a310a499"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17760,7 +18095,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8"
+                 *       "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a"
                  *     }
                  */
                 "application/json": {
@@ -17788,14 +18123,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "d5be8c7c-4cdb-48b5-9396-ca9cf7a26ad3",
+                     *         "id": "10cfb483-7c0e-4520-8050-532c576a38f4",
                      *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *             "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -17808,7 +18143,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "e924566a-50a4-42a6-994d-995ba4c367a8",
+                     *             "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -17836,19 +18171,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T18:40:24.372Z",
-                     *         "updatedAt": "2026-11-29T18:40:24.372Z",
+                     *         "createdAt": "2026-11-29T18:08:53.856Z",
+                     *         "updatedAt": "2026-11-29T18:08:53.856Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *           "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *           "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *           "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -17914,7 +18249,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "9488f988-1659-454a-bf1c-b7caa6309502",
+                 *           "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c",
                  *           "line": 0
                  *         }
                  *       ]
@@ -17948,14 +18283,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bd2b6cc3-d8b7-4edf-b107-0e21f781bf2e",
-                     *       "bankAccountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *       "id": "8ada1ced-a243-40e1-9bbe-9f6cb772e817",
+                     *       "bankAccountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "9488f988-1659-454a-bf1c-b7caa6309502",
+                     *           "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -17967,9 +18302,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
-                     *       "matchedAt": "2026-11-29T18:40:25.129Z",
+                     *       "matchedAt": "2026-11-29T18:08:54.073Z",
                      *       "version": 1
                      *     }
                      */
@@ -18026,8 +18361,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bd2b6cc3-d8b7-4edf-b107-0e21f781bf2e",
-                     *       "bankAccountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *       "id": "8ada1ced-a243-40e1-9bbe-9f6cb772e817",
+                     *       "bankAccountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18036,7 +18371,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "9488f988-1659-454a-bf1c-b7caa6309502"
+                     *           "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18045,9 +18380,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
-                     *       "matchedAt": "2026-11-29T18:40:25.129Z",
+                     *       "matchedAt": "2026-11-29T18:08:54.073Z",
                      *       "version": 1
                      *     }
                      */
@@ -18097,8 +18432,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bd2b6cc3-d8b7-4edf-b107-0e21f781bf2e",
-                     *       "bankAccountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *       "id": "8ada1ced-a243-40e1-9bbe-9f6cb772e817",
+                     *       "bankAccountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18107,7 +18442,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "9488f988-1659-454a-bf1c-b7caa6309502"
+                     *           "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18116,9 +18451,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
-                     *       "matchedAt": "2026-11-29T18:40:25.129Z",
+                     *       "matchedAt": "2026-11-29T18:08:54.073Z",
                      *       "version": 2
                      *     }
                      */
@@ -18173,7 +18508,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *       "bankAccountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -18183,14 +18518,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "bb693f0a-7e1e-4fd5-8486-0ea38f043cda",
-                     *           "bankAccountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *           "id": "f9803bcd-d9f4-4504-a20e-b06d5b802d04",
+                     *           "bankAccountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "9488f988-1659-454a-bf1c-b7caa6309502",
+                     *               "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -18202,9 +18537,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
-                     *           "matchedAt": "2026-11-29T18:40:25.505Z",
+                     *           "matchedAt": "2026-11-29T18:08:54.691Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -18269,9 +18604,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
-                     *       "reconciledAt": "2026-11-29T18:40:25.226Z"
+                     *       "reconciledAt": "2026-11-29T18:08:54.368Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -18330,7 +18665,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "4c5acd55-5808-4312-b0d0-7f96f7f37937",
+                     *       "bankAccountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -18383,9 +18718,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
-                     *           "reconciledAt": "2026-11-29T18:40:25.226Z",
+                     *           "reconciledAt": "2026-11-29T18:08:54.368Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -18440,8 +18775,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "9b619e9b-0be1-4de7-9cb3-96274b5b9a50",
-                     *           "journalId": "9488f988-1659-454a-bf1c-b7caa6309502",
+                     *           "id": "f6bb8eb4-7993-42a3-bc91-8247ad9eeb8d",
+                     *           "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -18450,11 +18785,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *           },
-                     *           "createdAt": "2026-11-29T18:40:26.691Z",
-                     *           "checkedAt": "2026-11-29T18:40:28.386Z",
-                     *           "retainUntil": "2034-01-01T00:00:00.000Z",
+                     *           "createdAt": "2026-11-29T18:08:54.778Z",
+                     *           "checkedAt": "2026-11-29T18:08:55.017Z",
                      *           "version": 2
                      *         }
                      *       ]
@@ -18510,8 +18844,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b619e9b-0be1-4de7-9cb3-96274b5b9a50",
-                     *       "journalId": "9488f988-1659-454a-bf1c-b7caa6309502",
+                     *       "id": "f6bb8eb4-7993-42a3-bc91-8247ad9eeb8d",
+                     *       "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18520,15 +18854,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
-                     *       "createdAt": "2026-11-29T18:40:26.691Z",
+                     *       "createdAt": "2026-11-29T18:08:54.778Z",
                      *       "checkedAt": null,
-                     *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T18:55:26.691Z",
+                     *         "expiresAt": "2026-11-29T18:23:54.778Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -18582,8 +18915,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b619e9b-0be1-4de7-9cb3-96274b5b9a50",
-                     *       "journalId": "9488f988-1659-454a-bf1c-b7caa6309502",
+                     *       "id": "f6bb8eb4-7993-42a3-bc91-8247ad9eeb8d",
+                     *       "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18592,15 +18925,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
-                     *       "createdAt": "2026-11-29T18:40:26.691Z",
-                     *       "checkedAt": "2026-11-29T18:40:28.386Z",
-                     *       "retainUntil": "2034-01-01T00:00:00.000Z",
+                     *       "createdAt": "2026-11-29T18:08:54.778Z",
+                     *       "checkedAt": "2026-11-29T18:08:55.017Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T18:45:28.851Z"
+                     *         "expiresAt": "2026-11-29T18:13:55.074Z"
                      *       }
                      *     }
                      */
@@ -18650,8 +18982,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "724cd4e6-e3ce-41fa-848e-e639f7717851",
-                     *       "journalId": "04a35be3-5d18-414a-b013-dcbb79bfc1ef",
+                     *       "id": "00865aef-2c44-473f-848f-618148ce1f3d",
+                     *       "journalId": "b0d18acb-2b1e-4fc6-955e-6995263755a6",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18660,11 +18992,10 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
+                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
                      *       },
-                     *       "createdAt": "2026-11-29T18:40:30.086Z",
+                     *       "createdAt": "2026-11-29T18:08:55.849Z",
                      *       "checkedAt": null,
-                     *       "retainUntil": null,
                      *       "version": 2
                      *     }
                      */
@@ -18701,14 +19032,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "fileName": "advance-invoice.pdf",
-                 *       "contentType": "application/pdf",
-                 *       "size": 49,
-                 *       "sha256": "2e4404037a93c9285af94fcb1d0e9c7247df81cdeb719d9118b01372c2e238de"
-                 *     }
-                 */
                 "application/json": {
                     fileName: components["schemas"]["field.fileName"];
                     contentType: components["schemas"]["field.contentType.2"];
@@ -18724,35 +19047,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "id": "3587e46e-ae6a-45d4-8c78-ec2f510f550c",
-                     *       "journalId": null,
-                     *       "fileName": "advance-invoice.pdf",
-                     *       "contentType": "application/pdf",
-                     *       "size": 49,
-                     *       "sha256": "2e4404037a93c9285af94fcb1d0e9c7247df81cdeb719d9118b01372c2e238de",
-                     *       "status": "pending",
-                     *       "rejection": null,
-                     *       "createdBy": {
-                     *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
-                     *       },
-                     *       "createdAt": "2026-11-29T18:40:28.924Z",
-                     *       "checkedAt": null,
-                     *       "retainUntil": null,
-                     *       "version": 1,
-                     *       "upload": {
-                     *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T18:55:28.924Z",
-                     *         "method": "PUT",
-                     *         "headers": {
-                     *           "Content-Type": "application/pdf",
-                     *           "x-amz-checksum-sha256": "LkQEA3qTySha+U/LHQ6cckffgc3rcZ2RGLATcsLiON4="
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["CreatedAttachmentResponse"];
                 };
             };
@@ -18785,30 +19079,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "id": "3587e46e-ae6a-45d4-8c78-ec2f510f550c",
-                     *       "journalId": null,
-                     *       "fileName": "advance-invoice.pdf",
-                     *       "contentType": "application/pdf",
-                     *       "size": 49,
-                     *       "sha256": "2e4404037a93c9285af94fcb1d0e9c7247df81cdeb719d9118b01372c2e238de",
-                     *       "status": "available",
-                     *       "rejection": null,
-                     *       "createdBy": {
-                     *         "type": "user",
-                     *         "id": "058ca725-6484-49a6-a116-7ad560a7b7fa"
-                     *       },
-                     *       "createdAt": "2026-11-29T18:40:28.924Z",
-                     *       "checkedAt": "2026-11-29T18:40:29.035Z",
-                     *       "retainUntil": "2033-01-01T00:00:00.000Z",
-                     *       "version": 2,
-                     *       "download": {
-                     *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T18:45:29.260Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["AttachmentResponse"];
                 };
             };
