@@ -25,10 +25,12 @@ const COLD_AFTER = Duration.days(365);
  */
 export class DocumentsBucket extends Construct {
   readonly bucket: Bucket;
+  /** The server access logs bucket (the exports bucket logs into it too, under `exports/`). */
+  readonly logs: Bucket;
 
   constructor(scope: Construct, id: string, props: { retentionYears: number }) {
     super(scope, id);
-    const logs = new Bucket(this, 'AccessLogs', {
+    const logs = (this.logs = new Bucket(this, 'AccessLogs', {
       encryption: BucketEncryption.S3_MANAGED,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
@@ -36,7 +38,7 @@ export class DocumentsBucket extends Construct {
       // Who read or wrote which document, kept as long as the documents are.
       lifecycleRules: [{ expiration: Duration.days(365 * props.retentionYears + 2), transitions: [{ storageClass: StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: COLD_AFTER }] }],
       removalPolicy: RemovalPolicy.RETAIN,
-    });
+    }));
     Validations.of(logs).acknowledge({ id: 'AwsSolutions-S1', reason: "This is the documents bucket's access log bucket: logging its own access would log the log deliveries." });
     this.bucket = new Bucket(this, 'Bucket', {
       versioned: true,

@@ -7,6 +7,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct, IDependable } from 'constructs';
 import { routePaths, type Route } from '../shared/routes.ts';
 import { grantDocuments } from './documents-bucket.ts';
+import { grantExportFiles } from './exports-bucket.ts';
 import { grantArchiveReads } from './event-archive.ts';
 import type { Monitoring } from './monitoring.ts';
 import { serviceFunction } from './service-function.ts';
@@ -23,6 +24,8 @@ export interface RouteAreaProps {
   secret: ISecret;
   /** The bucket of journals' source documents and archived events: granted and named only to the functions whose row has `documents` or `archivedEvents`. */
   documents: Bucket;
+  /** The bucket of export jobs' files: granted and named only to the functions whose row has `exportFiles`. */
+  exports: Bucket;
   environment: Record<string, string>;
   monitoring: Monitoring;
   /** Created before any function runs (the service secret's value). */
@@ -50,6 +53,7 @@ export class RouteAreaStack extends NestedStack {
       props.secret.grantRead(fn);
       grantDocuments(fn, props.documents, route);
       grantArchiveReads(fn, props.documents, route);
+      if (route.exportFiles) grantExportFiles(fn, props.exports, route.exportFiles);
       props.monitoring.watchFunction(this, fn, route.name);
       const integration = new HttpLambdaIntegration(`Int-${route.name}`, fn);
       for (const path of routePaths(route)) {

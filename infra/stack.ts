@@ -13,6 +13,8 @@ import { EventArchive } from './event-archive.ts';
 import { EventDispatch } from './event-dispatch.ts';
 import { JobRecovery } from './job-recovery.ts';
 import { ImportWorker } from './import-worker.ts';
+import { ExportWorker } from './export-worker.ts';
+import { ExportsBucket } from './exports-bucket.ts';
 import { LedgerHttpApi } from './http-api.ts';
 import { Monitoring } from './monitoring.ts';
 import { RouteAreaStack } from './route-area-stack.ts';
@@ -25,12 +27,12 @@ const ROOT = resolve(import.meta.dirname, '..');
 
 /**
  * The whole service: the two tables from shared/db/table/tables.ts, the documents bucket
- * (infra/documents-bucket.ts), the service secret, the Cognito
+ * (infra/documents-bucket.ts), the exports bucket (infra/exports-bucket.ts), the service secret, the Cognito
  * user pool users sign in with, and an HTTP API with one function per row of the route table
  * (plus the reference pages and a not-found function for every other path), each area of the
  * route table in a nested stack (infra/route-area-stack.ts); the webhook dispatcher on the
  * main table's stream (infra/event-dispatch.ts); the import worker on the same stream and a
- * schedule (infra/import-worker.ts); the event archive, hourly (infra/event-archive.ts); alarms to an SNS topic and a dashboard
+ * schedule (infra/import-worker.ts), and the export worker likewise (infra/export-worker.ts); the event archive, hourly (infra/event-archive.ts); alarms to an SNS topic and a dashboard
  * (infra/monitoring.ts).
  */
 export class LedgerStack extends Stack {
@@ -53,6 +55,7 @@ export class LedgerStack extends Stack {
     const retentionYears = Number(this.node.tryGetContext('documentRetentionYears') ?? DEFAULT_DOCUMENT_RETENTION_YEARS);
     if (!Number.isInteger(retentionYears) || retentionYears < DEFAULT_DOCUMENT_RETENTION_YEARS) throw new Error(`-c documentRetentionYears must be a whole number of years, at least ${DEFAULT_DOCUMENT_RETENTION_YEARS}`);
     const documents = new DocumentsBucket(this, 'Documents', { retentionYears });
+    const exportFiles = new ExportsBucket(this, 'Exports', { accessLogs: documents.logs });
     const signIn = new SignIn(this, 'SignIn');
     const serviceSecret = new ServiceSecret(this, 'ServiceSecrets');
     const { api, stage } = new LedgerHttpApi(this, 'Http');
@@ -78,6 +81,7 @@ export class LedgerStack extends Stack {
           ttl: { table: idempotency, indexes: IDEMPOTENCY_TABLE.indexes.map((i) => i.name) },
           secret: serviceSecret.secret,
           documents: documents.bucket,
+          exports: exportFiles.bucket,
           environment,
           monitoring,
           after: serviceSecret.ready,
@@ -104,6 +108,7 @@ export class LedgerStack extends Stack {
     new EventDispatch(this, 'Webhooks', { main: mainGrants, secret: serviceSecret.secret, environment, monitoring, after: serviceSecret.ready });
     new JobRecovery(this, 'Jobs', { main: mainGrants, environment, monitoring });
     new ImportWorker(this, 'Imports', { main: mainGrants, documents: documents.bucket, environment, monitoring });
+    new ExportWorker(this, 'ExportJobs', { main: mainGrants, exports: exportFiles.bucket, environment, monitoring });
     new AttachmentArrival(this, 'AttachmentArrival', { main: mainGrants, documents: documents.bucket, environment, monitoring });
     new EventArchive(this, 'EventArchive', { main: mainGrants, documents: documents.bucket, environment, monitoring });
     monitoring.watchTable(main, 'MainTable');
@@ -115,6 +120,7 @@ export class LedgerStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', { value: monitoring.topic.topicArn, description: 'Subscribe operators (email, chat, paging) to every alarm here' });
     new CfnOutput(this, 'MainTableName', { value: main.tableName });
     new CfnOutput(this, 'DocumentsBucketName', { value: documents.bucket.bucketName });
+    new CfnOutput(this, 'ExportsBucketName', { value: exportFiles.bucket.bucketName });
     new CfnOutput(this, 'DashboardName', { value: monitoring.dashboard.dashboardName });
   }
 }

@@ -121,11 +121,45 @@ describe('CDK stack', () => {
       const declares = ['attachments.create', 'attachments.createForCompany'].includes(route.name);
       const checks = ['attachments.get', 'attachments.getForCompany'].includes(route.name);
       const expected = declares ? ['s3:PutObject'] : checks ? [...reads, 's3:PutObjectRetention'].sort() : route.name === 'audit.verify' ? [...reads, ...reads].sort() : [];
-      expect({ actions, bucketNamed: 'DOCUMENTS_BUCKET' in fn.Properties.Environment.Variables }, route.name).toEqual({ actions: expected, bucketNamed: expected.length > 0 });
+      // The export jobs' reads sign downloads of the exports bucket's files, not the documents'.
+      const documentActions = statements.filter((s) => !JSON.stringify(s.Resource).includes('ExportsBucket')).flatMap((s) => [s.Action].flat()).sort();
+      expect({ actions: documentActions, bucketNamed: 'DOCUMENTS_BUCKET' in fn.Properties.Environment.Variables }, route.name).toEqual({ actions: expected, bucketNamed: expected.length > 0 });
+      expect(actions.length - documentActions.length, route.name).toBe(route.exportFiles ? 1 : 0);
       if (checks) expect(statements.find((s) => [s.Action].flat().includes('s3:PutObjectRetention')).Resource).toEqual(statements.find((s) => [s.Action].flat().includes('s3:GetObject')).Resource);
       // Verify reaches the segments' prefix only; the attachment functions, not the segments.
       expect(segmentPrefixes(statements), route.name).toBe(route.name === 'audit.verify' ? 2 : 0);
     }
+  });
+
+  it('keeps export files in a bucket of their own: no Object Lock, unversioned, encrypted, private, TLS only, logged, each file deleted after 7 days and unfinished uploads after 1', () => {
+    const buckets = Object.entries(template.findResources('AWS::S3::Bucket')).filter(([id]) => id.startsWith('ExportsBucket'));
+    expect(buckets).toHaveLength(1);
+    const [id, bucket] = buckets[0]!;
+    expect(bucket.Properties.ObjectLockEnabled).toBeUndefined();
+    expect(bucket.Properties.VersioningConfiguration).toBeUndefined();
+    expect(bucket.Properties).toMatchObject({
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      LoggingConfiguration: { DestinationBucketName: expect.anything(), LogFilePrefix: 'exports/' },
+      LifecycleConfiguration: { Rules: [{ ExpirationInDays: 7, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }] },
+    });
+    const policy = Object.values(template.findResources('AWS::S3::BucketPolicy')).find((p) => JSON.stringify(p.Properties.Bucket).includes(id))!;
+    expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+  });
+
+  it('lets the export routes that sign downloads get export files and the export worker put them, nothing else reaching the exports bucket', () => {
+    const reaching = everywhere('AWS::Lambda::Function').filter((fn) => fn.Properties.Role && JSON.stringify(s3Statements(fn)).includes('ExportsBucket'));
+    const worker = reaching.find((f) => /^ExportJobsWorker[0-9A-F]{8}$/.test(f.id));
+    const routes = reaching.filter((f) => f !== worker).map((f) => f.Properties.Environment.Variables.ROUTE).sort();
+
+    expect(routes).toEqual(ROUTES.filter((r) => r.exportFiles).map((r) => r.name).sort());
+    expect(routes).toEqual(['exports.get', 'exports.list']);
+    for (const fn of reaching.filter((f) => f !== worker)) {
+      expect(s3Statements(fn).filter((s) => JSON.stringify(s.Resource).includes('ExportsBucket')).flatMap((s) => [s.Action].flat())).toEqual(['s3:GetObject']);
+      expect(fn.Properties.Environment.Variables.EXPORTS_BUCKET).toBeDefined();
+    }
+    expect(s3Statements(worker!).flatMap((s) => [s.Action].flat()).sort()).toEqual(['s3:AbortMultipartUpload', 's3:PutObject']);
+    expect(JSON.stringify(s3Statements(worker!).map((s) => s.Resource))).toContain('/companies/*');
   });
 
   it('checks uploads as they land: the bucket notifies one function of objects created under the attachments\' prefix, a schedule sweeps what it missed, and the function reads objects and locks those it finds as declared', () => {
@@ -272,6 +306,18 @@ describe('CDK stack', () => {
     expect(statements.flatMap((s) => [s.Action].flat())).toEqual(['s3:PutObjectRetention']);
     expect(JSON.stringify(statements[0].Resource)).toContain('/companies/*');
     expect(worker![1].Properties.Environment.Variables.DOCUMENTS_BUCKET.Ref).toMatch(/^DocumentsBucket/);
+  });
+
+  it('runs export jobs from the main table\'s stream (new unfinished export jobs only) and takes them up every minute, for up to 15 minutes a run', () => {
+    const worker = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) => /^ExportJobsWorker[0-9A-F]{8}$/.test(id));
+    expect(worker?.[1].Properties).toMatchObject({ Timeout: 900, MemorySize: 1024, Environment: { Variables: { EXPORTS_BUCKET: expect.anything() } } });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: worker![0] },
+      FilterCriteria: { Filters: [{ Pattern: Match.stringLikeRegexp('UnfinishedExport') }] },
+      StartingPosition: 'LATEST',
+    });
+    const schedules = Object.values(template.findResources('AWS::Events::Rule', { Properties: { ScheduleExpression: 'rate(1 minute)' } }));
+    expect(schedules.some((rule) => JSON.stringify(rule.Properties.Targets).includes(worker![0]))).toBe(true);
   });
 
   it('rotates the access-token signing key every 30 days with its rotation function', () => {
