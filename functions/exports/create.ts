@@ -1,4 +1,4 @@
-import { exportQueue } from '../../shared/db/stores/export-job-ports.ts';
+import { exportQueue } from '../../shared/db/stores/export-queue-ports.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { exportTarget } from '../../shared/http/export-target.ts';
 import * as exportsRoutes from '../../shared/routes/exports.ts';

@@ -1,5 +1,5 @@
 import { actorRef } from '../../shared/auth/actor.ts';
-import { exportReads } from '../../shared/db/stores/export-job-ports.ts';
+import { exportReads } from '../../shared/db/stores/export-read-ports.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as exportsRoutes from '../../shared/routes/exports.ts';
 import { getExport } from '../../shared/exports/jobs/read-exports.ts';

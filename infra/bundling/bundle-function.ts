@@ -5,12 +5,16 @@ import { bundleAliases, ESBUILD_OPTIONS } from './options.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** Functions outside the route table that reach the documents bucket: the check of uploads as they land, and the import worker (it locks the files a journals import attaches). */
-export const OBJECT_STORAGE_FUNCTIONS = ['functions/ops/attachment-arrived.ts', 'functions/ops/run-imports.ts'];
+/** Functions outside the route table that reach a bucket through S3's client: the check of uploads as they land, the import worker (it locks the files a journals import attaches), the export worker. */
+export const OBJECT_STORAGE_FUNCTIONS = ['functions/ops/attachment-arrived.ts', 'functions/ops/run-imports.ts', 'functions/ops/run-exports.ts'];
 
-/** Whether the entry is the handler of a row that reaches the documents bucket through S3's client (its `documents`, but `evidence`), or another function that does: its bundle then takes the client's modules. */
+/**
+ * Whether the entry is the handler of a row that reaches a bucket through S3's client (its
+ * `documents`, but `evidence`; its `exportFiles`), or another function that does: its bundle then
+ * takes the client's modules.
+ */
 const reachesObjectStorage = (entry: string) =>
-  ROUTES.some((route) => (route.documents === 'upload' || route.documents === 'read' || route.documents === 'check') && resolve(ROOT, route.handler) === resolve(entry)) || OBJECT_STORAGE_FUNCTIONS.some((path) => resolve(ROOT, path) === resolve(entry));
+  ROUTES.some((route) => (route.documents === 'upload' || route.documents === 'read' || route.documents === 'check' || route.exportFiles) && resolve(ROOT, route.handler) === resolve(entry)) || OBJECT_STORAGE_FUNCTIONS.some((path) => resolve(ROOT, path) === resolve(entry));
 
 /**
  * A function's asset as the stack deploys it and `npm run bench` measures it: `index.mjs` (the
@@ -19,7 +23,7 @@ const reachesObjectStorage = (entry: string) =>
  * known at a moment, the S3 client) is a chunk of its own, loaded when a request first takes
  * that path; code shared with the handler stays in chunks the handler imports at start. Source
  * maps go beside each file for reading stack traces offline (not enabled at run time:
- * docs/decisions.md). `objectStorage` (by default: whether the entry's row has `documents`)
+ * docs/decisions.md). `objectStorage` (by default: whether the entry reaches a bucket: its row's `documents` or `exportFiles`)
  * keeps the SDK modules S3's client needs (options.ts, DYNAMODB_ONLY_ALIASES).
  */
 export function bundleFunction(entry: string, outdir: string, options: { sourcemap?: boolean; objectStorage?: boolean } = {}): Metafile {
