@@ -128,6 +128,20 @@ describe('export jobs', () => {
     expect(withoutExports.status).toBe(403);
   });
 
+  it("shows no more than the creator's JSON would: a key reading journals alone gets accounts by id, as its own GET's file has them", async () => {
+    const { api, base, companyId } = await exportBooks(gateway.url);
+    const key = await addApiKey(api, base, ['exports:read', 'journals:read']);
+    const journalsOnly = client(gateway.url, `Bearer ${key}`);
+
+    const job = await exported(journalsOnly, base, companyId, { route: 'journals.list', format: 'csv' });
+    const file = await download(job.downloadUrl);
+    const answer = await getFile(gateway.url(), key, `${base}/Journals?format=csv`);
+
+    expect(csvRows(file.bytes)[0]).toContain('Account id');
+    expect(csvRows(file.bytes)[0]).not.toContain('Account');
+    expect(file.bytes.equals(answer.bytes)).toBe(true);
+  });
+
   it('fails the job of a creator who lost access before it ran, writing no file', async () => {
     const { api, base, companyId } = await exportBooks(gateway.url);
     const member = await signedInUser(gateway.url);
@@ -142,6 +156,20 @@ describe('export jobs', () => {
     const job = await member.api.get(`${base}/Exports/${created.body.id}`);
 
     expect(job.body).toMatchObject({ status: 'failed', code: 'CreatorAccessRevoked', reason: expect.stringMatching(/no longer has access to the company/), downloadUrl: null });
+  });
+
+  it("fails a job past the job's own line cap with the narrower range that fits, naming parameters.dateTo", async () => {
+    process.env.EXPORT_JOB_MAX_LINES = '2';
+    try {
+      const { api, base, companyId } = await exportBooks(gateway.url);
+
+      const job = await exported(api, base, companyId, { route: 'journals.list', format: 'csv', parameters: { dateFrom: '2026-01-01', dateTo: '2026-12-31' } });
+
+      expect(job).toMatchObject({ status: 'failed', code: 'ExportTooLarge', fileName: null, downloadUrl: null });
+      expect(job.reason).toMatch(/^parameters\.dateTo: an export holds at most 2 lines .* dateTo 2026-02-14 or earlier$/);
+    } finally {
+      delete process.env.EXPORT_JOB_MAX_LINES;
+    }
   });
 
   it('replays a create sent again with its Idempotency-Key: one job, 202 both times', async () => {

@@ -23,7 +23,7 @@ describe('export limits', () => {
   it('a general ledger past the line cap is 413 naming dateTo, and the range it names fits', async () => {
     process.env.EXPORT_MAX_LINES = '5';
     try {
-      const { api, base, token, chart } = await eightDays();
+      const { api, base, token, chart, companyId } = await eightDays();
       const path = (to: string, format: string) => `${base}/Reports/GeneralLedger?accountId=${chart.cash.id}&dateFrom=2026-05-01&dateTo=${to}&format=${format}`;
 
       const tooMany = await api.get(path('2026-05-31', 'csv'));
@@ -31,7 +31,9 @@ describe('export limits', () => {
       const narrower = await getFile(gateway.url(), token, path('2026-05-05', 'csv'));
 
       expect(tooMany.status).toBe(413);
-      expect(tooMany.body.errors).toEqual([{ name: 'dateTo', code: 'ExportTooLarge', reason: expect.stringMatching(/at most 5 lines .*dateTo 2026-05-05 or earlier$/) }]);
+      expect(tooMany.body.errors).toEqual([{ name: 'dateTo', code: 'ExportTooLarge', reason: expect.stringMatching(/at most 5 lines .*dateTo 2026-05-05 or earlier; or have the whole range written as a file to download: /) }]);
+      // The way to the whole range: an export job (POST .../Exports).
+      expect(tooMany.body.errors[0].reason).toMatch(new RegExp(`POST /api/v1/Companies/${companyId}/Exports \\(permission exports:read\\), up to 1,000,000 lines$`));
       expect(tooManyXlsx.status).toBe(413);
       expect(narrower.status).toBe(200);
       expect(csvRows(narrower.bytes)).toHaveLength(1 + 1 + 5 + 1);
