@@ -6,19 +6,24 @@ import { smallCompany } from './small-company.ts';
 
 /**
  * Heavy readers of one large company at once, beside another company's reads (docs/decisions.md,
- * Audit, "Verify in pages", and Reports, "Export figures"): 4 Verify clients (two with the user's
+ * Audit, "Verify in pages", and Reports, "Export jobs"): 4 Verify clients (two with the user's
  * token, two with `audit:read` API keys), each following `nextPage` to the end, and 4 export
  * clients each taking the year's file (journal list as CSV and as XLSX, the busiest account's
- * general ledger as CSV and as XLSX) in as many files as the export limits make it, following the
- * narrower `dateTo` each 413 names, as a client would. A client refused with 429 (the company's
- * Verify runs or export files at once) or 503 waits Retry-After and asks again. Meanwhile another company's
- * client reads its journals every 50 ms; its p99 alone (BENCH_HEAVY_IDLE_SECONDS, default 10)
- * comes first. Requests run as Lambda runs them, each in its own execution environment
- * (LOCAL_ISOLATION=environments, which this file sets), all sharing
- * this machine's cores and one DynamoDB Local.
+ * general ledger as CSV and as XLSX) as an export job: `POST .../Exports`, the job read every
+ * second until it is available, the file downloaded through its link; the export worker runs
+ * beside the gateway, as its function does in AWS, writing into the local object storage.
+ * BENCH_HEAVY_EXPORTS=requests has the export clients take the files from the routes instead (the
+ * synchronous path), in as many files as the export limits make it, following the narrower
+ * `dateTo` each 413 names, as a client would. A client refused with 429 (the company's Verify
+ * runs or export files at once) or 503 waits Retry-After and asks again. Meanwhile another
+ * company's client reads its journals every 50 ms; its p99 alone (BENCH_HEAVY_IDLE_SECONDS,
+ * default 10) comes first. Requests run as Lambda runs them, each in its own execution environment
+ * (LOCAL_ISOLATION=environments, which this file sets), all sharing this machine's cores and one
+ * DynamoDB Local.
  * Targets: no 503; the other company's p99 during the run within 2x of its p99 alone.
  */
 const IDLE_SECONDS = Number(process.env.BENCH_HEAVY_IDLE_SECONDS ?? 10);
+const EXPORT_MODE = process.env.BENCH_HEAVY_EXPORTS === 'requests' ? 'requests' : 'jobs';
 
 type Timed = { ms: number; status: number };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -76,6 +81,45 @@ async function exportTheYear(stack: BenchStack, path: string, format: 'csv' | 'x
   return { requests, files, bytes };
 }
 
+/**
+ * The year's file of an exportable route as an export job: created (429 and 503 waited out),
+ * read every second until available, and downloaded through its link. Every request's time and
+ * status, the file's size and rows, and how long it took to be available.
+ */
+async function exportJob(stack: BenchStack, base: string, route: string, parameters: Record<string, string>, format: 'csv' | 'xlsx') {
+  const requests: Timed[] = [];
+  const timed = async (method: string, path: string, body?: unknown) => {
+    const t = performance.now();
+    const r = await stack.call(method, path, body);
+    requests.push({ ms: performance.now() - t, status: r.status });
+    return r;
+  };
+  const started = performance.now();
+  let created;
+  for (;;) {
+    created = await timed('POST', `${base}/Exports`, { route, format, parameters: { ...parameters, dateFrom: '2026-01-01', dateTo: '2026-12-31' } });
+    if (created.status === 429 || created.status === 503) {
+      await sleep(retryAfterMs(created.headers));
+      continue;
+    }
+    if (created.status !== 202) throw new Error(`export job ${route}: ${created.status} ${created.text}`);
+    break;
+  }
+  for (;;) {
+    await sleep(1000);
+    const r = await timed('GET', `${base}/Exports/${created.body.id}`);
+    if (r.status === 429 || r.status === 503) continue;
+    if (r.status !== 200) throw new Error(`export job ${route}: ${r.status} ${r.text}`);
+    if (r.body.status === 'failed') throw new Error(`export job ${route} failed: ${r.body.reason}`);
+    if (r.body.status !== 'available') continue;
+    const availableSeconds = (performance.now() - started) / 1000;
+    const file = await fetch(r.body.downloadUrl);
+    const bytes = (await file.arrayBuffer()).byteLength;
+    if (file.status !== 200 || bytes !== r.body.bytes) throw new Error(`export job ${route}: the download answered ${file.status}, ${bytes} bytes of ${r.body.bytes}`);
+    return { requests, files: 1, bytes, lines: r.body.lines as number, availableSeconds };
+  }
+}
+
 /** The other company's GET, timed, until `running()` says stop (at least one). */
 async function neighbourReads(stack: BenchStack, base: string, running: () => boolean): Promise<number[]> {
   const times: number[] = [];
@@ -114,12 +158,13 @@ export async function benchHeavyReaders(stack: BenchStack, company: { base: stri
   }
   const keys = await Promise.all([1, 2].map(async (n) => (await stack.ok('POST', `${base}/ApiKeys`, { name: `auditor ${n} ${randomUUID()}`, permissions: ['audit:read'] })).key as string));
   const credentials: Array<Record<string, string>> = [{}, {}, ...keys.map((key) => ({ authorization: `Bearer ${key}` }))];
-  const exports = [
-    { path: `${base}/Journals`, format: 'csv' as const },
-    { path: `${base}/Journals`, format: 'xlsx' as const },
-    { path: `${base}/Reports/GeneralLedger?accountId=${company.busyAccountId}`, format: 'csv' as const },
-    { path: `${base}/Reports/GeneralLedger?accountId=${company.busyAccountId}`, format: 'xlsx' as const },
+  const exports: Array<{ route: string; path: string; parameters: Record<string, string>; format: 'csv' | 'xlsx' }> = [
+    { route: 'journals.list', path: `${base}/Journals`, parameters: {}, format: 'csv' as const },
+    { route: 'journals.list', path: `${base}/Journals`, parameters: {}, format: 'xlsx' as const },
+    { route: 'reports.generalLedger', path: `${base}/Reports/GeneralLedger?accountId=${company.busyAccountId}`, parameters: { accountId: company.busyAccountId }, format: 'csv' as const },
+    { route: 'reports.generalLedger', path: `${base}/Reports/GeneralLedger?accountId=${company.busyAccountId}`, parameters: { accountId: company.busyAccountId }, format: 'xlsx' as const },
   ];
+  const exportOnce = (e: (typeof exports)[number]): Promise<{ requests: Timed[]; files: number; bytes: number; lines?: number; availableSeconds?: number }> => (EXPORT_MODE === 'jobs' ? exportJob(stack, base, e.route, e.parameters, e.format) : exportTheYear(stack, e.path, e.format));
 
   const idleUntil = performance.now() + IDLE_SECONDS * 1000;
   const idle = await neighbourReads(stack, neighbour.base, () => performance.now() < idleUntil);
@@ -130,7 +175,7 @@ export async function benchHeavyReaders(stack: BenchStack, company: { base: stri
   const busy = neighbourReads(stack, neighbour.base, () => running);
   const [verifies, files] = await Promise.all([
     Promise.all(credentials.map(async (headers) => ({ ...(await verifyToTheEnd(stack, base, headers)), seconds: seconds() }))),
-    Promise.all(exports.map(async ({ path, format }) => ({ ...(await exportTheYear(stack, path, format)), seconds: seconds() }))),
+    Promise.all(exports.map(async (e) => ({ ...(await exportOnce(e)), seconds: seconds() }))),
   ]);
   running = false;
   const during = await busy;
@@ -144,8 +189,19 @@ export async function benchHeavyReaders(stack: BenchStack, company: { base: stri
     exportClients: files.length,
     // The read budget of each bulk request (BULK_READ_ITEMS_PER_SECOND; 0: not held), read where the gateway runs: this process's environment.
     bulkReadItemsPerSecond: config.bulkReadItemsPerSecond,
+    // How the export clients take their files: as export jobs (read at EXPORT_JOB_READ_ITEMS_PER_SECOND by the worker), or from the routes.
+    exportMode: EXPORT_MODE,
+    exportJobReadItemsPerSecond: config.exportJobReadItemsPerSecond,
+    exportMaxLines: config.exportMaxLines ?? null,
     verify: { ...summary(verifies.flatMap((r) => r.requests)), slowestRunSeconds: Math.max(...verifies.map((r) => r.seconds)), allVerified: verifies.every((r) => r.answer.verified && r.answer.checked >= company.events) },
-    exports: { ...summary(files.flatMap((r) => r.requests)), files: files.reduce((n, r) => n + r.files, 0), megabytes: Number((files.reduce((n, r) => n + r.bytes, 0) / 2 ** 20).toFixed(1)), slowestClientSeconds: Math.max(...files.map((r) => r.seconds)) },
+    exports: {
+      ...summary(files.flatMap((r) => r.requests)),
+      files: files.reduce((n, r) => n + r.files, 0),
+      megabytes: Number((files.reduce((n, r) => n + r.bytes, 0) / 2 ** 20).toFixed(1)),
+      slowestClientSeconds: Math.max(...files.map((r) => r.seconds)),
+      // Export jobs: each file's rows and seconds from its POST until it was available.
+      ...(EXPORT_MODE === 'jobs' ? { jobs: files.map((r) => ({ lines: r.lines, availableSeconds: Number(r.availableSeconds?.toFixed(1)) })) } : {}),
+    },
     neighbour: { idleP99Ms: round(idleP99), busyP99Ms: round(busyP99), busyMaxMs: round(Math.max(...during)), busyReads: during.length, busyOverIdle: Number((busyP99 / idleP99).toFixed(2)) },
   };
   const unavailable = result.verify.unavailable503 + result.exports.unavailable503;
@@ -158,16 +214,22 @@ export async function benchHeavyReaders(stack: BenchStack, company: { base: stri
   return result;
 }
 
-// `tsx bench/heavy-readers.ts` (in `npm run bench`): its own stack and large company
-// (BENCH_HEAVY_LINES, default 100,000 lines: as many events), its figures added to bench/results.json.
+// `tsx bench/heavy-readers.ts` (in `npm run bench`): its own stack (with the local object storage
+// and the export worker) and large company (BENCH_HEAVY_LINES, default 100,000 lines: as many
+// events), its figures added to bench/results.json at the full size only (BENCH_HEAVY_SAVE=0: never).
 if (process.argv[1]?.endsWith('heavy-readers.ts')) {
   const { startBenchStack } = await import('./local-stack.ts');
   const { saveResults } = await import('./results-file.ts');
   const { verifyCompany } = await import('./verify-company.ts');
   const lines = Number(process.env.BENCH_HEAVY_LINES ?? 100_000);
   process.env.LOCAL_ISOLATION ??= 'environments';
-  const stack = await startBenchStack();
+  const stack = await startBenchStack({ objectStorage: true });
+  const { startExportWorker } = await import('../infra/local/export-worker.ts');
+  const worker = startExportWorker();
   const loaded = await verifyCompany(stack, 'Heavy Readers Co', lines);
-  saveResults({ heavyReaders: await benchHeavyReaders(stack, { base: loaded.books.base, busyAccountId: loaded.books.accounts[0]!, events: lines, lines }) });
+  const result = await benchHeavyReaders(stack, { base: loaded.books.base, busyAccountId: loaded.books.accounts[0]!, events: lines, lines });
+  if (lines === 100_000 && process.env.BENCH_HEAVY_SAVE !== '0') saveResults({ heavyReaders: result });
+  else console.log(JSON.stringify(result));
+  await worker.close();
   await stack.stop();
 }

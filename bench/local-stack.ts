@@ -6,6 +6,7 @@ import { createTables } from '../infra/local/create-tables.ts';
 import { startDynamoLocal, type RunningDynamo } from '../infra/local/dynamodb-local.ts';
 import { localEnvironment } from '../infra/local/environment.ts';
 import { ensureLocalSecrets } from '../infra/local/local-secrets.ts';
+import { startObjectStorage, type RunningObjectStorage } from '../infra/local/object-storage.ts';
 
 /**
  * The local stack for a benchmark: an in-memory DynamoDB Local with the tables, the local
@@ -24,13 +25,14 @@ export interface BenchStack {
   stop(): Promise<void>;
 }
 
-export async function startBenchStack(): Promise<BenchStack> {
+export async function startBenchStack(options: { objectStorage?: boolean } = {}): Promise<BenchStack> {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-bench-'));
   const secretsFile = join(dir, 'secrets.json');
   await ensureLocalSecrets(secretsFile);
   const dynamo = await startDynamoLocal();
+  const storage: RunningObjectStorage | undefined = options.objectStorage ? await startObjectStorage() : undefined;
   await createTables(dynamo.endpoint, {});
-  Object.assign(process.env, localEnvironment(dynamo.endpoint, secretsFile), { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' });
+  Object.assign(process.env, localEnvironment(dynamo.endpoint, secretsFile, storage?.endpoint), { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' });
 
   const { localIsolation, startGateway } = await import('../infra/local/gateway.ts');
   const { findOrCreateUserByEmail } = await import('../shared/db/stores/user-store.ts');
@@ -61,6 +63,7 @@ export async function startBenchStack(): Promise<BenchStack> {
     },
     async stop() {
       await gateway.close();
+      await storage?.stop();
       await dynamo.stop();
     },
   };
