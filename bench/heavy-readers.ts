@@ -24,6 +24,8 @@ import { smallCompany } from './small-company.ts';
  */
 const IDLE_SECONDS = Number(process.env.BENCH_HEAVY_IDLE_SECONDS ?? 10);
 const EXPORT_MODE = process.env.BENCH_HEAVY_EXPORTS === 'requests' ? 'requests' : 'jobs';
+/** Verify clients beside the export clients (BENCH_HEAVY_VERIFY_CLIENTS, 0 to 4, default 4): 0 measures the export clients alone. */
+const VERIFY_CLIENTS = Math.min(4, Math.max(0, Number(process.env.BENCH_HEAVY_VERIFY_CLIENTS ?? 4)));
 
 type Timed = { ms: number; status: number };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -120,16 +122,16 @@ async function exportJob(stack: BenchStack, base: string, route: string, paramet
   }
 }
 
-/** The other company's GET, timed, until `running()` says stop (at least one). */
-async function neighbourReads(stack: BenchStack, base: string, running: () => boolean): Promise<number[]> {
-  const times: number[] = [];
+/** The other company's GET, timed, until `running()` says stop (at least one); `at`, when each began. */
+async function neighbourReads(stack: BenchStack, base: string, running: () => boolean): Promise<Array<{ at: number; ms: number }>> {
+  const reads: Array<{ at: number; ms: number }> = [];
   do {
     const t = performance.now();
     await stack.ok('GET', `${base}/Journals?pageSize=20`);
-    times.push(performance.now() - t);
+    reads.push({ at: t, ms: performance.now() - t });
     await sleep(50);
   } while (running());
-  return times;
+  return reads;
 }
 
 const round = (ms: number) => Math.round(ms);
@@ -167,18 +169,23 @@ export async function benchHeavyReaders(stack: BenchStack, company: { base: stri
   const exportOnce = (e: (typeof exports)[number]): Promise<{ requests: Timed[]; files: number; bytes: number; lines?: number; availableSeconds?: number }> => (EXPORT_MODE === 'jobs' ? exportJob(stack, base, e.route, e.parameters, e.format) : exportTheYear(stack, e.path, e.format));
 
   const idleUntil = performance.now() + IDLE_SECONDS * 1000;
-  const idle = await neighbourReads(stack, neighbour.base, () => performance.now() < idleUntil);
+  const idle = (await neighbourReads(stack, neighbour.base, () => performance.now() < idleUntil)).map((r) => r.ms);
 
   let running = true;
   const started = performance.now();
   const seconds = () => Number(((performance.now() - started) / 1000).toFixed(1));
   const busy = neighbourReads(stack, neighbour.base, () => running);
   const [verifies, files] = await Promise.all([
-    Promise.all(credentials.map(async (headers) => ({ ...(await verifyToTheEnd(stack, base, headers)), seconds: seconds() }))),
+    Promise.all(credentials.slice(0, VERIFY_CLIENTS).map(async (headers) => ({ ...(await verifyToTheEnd(stack, base, headers)), seconds: seconds() }))),
     Promise.all(exports.map(async (e) => ({ ...(await exportOnce(e)), seconds: seconds() }))),
   ]);
   running = false;
-  const during = await busy;
+  const reads = await busy;
+  const during = reads.map((r) => r.ms);
+  // The neighbour's reads while the export clients were under way, and after (Verify alone).
+  const exportsEnded = started + Math.max(...files.map((r) => r.seconds)) * 1000;
+  const whileExporting = reads.filter((r) => r.at <= exportsEnded).map((r) => r.ms);
+  const afterExports = reads.filter((r) => r.at > exportsEnded).map((r) => r.ms);
 
   const idleP99 = percentile(idle, 99);
   const busyP99 = percentile(during, 99);
@@ -202,7 +209,17 @@ export async function benchHeavyReaders(stack: BenchStack, company: { base: stri
       // Export jobs: each file's rows and seconds from its POST until it was available.
       ...(EXPORT_MODE === 'jobs' ? { jobs: files.map((r) => ({ lines: r.lines, availableSeconds: Number(r.availableSeconds?.toFixed(1)) })) } : {}),
     },
-    neighbour: { idleP99Ms: round(idleP99), busyP99Ms: round(busyP99), busyMaxMs: round(Math.max(...during)), busyReads: during.length, busyOverIdle: Number((busyP99 / idleP99).toFixed(2)) },
+    neighbour: {
+      idleP99Ms: round(idleP99),
+      busyP99Ms: round(busyP99),
+      busyMaxMs: round(Math.max(...during)),
+      busyReads: during.length,
+      busyOverIdle: Number((busyP99 / idleP99).toFixed(2)),
+      whileExportingP99Ms: round(percentile(whileExporting, 99)),
+      whileExportingReads: whileExporting.length,
+      afterExportsP99Ms: afterExports.length > 0 ? round(percentile(afterExports, 99)) : null,
+      afterExportsReads: afterExports.length,
+    },
   };
   const unavailable = result.verify.unavailable503 + result.exports.unavailable503;
   console.table([{ ...result.verify, kind: 'verify' }, { ...result.exports, kind: 'exports' }]);
