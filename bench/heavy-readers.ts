@@ -231,8 +231,8 @@ export async function benchHeavyReaders(stack: BenchStack, company: { base: stri
   return result;
 }
 
-// `tsx bench/heavy-readers.ts` (in `npm run bench`): its own stack (with the local object storage
-// and the export worker) and large company (BENCH_HEAVY_LINES, default 100,000 lines: as many
+// `tsx bench/heavy-readers.ts` (in `npm run bench`): its own stack (with the local object storage,
+// and the export worker in a process of its own) and large company (BENCH_HEAVY_LINES, default 100,000 lines: as many
 // events), its figures added to bench/results.json at the full size only (BENCH_HEAVY_SAVE=0: never).
 if (process.argv[1]?.endsWith('heavy-readers.ts')) {
   const { startBenchStack } = await import('./local-stack.ts');
@@ -241,12 +241,16 @@ if (process.argv[1]?.endsWith('heavy-readers.ts')) {
   const lines = Number(process.env.BENCH_HEAVY_LINES ?? 100_000);
   process.env.LOCAL_ISOLATION ??= 'environments';
   const stack = await startBenchStack({ objectStorage: true });
-  const { startExportWorker } = await import('../infra/local/export-worker.ts');
-  const worker = startExportWorker();
+  // The export worker in its own process, as its function is apart from the routes' in AWS (with the stack's environment).
+  const { spawn } = await import('node:child_process');
+  const worker = spawn(process.execPath, ['--import', 'tsx', new URL('./export-worker-process.ts', import.meta.url).pathname], { env: process.env, stdio: 'inherit' });
   const loaded = await verifyCompany(stack, 'Heavy Readers Co', lines);
   const result = await benchHeavyReaders(stack, { base: loaded.books.base, busyAccountId: loaded.books.accounts[0]!, events: lines, lines });
   if (lines === 100_000 && process.env.BENCH_HEAVY_SAVE !== '0') saveResults({ heavyReaders: result });
   else console.log(JSON.stringify(result));
-  await worker.close();
+  await new Promise((resolve) => {
+    worker.once('exit', resolve);
+    worker.kill('SIGTERM');
+  });
   await stack.stop();
 }

@@ -58,7 +58,7 @@ export const config = {
    * (docs/decisions.md, Reports, "Export jobs").
    */
   get exportJobReadItemsPerSecond() {
-    return nonNegativeInteger(process.env.EXPORT_JOB_READ_ITEMS_PER_SECOND) ?? 1_500;
+    return nonNegativeInteger(process.env.EXPORT_JOB_READ_ITEMS_PER_SECOND) ?? 750;
   },
   /** The bucket export jobs write their files to (the stack names it; locally the local object storage's). */
   get exportsBucket() {

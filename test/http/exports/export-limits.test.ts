@@ -33,7 +33,7 @@ describe('export limits', () => {
       expect(tooMany.status).toBe(413);
       expect(tooMany.body.errors).toEqual([{ name: 'dateTo', code: 'ExportTooLarge', reason: expect.stringMatching(/at most 5 lines .*dateTo 2026-05-05 or earlier; or have the whole range written as a file to download: /) }]);
       // The way to the whole range: an export job (POST .../Exports).
-      expect(tooMany.body.errors[0].reason).toMatch(new RegExp(`POST /api/v1/Companies/${companyId}/Exports \\(permission exports:read\\), up to 1,000,000 lines$`));
+      expect(tooMany.body.errors[0].reason).toMatch(new RegExp(`POST /api/v1/Companies/${companyId}/Exports \\(permission exports:read\\), up to 500,000 lines$`));
       expect(tooManyXlsx.status).toBe(413);
       expect(narrower.status).toBe(200);
       expect(csvRows(narrower.bytes)).toHaveLength(1 + 1 + 5 + 1);
