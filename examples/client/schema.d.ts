@@ -1438,7 +1438,7 @@ export interface paths {
         get: operations["exports.list"];
         put?: never;
         /**
-         * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to a million lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
+         * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
          * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Exports`
          */
         post: operations["exports.create"];

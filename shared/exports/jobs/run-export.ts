@@ -50,12 +50,13 @@ export async function runExport(work: ExportWork, write: ExportWriter, companyId
   try {
     const granted = await permissionsOfActor(work.access, job.createdBy, companyId);
     const lost = creatorAccessLost(job, granted);
-    if (lost || !granted) {
-      await work.finish(companyId, job, owner, { failure: lost! }, keptUntil());
+    if (lost) {
+      await work.finish(companyId, job, owner, { failure: lost }, keptUntil());
       return 'finished';
     }
     const output = jobOutput(work, companyId, exportId);
-    await writeWhole(write, companyId, job, granted, { limits: jobExportLimits(), output: claim.guarding(output), run: (read) => work.paced(read) }, output);
+    // (No access at all is `lost` above: `granted` is the creator's permissions here.)
+    await writeWhole(write, companyId, job, granted ?? [], { limits: jobExportLimits(), output: claim.guarding(output), run: (read) => work.paced(read) }, output);
     claim.check();
     await work.finish(companyId, job, owner, { file: output.written! }, keptUntil());
     return 'finished';
