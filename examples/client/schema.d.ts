@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/b544352d-940a-40c6-a4f6-5898b1d85395`
+         * @description Example request: `GET /api/v1/Companies/504380ae-0304-4ca8-a014-a770453e57d5`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Settings`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Settings`
+         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Roles`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Roles`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Roles/e24dc63d-338c-4040-9367-13ba4c4d4a7c`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Roles/7181981c-436c-4d0a-82d7-3ed0f1c8b653`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Roles/e24dc63d-338c-4040-9367-13ba4c4d4a7c`
+         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Roles/7181981c-436c-4d0a-82d7-3ed0f1c8b653`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Roles/e24dc63d-338c-4040-9367-13ba4c4d4a7c`
+         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Roles/7181981c-436c-4d0a-82d7-3ed0f1c8b653`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Members`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Members`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Members/ac597e4f-d87c-45d1-8f5a-f7f47d9524a4`
+         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Members/752f533e-1dd8-4848-8cc7-ed3777a9b66f`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Members/ac597e4f-d87c-45d1-8f5a-f7f47d9524a4`
+         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Members/752f533e-1dd8-4848-8cc7-ed3777a9b66f`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ApiKeys/97afa94f-ea18-48b7-b5b2-fe90bc87da36`
+         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ApiKeys/2302bb33-a305-4a40-9298-737301fea2a0`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Accounts`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Accounts`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Accounts/c8606094-0d64-43ef-bb5a-70ef6e188cc1`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Accounts/d5149e2e-79ae-4f97-89b2-ac1b1f3291ab`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Accounts/c8606094-0d64-43ef-bb5a-70ef6e188cc1`
+         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Accounts/d5149e2e-79ae-4f97-89b2-ac1b1f3291ab`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Accounts/c8606094-0d64-43ef-bb5a-70ef6e188cc1`
+         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Accounts/d5149e2e-79ae-4f97-89b2-ac1b1f3291ab`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Accounts/c8606094-0d64-43ef-bb5a-70ef6e188cc1/History`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Accounts/d5149e2e-79ae-4f97-89b2-ac1b1f3291ab/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters/8c802df6-bffb-40e3-9d69-e5e27c23a45d`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters/7c3825a8-20d1-4d70-a7e0-3bee2b991dcc`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters/8c802df6-bffb-40e3-9d69-e5e27c23a45d`
+         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters/7c3825a8-20d1-4d70-a7e0-3bee2b991dcc`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters/8c802df6-bffb-40e3-9d69-e5e27c23a45d`
+         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters/7c3825a8-20d1-4d70-a7e0-3bee2b991dcc`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters/8c802df6-bffb-40e3-9d69-e5e27c23a45d/History`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters/7c3825a8-20d1-4d70-a7e0-3bee2b991dcc/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters/8c802df6-bffb-40e3-9d69-e5e27c23a45d/Activate`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters/7c3825a8-20d1-4d70-a7e0-3bee2b991dcc/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/CostCenters/8c802df6-bffb-40e3-9d69-e5e27c23a45d/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters/7c3825a8-20d1-4d70-a7e0-3bee2b991dcc/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/abe4e79c-5b76-45f5-94cb-ee4e70cce7a0`
+         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/cc5cfe15-bf89-4f77-872c-9bb133227b3f`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/abe4e79c-5b76-45f5-94cb-ee4e70cce7a0`
+         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/cc5cfe15-bf89-4f77-872c-9bb133227b3f`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/Close`
+         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/Periods`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/Periods/2b5940ab-a572-4521-85c5-4d4cf7106408`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/Periods/dcb4ea22-efea-43d4-b421-95697fa2deea`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/Periods/2b5940ab-a572-4521-85c5-4d4cf7106408/Lock`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/Periods/dcb4ea22-efea-43d4-b421-95697fa2deea/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/Periods/2b5940ab-a572-4521-85c5-4d4cf7106408/Close`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/Periods/dcb4ea22-efea-43d4-b421-95697fa2deea/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/Periods/2b5940ab-a572-4521-85c5-4d4cf7106408/Close`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/Periods/dcb4ea22-efea-43d4-b421-95697fa2deea/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/FinancialYears/3cdd7e04-2413-4f56-b8df-9133434f0480/Periods/2b5940ab-a572-4521-85c5-4d4cf7106408/Reopen`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/Periods/dcb4ea22-efea-43d4-b421-95697fa2deea/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/8de7a089-f071-4c72-b46b-cb9474396d62`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/d82ee0f2-bc6a-4d93-a02b-316f533864df`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/8de7a089-f071-4c72-b46b-cb9474396d62`
+         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/d82ee0f2-bc6a-4d93-a02b-316f533864df`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/8de7a089-f071-4c72-b46b-cb9474396d62/History`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/d82ee0f2-bc6a-4d93-a02b-316f533864df/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/b0d18acb-2b1e-4fc6-955e-6995263755a6/Submit`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/ebb37860-4b34-4c0b-8aa1-c053eb2ea2af/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/b0d18acb-2b1e-4fc6-955e-6995263755a6/Approve`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/ebb37860-4b34-4c0b-8aa1-c053eb2ea2af/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/b0d18acb-2b1e-4fc6-955e-6995263755a6/Reject`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/ebb37860-4b34-4c0b-8aa1-c053eb2ea2af/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/8de7a089-f071-4c72-b46b-cb9474396d62/Post`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/d82ee0f2-bc6a-4d93-a02b-316f533864df/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/ee25e1ee-7b39-40ba-81a0-abb5bb251348/Void`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/042f850f-7f0c-454e-b2ad-39c1fa46a3cc/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/8de7a089-f071-4c72-b46b-cb9474396d62/Adjust`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/d82ee0f2-bc6a-4d93-a02b-316f533864df/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/8de7a089-f071-4c72-b46b-cb9474396d62/Reverse`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/d82ee0f2-bc6a-4d93-a02b-316f533864df/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/TrialBalance?financialYearId=3cdd7e04-2413-4f56-b8df-9133434f0480`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/TrialBalance?financialYearId=6e40968a-e462-4740-ae44-2c885732043c`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/BudgetVsActual?budgetId=daadb249-8178-414d-b379-9288f67ede17&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/BudgetVsActual?budgetId=ad7d49da-4114-44c1-928f-b84589018204&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/b544352d-940a-40c6-a4f6-5898b1d85395/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/504380ae-0304-4ca8-a014-a770453e57d5/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/Restatements?since=2026-11-29T18%3A08%3A27.101Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/Restatements?since=2026-11-29T19%3A28%3A11.634Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Reports/f56717a2-d735-4f76-9665-71a894119143`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/0d28cffe-b776-4258-9ab0-133e5d1d4434`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Webhooks/8a1b26e0-ba42-43b9-9135-64adf88881db`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Webhooks/f61e533c-a0d0-4d8f-a8ff-844c8dd267a2`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Webhooks/8a1b26e0-ba42-43b9-9135-64adf88881db`
+         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Webhooks/f61e533c-a0d0-4d8f-a8ff-844c8dd267a2`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Webhooks/8a1b26e0-ba42-43b9-9135-64adf88881db`
+         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Webhooks/f61e533c-a0d0-4d8f-a8ff-844c8dd267a2`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Webhooks/8a1b26e0-ba42-43b9-9135-64adf88881db/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Webhooks/f61e533c-a0d0-4d8f-a8ff-844c8dd267a2/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ExchangeRates/68aab14e-b71a-4b8b-b4ed-f2da22cd634c`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ExchangeRates/0ff760a6-82f8-4d6b-8d10-ef5e2a6de0ad`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ExchangeRates/68aab14e-b71a-4b8b-b4ed-f2da22cd634c`
+         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ExchangeRates/0ff760a6-82f8-4d6b-8d10-ef5e2a6de0ad`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ExchangeRates/68aab14e-b71a-4b8b-b4ed-f2da22cd634c`
+         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ExchangeRates/0ff760a6-82f8-4d6b-8d10-ef5e2a6de0ad`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Budgets`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Budgets`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Budgets/daadb249-8178-414d-b379-9288f67ede17`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Budgets/ad7d49da-4114-44c1-928f-b84589018204`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Budgets/daadb249-8178-414d-b379-9288f67ede17`
+         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Budgets/ad7d49da-4114-44c1-928f-b84589018204`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Budgets/daadb249-8178-414d-b379-9288f67ede17`
+         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Budgets/ad7d49da-4114-44c1-928f-b84589018204`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Imports`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Imports`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Imports/cb09c8db-e820-4c47-b57c-066f90d4b299`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Imports/b72f1788-f065-43a5-b9ed-c99225c551b9`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Imports/cb09c8db-e820-4c47-b57c-066f90d4b299/Errors`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Imports/b72f1788-f065-43a5-b9ed-c99225c551b9/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Imports/4377d994-09c0-403d-8fdb-ef197c4664b0/Approve`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Imports/46674de4-2be7-4de0-ab4e-93798101a006/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,13 +1433,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Exports`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1457,7 +1457,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Exports/eec140e1-479d-4c63-bbff-8c412976b7bc`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Exports/2bcbb500-1380-460b-b909-52ad04023a38`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1477,7 +1477,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1497,13 +1497,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1523,7 +1523,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1541,12 +1541,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/TaxCodes/590d6f73-145c-475b-b20a-41f2542eb1ac`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/TaxCodes/31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/TaxCodes/590d6f73-145c-475b-b20a-41f2542eb1ac`
+         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/TaxCodes/31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/TaxCodes/590d6f73-145c-475b-b20a-41f2542eb1ac/History`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/TaxCodes/31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1609,7 +1609,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/VatReturns/01314de6-80f0-493f-86fb-ca7aecbf1576`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/VatReturns/960ebf46-9108-4b91-b091-da2f833ddf84`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1629,13 +1629,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Counterparties/50bb2530-d14b-4ed7-9034-fa2d395aa4c3`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Counterparties/6abfc178-289b-4d11-8ac9-ea6a56dc97c0`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Counterparties/50bb2530-d14b-4ed7-9034-fa2d395aa4c3`
+         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Counterparties/6abfc178-289b-4d11-8ac9-ea6a56dc97c0`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Counterparties/50bb2530-d14b-4ed7-9034-fa2d395aa4c3/History`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Counterparties/6abfc178-289b-4d11-8ac9-ea6a56dc97c0/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1697,12 +1697,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1721,7 +1721,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1741,13 +1741,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1765,12 +1765,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2`
+         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1789,7 +1789,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1811,7 +1811,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/Matches`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1849,14 +1849,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/Matches/8ada1ced-a243-40e1-9bbe-9f6cb772e817`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/Matches/215f4c98-7a02-4d9b-b453-2b38dc3743a1`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/Matches/8ada1ced-a243-40e1-9bbe-9f6cb772e817`
+         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/Matches/215f4c98-7a02-4d9b-b453-2b38dc3743a1`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1875,7 +1875,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1895,7 +1895,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1913,7 +1913,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/BankAccounts/c7e70759-8b23-4689-9817-41fac2e6d2d2/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -1933,13 +1933,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/f395e552-69dd-4eb3-a63f-e249447fb30c/Attachments`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/50fbd909-46d9-43a5-9411-b8265a3b1ce8/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/f395e552-69dd-4eb3-a63f-e249447fb30c/Attachments`
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/50fbd909-46d9-43a5-9411-b8265a3b1ce8/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -1957,14 +1957,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/f395e552-69dd-4eb3-a63f-e249447fb30c/Attachments/f6bb8eb4-7993-42a3-bc91-8247ad9eeb8d`
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/50fbd909-46d9-43a5-9411-b8265a3b1ce8/Attachments/c64bd88f-1388-4a56-bc32-9e6520b357a1`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/062a8400-3a34-4ccd-8129-cac010479587/Journals/b0d18acb-2b1e-4fc6-955e-6995263755a6/Attachments/00865aef-2c44-473f-848f-618148ce1f3d`
+         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/ebb37860-4b34-4c0b-8aa1-c053eb2ea2af/Attachments/92bc29a5-bd66-45b4-8bba-b945c01fe7dd`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -1981,7 +1981,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes */
+        /**
+         * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
+         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Attachments`
+         */
         post: operations["attachments.createForCompany"];
         delete?: never;
         options?: never;
@@ -1996,7 +1999,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set) */
+        /**
+         * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
+         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Attachments/2771e574-3fae-49e9-a568-c182fcbb90fe`
+         */
         get: operations["attachments.getForCompany"];
         put?: never;
         post?: never;
@@ -5269,7 +5275,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:46355/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A34107%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=5ScN-ZdYxZvnc9B0J1VN9LdijmM7FeQtZlWnqgArynQ&code_challenge_method=S256&state=0yhawzyGpjR1U0YCbCHPqh0wsIpcHp47qMR4TXUbd_o&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:39291/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A39835%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=A6kgrY7VmjVCWNc0rbLQpJJuLOvGvJn4LOEscOSh0E0&code_challenge_method=S256&state=70WXgMw6ullg0lcA9eBztGzIBFGb31XqxoD8CXwVA3I&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5309,7 +5315,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "062a8400-3a34-4ccd-8129-cac010479587",
+                     *           "companyId": "c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5362,7 +5368,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "b544352d-940a-40c6-a4f6-5898b1d85395",
+                     *           "companyId": "504380ae-0304-4ca8-a014-a770453e57d5",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5469,7 +5475,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "062a8400-3a34-4ccd-8129-cac010479587",
+                     *           "companyId": "c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5522,7 +5528,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "b544352d-940a-40c6-a4f6-5898b1d85395",
+                     *           "companyId": "504380ae-0304-4ca8-a014-a770453e57d5",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5618,16 +5624,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b544352d-940a-40c6-a4f6-5898b1d85395",
+                     *           "id": "504380ae-0304-4ca8-a014-a770453e57d5",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T18:08:14.960Z",
+                     *           "createdAt": "2026-11-29T19:28:07.561Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "062a8400-3a34-4ccd-8129-cac010479587",
+                     *           "id": "c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T18:08:14.672Z",
+                     *           "createdAt": "2026-11-29T19:28:07.402Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5684,9 +5690,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b544352d-940a-40c6-a4f6-5898b1d85395",
+                     *       "id": "504380ae-0304-4ca8-a014-a770453e57d5",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T18:08:14.960Z",
+                     *       "createdAt": "2026-11-29T19:28:07.561Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5699,7 +5705,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T18:08:14.960Z"
+                     *         "updatedAt": "2026-11-29T19:28:07.561Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5786,9 +5792,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b544352d-940a-40c6-a4f6-5898b1d85395",
+                     *       "id": "504380ae-0304-4ca8-a014-a770453e57d5",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T18:08:14.960Z",
+                     *       "createdAt": "2026-11-29T19:28:07.561Z",
                      *       "version": 1
                      *     }
                      */
@@ -5833,7 +5839,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T18:08:14.672Z"
+                     *       "updatedAt": "2026-11-29T19:28:07.402Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5863,7 +5869,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "7c753657-60ea-4514-b7d2-acc2b9badbd3",
+                 *       "retainedEarningsAccountId": "0a553ce7-e416-42b1-8a6f-6f135ab30d04",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5908,7 +5914,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "7c753657-60ea-4514-b7d2-acc2b9badbd3",
+                     *       "retainedEarningsAccountId": "0a553ce7-e416-42b1-8a6f-6f135ab30d04",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -5916,7 +5922,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T18:08:19.232Z"
+                     *       "updatedAt": "2026-11-29T19:28:08.600Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6105,7 +6111,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "e24dc63d-338c-4040-9367-13ba4c4d4a7c",
+                     *           "id": "7181981c-436c-4d0a-82d7-3ed0f1c8b653",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6116,8 +6122,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T18:08:45.758Z",
-                     *           "updatedAt": "2026-11-29T18:08:45.812Z"
+                     *           "createdAt": "2026-11-29T19:28:18.285Z",
+                     *           "updatedAt": "2026-11-29T19:28:18.321Z"
                      *         }
                      *       ]
                      *     }
@@ -6178,7 +6184,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e24dc63d-338c-4040-9367-13ba4c4d4a7c",
+                     *       "id": "7181981c-436c-4d0a-82d7-3ed0f1c8b653",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6188,8 +6194,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:45.758Z",
-                     *       "updatedAt": "2026-11-29T18:08:45.758Z"
+                     *       "createdAt": "2026-11-29T19:28:18.285Z",
+                     *       "updatedAt": "2026-11-29T19:28:18.285Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6236,7 +6242,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e24dc63d-338c-4040-9367-13ba4c4d4a7c",
+                     *       "id": "7181981c-436c-4d0a-82d7-3ed0f1c8b653",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6246,8 +6252,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:45.758Z",
-                     *       "updatedAt": "2026-11-29T18:08:45.758Z"
+                     *       "createdAt": "2026-11-29T19:28:18.285Z",
+                     *       "updatedAt": "2026-11-29T19:28:18.285Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6308,7 +6314,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e24dc63d-338c-4040-9367-13ba4c4d4a7c",
+                     *       "id": "7181981c-436c-4d0a-82d7-3ed0f1c8b653",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6319,8 +6325,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:08:45.758Z",
-                     *       "updatedAt": "2026-11-29T18:08:45.812Z"
+                     *       "createdAt": "2026-11-29T19:28:18.285Z",
+                     *       "updatedAt": "2026-11-29T19:28:18.321Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6428,8 +6434,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "75629648-ddbb-419a-a1bb-261474ef050b",
-                     *           "email": "user-5b21568d-6354-42f6-8e75-73fc6c6dd949@example.com",
+                     *           "userId": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
+                     *           "email": "user-49fbb350-9950-417f-a4ce-3f64786b9683@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6481,20 +6487,20 @@ export interface operations {
                      *             "attachments:create",
                      *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T18:08:14.672Z",
+                     *           "joinedAt": "2026-11-29T19:28:07.402Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "ac597e4f-d87c-45d1-8f5a-f7f47d9524a4",
-                     *           "email": "contract-1795975725853@example.com",
-                     *           "roleId": "e24dc63d-338c-4040-9367-13ba4c4d4a7c",
+                     *           "userId": "752f533e-1dd8-4848-8cc7-ed3777a9b66f",
+                     *           "email": "contract-1795980498349@example.com",
+                     *           "roleId": "7181981c-436c-4d0a-82d7-3ed0f1c8b653",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T18:08:45.906Z",
+                     *           "joinedAt": "2026-11-29T19:28:18.371Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6526,8 +6532,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795975725853@example.com",
-                 *       "roleId": "e24dc63d-338c-4040-9367-13ba4c4d4a7c"
+                 *       "email": "contract-1795980498349@example.com",
+                 *       "roleId": "7181981c-436c-4d0a-82d7-3ed0f1c8b653"
                  *     }
                  */
                 "application/json": {
@@ -6549,16 +6555,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "ac597e4f-d87c-45d1-8f5a-f7f47d9524a4",
-                     *       "email": "contract-1795975725853@example.com",
-                     *       "roleId": "e24dc63d-338c-4040-9367-13ba4c4d4a7c",
+                     *       "userId": "752f533e-1dd8-4848-8cc7-ed3777a9b66f",
+                     *       "email": "contract-1795980498349@example.com",
+                     *       "roleId": "7181981c-436c-4d0a-82d7-3ed0f1c8b653",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T18:08:45.906Z",
+                     *       "joinedAt": "2026-11-29T19:28:18.371Z",
                      *       "version": 1
                      *     }
                      */
@@ -6618,8 +6624,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "ac597e4f-d87c-45d1-8f5a-f7f47d9524a4",
-                     *       "email": "contract-1795975725853@example.com",
+                     *       "userId": "752f533e-1dd8-4848-8cc7-ed3777a9b66f",
+                     *       "email": "contract-1795980498349@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6642,7 +6648,7 @@ export interface operations {
                      *         "attachments:read",
                      *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T18:08:45.906Z",
+                     *       "joinedAt": "2026-11-29T19:28:18.371Z",
                      *       "version": 2
                      *     }
                      */
@@ -6751,9 +6757,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "97afa94f-ea18-48b7-b5b2-fe90bc87da36",
+                     *           "id": "2302bb33-a305-4a40-9298-737301fea2a0",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_zmUoezT",
+                     *           "prefix": "sk-svc_ZTKcj3C",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6761,8 +6767,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "75629648-ddbb-419a-a1bb-261474ef050b",
-                     *           "createdAt": "2026-11-29T18:08:46.529Z",
+                     *           "createdBy": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
+                     *           "createdAt": "2026-11-29T19:28:18.506Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6828,9 +6834,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "97afa94f-ea18-48b7-b5b2-fe90bc87da36",
+                     *       "id": "2302bb33-a305-4a40-9298-737301fea2a0",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_zmUoezT",
+                     *       "prefix": "sk-svc_ZTKcj3C",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6838,8 +6844,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "75629648-ddbb-419a-a1bb-261474ef050b",
-                     *       "createdAt": "2026-11-29T18:08:46.529Z",
+                     *       "createdBy": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
+                     *       "createdAt": "2026-11-29T19:28:18.506Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6890,18 +6896,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "97afa94f-ea18-48b7-b5b2-fe90bc87da36",
+                     *       "id": "2302bb33-a305-4a40-9298-737301fea2a0",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_zmUoezT",
+                     *       "prefix": "sk-svc_ZTKcj3C",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T18:08:46.966Z",
-                     *       "createdBy": "75629648-ddbb-419a-a1bb-261474ef050b",
-                     *       "createdAt": "2026-11-29T18:08:46.529Z",
+                     *       "revokedAt": "2026-11-29T19:28:18.545Z",
+                     *       "createdBy": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
+                     *       "createdAt": "2026-11-29T19:28:18.506Z",
                      *       "version": 2
                      *     }
                      */
@@ -6956,24 +6962,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b3073aae-9602-4598-be85-3672fa57ac9a",
+                     *           "id": "230e1956-aadf-4dbb-94db-52a4e70606f4",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "f752857d-0eaa-461e-8c8c-9495b5c02abf",
+                     *           "parentId": "963726dd-b21e-46c1-a375-a1ac9f63fdf1",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:18.717Z",
-                     *           "updatedAt": "2026-11-29T18:08:18.717Z",
+                     *           "createdAt": "2026-11-29T19:28:08.399Z",
+                     *           "updatedAt": "2026-11-29T19:28:08.399Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f752857d-0eaa-461e-8c8c-9495b5c02abf",
+                     *           "id": "963726dd-b21e-46c1-a375-a1ac9f63fdf1",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6982,32 +6988,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:18.650Z",
-                     *           "updatedAt": "2026-11-29T18:08:18.650Z",
+                     *           "createdAt": "2026-11-29T19:28:08.340Z",
+                     *           "updatedAt": "2026-11-29T19:28:08.340Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *           "id": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "808d075a-a0fb-41b2-9baa-461c58e9aa76",
+                     *           "parentId": "8cfd7a79-cbad-42e0-bce7-74a3ab9d41e3",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:18.406Z",
-                     *           "updatedAt": "2026-11-29T18:08:18.406Z",
+                     *           "createdAt": "2026-11-29T19:28:08.298Z",
+                     *           "updatedAt": "2026-11-29T19:28:08.298Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "808d075a-a0fb-41b2-9baa-461c58e9aa76",
+                     *           "id": "8cfd7a79-cbad-42e0-bce7-74a3ab9d41e3",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7016,32 +7022,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:17.788Z",
-                     *           "updatedAt": "2026-11-29T18:08:17.788Z",
+                     *           "createdAt": "2026-11-29T19:28:08.241Z",
+                     *           "updatedAt": "2026-11-29T19:28:08.241Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "7c753657-60ea-4514-b7d2-acc2b9badbd3",
+                     *           "id": "0a553ce7-e416-42b1-8a6f-6f135ab30d04",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "23c59f75-2601-4721-b9c6-7958321f076d",
+                     *           "parentId": "38f4a57e-5bd5-4a42-92ff-1b608ef6bb06",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:17.580Z",
-                     *           "updatedAt": "2026-11-29T18:08:17.580Z",
+                     *           "createdAt": "2026-11-29T19:28:08.178Z",
+                     *           "updatedAt": "2026-11-29T19:28:08.178Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "23c59f75-2601-4721-b9c6-7958321f076d",
+                     *           "id": "38f4a57e-5bd5-4a42-92ff-1b608ef6bb06",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7050,49 +7056,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:17.442Z",
-                     *           "updatedAt": "2026-11-29T18:08:17.442Z",
+                     *           "createdAt": "2026-11-29T19:28:08.149Z",
+                     *           "updatedAt": "2026-11-29T19:28:08.149Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *           "id": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "6759febc-7424-4479-ad28-4265059cc91d",
+                     *           "parentId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:17.399Z",
-                     *           "updatedAt": "2026-11-29T18:08:17.399Z",
+                     *           "createdAt": "2026-11-29T19:28:08.117Z",
+                     *           "updatedAt": "2026-11-29T19:28:08.117Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *           "id": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "6759febc-7424-4479-ad28-4265059cc91d",
+                     *           "parentId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:17.017Z",
-                     *           "updatedAt": "2026-11-29T18:08:17.017Z",
+                     *           "createdAt": "2026-11-29T19:28:08.030Z",
+                     *           "updatedAt": "2026-11-29T19:28:08.030Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "6759febc-7424-4479-ad28-4265059cc91d",
+                     *           "id": "e62eb168-dd0d-47d8-9648-71694ec14c06",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7101,8 +7107,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:16.896Z",
-                     *           "updatedAt": "2026-11-29T18:08:16.896Z",
+                     *           "createdAt": "2026-11-29T19:28:07.948Z",
+                     *           "updatedAt": "2026-11-29T19:28:07.948Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7170,7 +7176,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c8606094-0d64-43ef-bb5a-70ef6e188cc1",
+                     *       "id": "d5149e2e-79ae-4f97-89b2-ac1b1f3291ab",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7179,8 +7185,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:19.516Z",
-                     *       "updatedAt": "2026-11-29T18:08:19.516Z",
+                     *       "createdAt": "2026-11-29T19:28:08.703Z",
+                     *       "updatedAt": "2026-11-29T19:28:08.703Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7231,7 +7237,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c8606094-0d64-43ef-bb5a-70ef6e188cc1",
+                     *       "id": "d5149e2e-79ae-4f97-89b2-ac1b1f3291ab",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7240,8 +7246,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:19.516Z",
-                     *       "updatedAt": "2026-11-29T18:08:19.516Z",
+                     *       "createdAt": "2026-11-29T19:28:08.703Z",
+                     *       "updatedAt": "2026-11-29T19:28:08.703Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7305,7 +7311,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c8606094-0d64-43ef-bb5a-70ef6e188cc1",
+                     *       "id": "d5149e2e-79ae-4f97-89b2-ac1b1f3291ab",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7314,8 +7320,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:08:19.516Z",
-                     *       "updatedAt": "2026-11-29T18:08:20.986Z",
+                     *       "createdAt": "2026-11-29T19:28:08.703Z",
+                     *       "updatedAt": "2026-11-29T19:28:09.138Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7435,15 +7441,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "844a79f7-624f-4fa4-a835-8df2df0d82ab",
-                     *           "occurredAt": "2026-11-29T18:08:19.516Z",
+                     *           "requestId": "93e1ac92-ebbf-4043-905d-d2add86cdfa8",
+                     *           "occurredAt": "2026-11-29T19:28:08.703Z",
                      *           "sequence": 14,
-                     *           "hash": "0c9f8fb9e61268a21c03887c87b0af09b8c73ac722d9e36bae48e11def3813fe",
+                     *           "hash": "e3c910f10e3dad5710166b49ce72083a117dafa2e327becbc423981c8079d2f5",
                      *           "state": {
-                     *             "id": "c8606094-0d64-43ef-bb5a-70ef6e188cc1",
+                     *             "id": "d5149e2e-79ae-4f97-89b2-ac1b1f3291ab",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7452,8 +7458,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T18:08:19.516Z",
-                     *             "updatedAt": "2026-11-29T18:08:19.516Z",
+                     *             "createdAt": "2026-11-29T19:28:08.703Z",
+                     *             "updatedAt": "2026-11-29T19:28:08.703Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7513,7 +7519,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8c802df6-bffb-40e3-9d69-e5e27c23a45d",
+                     *           "id": "7c3825a8-20d1-4d70-a7e0-3bee2b991dcc",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7522,12 +7528,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:21.433Z",
-                     *           "updatedAt": "2026-11-29T18:08:21.433Z",
+                     *           "createdAt": "2026-11-29T19:28:09.461Z",
+                     *           "updatedAt": "2026-11-29T19:28:09.461Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "3cd4885c-260a-4f00-af2d-d163ab7f8f33",
+                     *           "id": "806341a1-50c9-4e04-be89-479903d6d4c1",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7536,12 +7542,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:18.780Z",
-                     *           "updatedAt": "2026-11-29T18:08:18.780Z",
+                     *           "createdAt": "2026-11-29T19:28:08.465Z",
+                     *           "updatedAt": "2026-11-29T19:28:08.465Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "b29e9f1e-e88b-4abd-bae1-8f8217e979c1",
+                     *           "id": "2500225e-9d7c-41c7-89fd-a7259aebc18c",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7550,8 +7556,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:19.092Z",
-                     *           "updatedAt": "2026-11-29T18:08:19.092Z",
+                     *           "createdAt": "2026-11-29T19:28:08.510Z",
+                     *           "updatedAt": "2026-11-29T19:28:08.510Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7610,7 +7616,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c802df6-bffb-40e3-9d69-e5e27c23a45d",
+                     *       "id": "7c3825a8-20d1-4d70-a7e0-3bee2b991dcc",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7619,8 +7625,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:21.433Z",
-                     *       "updatedAt": "2026-11-29T18:08:21.433Z",
+                     *       "createdAt": "2026-11-29T19:28:09.461Z",
+                     *       "updatedAt": "2026-11-29T19:28:09.461Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7668,7 +7674,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c802df6-bffb-40e3-9d69-e5e27c23a45d",
+                     *       "id": "7c3825a8-20d1-4d70-a7e0-3bee2b991dcc",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7677,8 +7683,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:21.433Z",
-                     *       "updatedAt": "2026-11-29T18:08:21.433Z",
+                     *       "createdAt": "2026-11-29T19:28:09.461Z",
+                     *       "updatedAt": "2026-11-29T19:28:09.461Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7735,7 +7741,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c802df6-bffb-40e3-9d69-e5e27c23a45d",
+                     *       "id": "7c3825a8-20d1-4d70-a7e0-3bee2b991dcc",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7744,8 +7750,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:08:21.433Z",
-                     *       "updatedAt": "2026-11-29T18:08:22.325Z",
+                     *       "createdAt": "2026-11-29T19:28:09.461Z",
+                     *       "updatedAt": "2026-11-29T19:28:09.635Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7862,15 +7868,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "55aabae8-1049-40cf-ad49-4a734c2a9e16",
-                     *           "occurredAt": "2026-11-29T18:08:21.433Z",
+                     *           "requestId": "8851c301-21b7-4848-8b97-2840e8370305",
+                     *           "occurredAt": "2026-11-29T19:28:09.461Z",
                      *           "sequence": 17,
-                     *           "hash": "345b74266c254e6908bcba2825ca42330f085f1d89563f4b95d2c2e3491722f4",
+                     *           "hash": "fcf5d067d842f7cb7851a071c54b7abd741b3e11755b07b4a674b9a8b824d4d4",
                      *           "state": {
-                     *             "id": "8c802df6-bffb-40e3-9d69-e5e27c23a45d",
+                     *             "id": "7c3825a8-20d1-4d70-a7e0-3bee2b991dcc",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7879,8 +7885,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T18:08:21.433Z",
-                     *             "updatedAt": "2026-11-29T18:08:21.433Z",
+                     *             "createdAt": "2026-11-29T19:28:09.461Z",
+                     *             "updatedAt": "2026-11-29T19:28:09.461Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7932,7 +7938,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c802df6-bffb-40e3-9d69-e5e27c23a45d",
+                     *       "id": "7c3825a8-20d1-4d70-a7e0-3bee2b991dcc",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7941,8 +7947,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T18:08:21.433Z",
-                     *       "updatedAt": "2026-11-29T18:08:22.620Z",
+                     *       "createdAt": "2026-11-29T19:28:09.461Z",
+                     *       "updatedAt": "2026-11-29T19:28:09.751Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7992,7 +7998,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c802df6-bffb-40e3-9d69-e5e27c23a45d",
+                     *       "id": "7c3825a8-20d1-4d70-a7e0-3bee2b991dcc",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8001,8 +8007,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T18:08:21.433Z",
-                     *       "updatedAt": "2026-11-29T18:08:22.447Z",
+                     *       "createdAt": "2026-11-29T19:28:09.461Z",
+                     *       "updatedAt": "2026-11-29T19:28:09.694Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8053,19 +8059,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *           "id": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T18:08:24.118Z",
-                     *           "updatedAt": "2026-11-29T18:08:24.118Z",
+                     *           "createdAt": "2026-11-29T19:28:10.637Z",
+                     *           "updatedAt": "2026-11-29T19:28:10.637Z",
                      *           "periods": [
                      *             {
-                     *               "id": "966cc294-5789-4a11-8c2a-bfe22f954410",
-                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *               "id": "bac58b00-6152-4b87-a11e-4a8d55f017f1",
+                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8075,8 +8081,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6b9fbe2f-9c17-42da-b754-6661eefc364c",
-                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *               "id": "83a104f3-4f4f-4cdf-a4d7-dfcd94719d2c",
+                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8086,8 +8092,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7b6210c3-bf45-449b-8825-58e4370be717",
-                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *               "id": "3876c4b0-858e-4b56-8b56-1a809db32902",
+                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8097,8 +8103,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f7cae600-99e9-4972-993e-cff6f4fcae27",
-                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *               "id": "b8501fc4-38fa-4342-8b7f-152264281eaf",
+                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8108,8 +8114,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "54878884-937f-442c-be56-a0147e25c804",
-                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *               "id": "bf695303-6920-4a05-87d2-ef8d2e762c52",
+                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8119,8 +8125,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0e219908-a148-4c60-ba0b-27a54066aef6",
-                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *               "id": "a6f64ac5-b707-462b-baa9-e2ef6096e741",
+                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8130,8 +8136,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2f5efa7b-1cb6-4830-8091-3df880d729c7",
-                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *               "id": "cb1fe4a1-07eb-4048-96ab-ce7b7972fa9a",
+                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8141,8 +8147,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "436f964b-6bf8-4b60-97af-d1aa2381fa16",
-                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *               "id": "20d4029d-6146-42d3-820a-5131b9ea1cb2",
+                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8152,8 +8158,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "512ea50c-4d54-4f69-ab86-4ba5606937f8",
-                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *               "id": "f795cf66-857a-4602-9382-186d032d0941",
+                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8163,8 +8169,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "14b28e5d-f0f7-49bd-9a16-239d966184a0",
-                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *               "id": "0e9d1778-83a1-44f6-bd34-3cf072d902d4",
+                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8174,8 +8180,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "96ca7141-6c30-4bbf-b5ca-30b722360247",
-                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *               "id": "11ff5911-1173-4deb-8a02-ff25cab93819",
+                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8185,8 +8191,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7379653e-0f27-4422-8434-799fdced7ffc",
-                     *               "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *               "id": "1b2363bb-88a9-478c-9821-82558dea33b8",
+                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8198,19 +8204,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T18:08:23.958Z",
-                     *           "updatedAt": "2026-11-29T18:08:23.958Z",
+                     *           "createdAt": "2026-11-29T19:28:10.511Z",
+                     *           "updatedAt": "2026-11-29T19:28:10.511Z",
                      *           "periods": [
                      *             {
-                     *               "id": "2b5940ab-a572-4521-85c5-4d4cf7106408",
-                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *               "id": "dcb4ea22-efea-43d4-b421-95697fa2deea",
+                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8220,8 +8226,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2650dd8c-1c9d-4be6-88b9-324c1871c6ea",
-                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *               "id": "114ecf90-a0e0-44db-8f82-af617a910d1b",
+                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8231,8 +8237,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "48a89987-f059-4690-81d4-e4c4c474f89b",
-                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *               "id": "d4e225ba-c659-4f74-acdb-ce17bacab233",
+                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8242,8 +8248,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f98a18b8-5732-4e5f-8868-81b0c20ec8ea",
-                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *               "id": "e93ad9f8-bfad-45ca-9ef3-8961a48e3c70",
+                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8253,8 +8259,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ca119e49-26d8-4e05-b498-b4a6a1f1e9b4",
-                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *               "id": "e1151e83-f3c3-4373-bc69-fc08426f7836",
+                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8264,8 +8270,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c0435f7f-a30e-4f0b-8f64-43519edafb65",
-                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *               "id": "6dd86724-3fc2-4146-9f80-8cba8a4d2e57",
+                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8275,8 +8281,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ab88f25c-9ae2-4a5f-b68e-67ee29851f1e",
-                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *               "id": "b21c49af-ac69-4995-ab61-cfc33890aa9d",
+                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8286,8 +8292,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0af8606e-78de-45a4-a4f0-6903eeb1f0d5",
-                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *               "id": "fbbc09b7-22c3-41e8-b6e6-a1020d406f51",
+                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8297,8 +8303,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fa5c79b8-0d93-438c-bdbd-ce37fd0d23c0",
-                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *               "id": "63db9c0d-5231-42fc-ab7e-d636443c5a02",
+                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8308,8 +8314,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "360d04db-5463-4f9b-9b31-2a42971c70a3",
-                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *               "id": "607d69d4-b1c0-4780-9c8c-351cb975b3d6",
+                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8319,8 +8325,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4d52c03d-227d-435c-b781-26f2e17c5493",
-                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *               "id": "4fed9be8-3a56-40a8-97e0-48c623f433f3",
+                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8330,8 +8336,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b580f771-dd6e-4ea6-89b6-2dad0aaafec1",
-                     *               "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *               "id": "c794f316-8544-42e0-bbe2-23b2d9807c81",
+                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8395,19 +8401,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *       "id": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T18:08:24.118Z",
-                     *       "updatedAt": "2026-11-29T18:08:24.118Z",
+                     *       "createdAt": "2026-11-29T19:28:10.637Z",
+                     *       "updatedAt": "2026-11-29T19:28:10.637Z",
                      *       "periods": [
                      *         {
-                     *           "id": "966cc294-5789-4a11-8c2a-bfe22f954410",
-                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *           "id": "bac58b00-6152-4b87-a11e-4a8d55f017f1",
+                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8417,8 +8423,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6b9fbe2f-9c17-42da-b754-6661eefc364c",
-                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *           "id": "83a104f3-4f4f-4cdf-a4d7-dfcd94719d2c",
+                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8428,8 +8434,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7b6210c3-bf45-449b-8825-58e4370be717",
-                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *           "id": "3876c4b0-858e-4b56-8b56-1a809db32902",
+                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8439,8 +8445,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f7cae600-99e9-4972-993e-cff6f4fcae27",
-                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *           "id": "b8501fc4-38fa-4342-8b7f-152264281eaf",
+                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8450,8 +8456,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "54878884-937f-442c-be56-a0147e25c804",
-                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *           "id": "bf695303-6920-4a05-87d2-ef8d2e762c52",
+                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8461,8 +8467,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0e219908-a148-4c60-ba0b-27a54066aef6",
-                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *           "id": "a6f64ac5-b707-462b-baa9-e2ef6096e741",
+                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8472,8 +8478,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2f5efa7b-1cb6-4830-8091-3df880d729c7",
-                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *           "id": "cb1fe4a1-07eb-4048-96ab-ce7b7972fa9a",
+                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8483,8 +8489,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "436f964b-6bf8-4b60-97af-d1aa2381fa16",
-                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *           "id": "20d4029d-6146-42d3-820a-5131b9ea1cb2",
+                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8494,8 +8500,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "512ea50c-4d54-4f69-ab86-4ba5606937f8",
-                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *           "id": "f795cf66-857a-4602-9382-186d032d0941",
+                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8505,8 +8511,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "14b28e5d-f0f7-49bd-9a16-239d966184a0",
-                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *           "id": "0e9d1778-83a1-44f6-bd34-3cf072d902d4",
+                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8516,8 +8522,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "96ca7141-6c30-4bbf-b5ca-30b722360247",
-                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *           "id": "11ff5911-1173-4deb-8a02-ff25cab93819",
+                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8527,8 +8533,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7379653e-0f27-4422-8434-799fdced7ffc",
-                     *           "financialYearId": "0a7d2cfa-d747-4727-91b6-0dc9136ff9d9",
+                     *           "id": "1b2363bb-88a9-478c-9821-82558dea33b8",
+                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8584,19 +8590,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *       "id": "6e40968a-e462-4740-ae44-2c885732043c",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T18:08:23.958Z",
-                     *       "updatedAt": "2026-11-29T18:08:23.958Z",
+                     *       "createdAt": "2026-11-29T19:28:10.511Z",
+                     *       "updatedAt": "2026-11-29T19:28:10.511Z",
                      *       "periods": [
                      *         {
-                     *           "id": "2b5940ab-a572-4521-85c5-4d4cf7106408",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "dcb4ea22-efea-43d4-b421-95697fa2deea",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8606,8 +8612,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2650dd8c-1c9d-4be6-88b9-324c1871c6ea",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "114ecf90-a0e0-44db-8f82-af617a910d1b",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8617,8 +8623,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "48a89987-f059-4690-81d4-e4c4c474f89b",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "d4e225ba-c659-4f74-acdb-ce17bacab233",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8628,8 +8634,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f98a18b8-5732-4e5f-8868-81b0c20ec8ea",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "e93ad9f8-bfad-45ca-9ef3-8961a48e3c70",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8639,8 +8645,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ca119e49-26d8-4e05-b498-b4a6a1f1e9b4",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "e1151e83-f3c3-4373-bc69-fc08426f7836",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8650,8 +8656,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c0435f7f-a30e-4f0b-8f64-43519edafb65",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "6dd86724-3fc2-4146-9f80-8cba8a4d2e57",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8661,8 +8667,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ab88f25c-9ae2-4a5f-b68e-67ee29851f1e",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "b21c49af-ac69-4995-ab61-cfc33890aa9d",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8672,8 +8678,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0af8606e-78de-45a4-a4f0-6903eeb1f0d5",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "fbbc09b7-22c3-41e8-b6e6-a1020d406f51",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8683,8 +8689,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fa5c79b8-0d93-438c-bdbd-ce37fd0d23c0",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "63db9c0d-5231-42fc-ab7e-d636443c5a02",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8694,8 +8700,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "360d04db-5463-4f9b-9b31-2a42971c70a3",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "607d69d4-b1c0-4780-9c8c-351cb975b3d6",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8705,8 +8711,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4d52c03d-227d-435c-b781-26f2e17c5493",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "4fed9be8-3a56-40a8-97e0-48c623f433f3",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8716,8 +8722,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b580f771-dd6e-4ea6-89b6-2dad0aaafec1",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "c794f316-8544-42e0-bbe2-23b2d9807c81",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8780,19 +8786,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
+                     *       "id": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T18:08:24.279Z",
-                     *       "updatedAt": "2026-11-29T18:08:24.440Z",
+                     *       "createdAt": "2026-11-29T19:28:10.764Z",
+                     *       "updatedAt": "2026-11-29T19:28:10.855Z",
                      *       "periods": [
                      *         {
-                     *           "id": "b66369b0-e89a-4fb7-8a3c-cac678e49e39",
-                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
+                     *           "id": "49a2c223-e7e1-4b51-a42f-0ec2f2a9f923",
+                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8802,8 +8808,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "21fbe591-a9de-4152-8649-4d9f4defcb22",
-                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
+                     *           "id": "5abc38ac-7bc7-4251-825a-ca803bf0e38c",
+                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8813,8 +8819,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "48a0664c-64c3-4e53-abfc-634a8b9f7992",
-                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
+                     *           "id": "267e5f94-4194-4fe8-a31c-85a033b282df",
+                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8824,8 +8830,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ea1f0a0d-9cd7-466e-8b87-65a701cec6e0",
-                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
+                     *           "id": "26a7af71-646e-44fc-a69e-f1f63b9c3f28",
+                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8835,8 +8841,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a901f71a-6274-4b46-a4b3-3b4af930690a",
-                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
+                     *           "id": "f2c01823-299f-479b-bd2b-c6b6e3ea35f2",
+                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8846,8 +8852,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0b6361b3-a87f-4d9c-874b-77804bbe6dec",
-                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
+                     *           "id": "169f0af4-004d-4475-bc2e-48dfd6d5f8b9",
+                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8857,8 +8863,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ba7daacf-ecb7-4ff9-acc2-a2455132e0cb",
-                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
+                     *           "id": "7697b32c-d8a6-4538-8860-dd2dbccabf8a",
+                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8868,8 +8874,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f44f1b49-d1fb-4749-83b0-e771ec390865",
-                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
+                     *           "id": "37c90546-a84a-4ded-be08-6caf0d064b5d",
+                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8879,8 +8885,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f03c0c9b-2ae4-47af-abeb-165c7c6e30d2",
-                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
+                     *           "id": "b9f5b2c4-eeee-479f-89c1-ca7a07ab3571",
+                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8890,8 +8896,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3f32e8d7-e476-43f7-83be-43e30bad8823",
-                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
+                     *           "id": "959c33d9-805f-47ea-a40f-2b5f7d633761",
+                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8901,8 +8907,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ea93f3e7-8591-4375-b961-d235c2754f53",
-                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
+                     *           "id": "1217502e-38d2-45db-a6cb-8dc7cf7e99fc",
+                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8912,8 +8918,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "70f6a86e-c771-4618-9bd1-0cf2ca23edd7",
-                     *           "financialYearId": "abe4e79c-5b76-45f5-94cb-ee4e70cce7a0",
+                     *           "id": "7676e26e-9174-4599-8407-339ac517e5af",
+                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9059,14 +9065,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b0ea98c0-d622-43bb-ae35-5ce020ef6046",
-                     *       "serialNumber": 5,
+                     *       "id": "037bc053-8450-4a02-8a2c-860f90399552",
+                     *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
+                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9079,7 +9085,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "7c753657-60ea-4514-b7d2-acc2b9badbd3",
+                     *           "accountId": "0a553ce7-e416-42b1-8a6f-6f135ab30d04",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9107,19 +9113,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:40.710Z",
-                     *       "updatedAt": "2026-11-29T18:08:40.710Z",
+                     *       "createdAt": "2026-11-29T19:28:16.564Z",
+                     *       "updatedAt": "2026-11-29T19:28:16.564Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9190,8 +9196,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b580f771-dd6e-4ea6-89b6-2dad0aaafec1",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "c794f316-8544-42e0-bbe2-23b2d9807c81",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9201,8 +9207,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4d52c03d-227d-435c-b781-26f2e17c5493",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "4fed9be8-3a56-40a8-97e0-48c623f433f3",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9212,8 +9218,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "360d04db-5463-4f9b-9b31-2a42971c70a3",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "607d69d4-b1c0-4780-9c8c-351cb975b3d6",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9223,8 +9229,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fa5c79b8-0d93-438c-bdbd-ce37fd0d23c0",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "63db9c0d-5231-42fc-ab7e-d636443c5a02",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9234,8 +9240,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0af8606e-78de-45a4-a4f0-6903eeb1f0d5",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "fbbc09b7-22c3-41e8-b6e6-a1020d406f51",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9245,8 +9251,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ab88f25c-9ae2-4a5f-b68e-67ee29851f1e",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "b21c49af-ac69-4995-ab61-cfc33890aa9d",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9256,8 +9262,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c0435f7f-a30e-4f0b-8f64-43519edafb65",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "6dd86724-3fc2-4146-9f80-8cba8a4d2e57",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9267,8 +9273,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ca119e49-26d8-4e05-b498-b4a6a1f1e9b4",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "e1151e83-f3c3-4373-bc69-fc08426f7836",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9278,8 +9284,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f98a18b8-5732-4e5f-8868-81b0c20ec8ea",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "e93ad9f8-bfad-45ca-9ef3-8961a48e3c70",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9289,8 +9295,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "48a89987-f059-4690-81d4-e4c4c474f89b",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "d4e225ba-c659-4f74-acdb-ce17bacab233",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9300,8 +9306,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2650dd8c-1c9d-4be6-88b9-324c1871c6ea",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "114ecf90-a0e0-44db-8f82-af617a910d1b",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9311,8 +9317,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2b5940ab-a572-4521-85c5-4d4cf7106408",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "id": "dcb4ea22-efea-43d4-b421-95697fa2deea",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9360,8 +9366,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b5940ab-a572-4521-85c5-4d4cf7106408",
-                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *       "id": "dcb4ea22-efea-43d4-b421-95697fa2deea",
+                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9417,8 +9423,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b5940ab-a572-4521-85c5-4d4cf7106408",
-                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *       "id": "dcb4ea22-efea-43d4-b421-95697fa2deea",
+                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9572,8 +9578,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b5940ab-a572-4521-85c5-4d4cf7106408",
-                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *       "id": "dcb4ea22-efea-43d4-b421-95697fa2deea",
+                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9662,14 +9668,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
+                     *           "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *               "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9682,7 +9688,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *               "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9710,19 +9716,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:27.845Z",
-                     *           "updatedAt": "2026-11-29T18:08:27.845Z",
+                     *           "createdAt": "2026-11-29T19:28:11.770Z",
+                     *           "updatedAt": "2026-11-29T19:28:11.770Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -9775,12 +9781,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                 *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                 *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9806,14 +9812,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
+                     *       "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9826,7 +9832,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9854,19 +9860,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:27.845Z",
-                     *       "updatedAt": "2026-11-29T18:08:27.845Z",
+                     *       "createdAt": "2026-11-29T19:28:11.770Z",
+                     *       "updatedAt": "2026-11-29T19:28:11.770Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9924,14 +9930,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
+                     *       "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9944,7 +9950,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9972,19 +9978,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:27.845Z",
-                     *       "updatedAt": "2026-11-29T18:08:27.845Z",
+                     *       "createdAt": "2026-11-29T19:28:11.770Z",
+                     *       "updatedAt": "2026-11-29T19:28:11.770Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10031,12 +10037,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                 *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                 *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10064,14 +10070,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
+                     *       "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10084,7 +10090,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10112,19 +10118,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:08:27.845Z",
-                     *       "updatedAt": "2026-11-29T18:08:28.818Z",
+                     *       "createdAt": "2026-11-29T19:28:11.770Z",
+                     *       "updatedAt": "2026-11-29T19:28:11.979Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10194,22 +10200,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "12628bac-70c2-4769-9857-df64e1575cb2",
-                     *           "occurredAt": "2026-11-29T18:08:27.852Z",
+                     *           "requestId": "b6e73bf4-33a7-431a-bd99-9a7f4bc255b9",
+                     *           "occurredAt": "2026-11-29T19:28:11.773Z",
                      *           "sequence": 31,
-                     *           "hash": "8cba988cc4633cefbfb5e93b38e2883ca131d560830f17f93b532f77b8ebe2e1",
+                     *           "hash": "fba2138e5d0fe9e45418b36aad89b7f9968f76ce17597113bd72f6a5f5705912",
                      *           "state": {
-                     *             "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
+                     *             "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *                 "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10222,7 +10228,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *                 "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10250,19 +10256,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T18:08:27.845Z",
-                     *             "updatedAt": "2026-11-29T18:08:27.845Z",
+                     *             "createdAt": "2026-11-29T19:28:11.770Z",
+                     *             "updatedAt": "2026-11-29T19:28:11.770Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10324,14 +10330,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b0d18acb-2b1e-4fc6-955e-6995263755a6",
-                     *       "serialNumber": 9,
+                     *       "id": "ebb37860-4b34-4c0b-8aa1-c053eb2ea2af",
+                     *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
+                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10344,7 +10350,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *           "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10372,25 +10378,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:08:55.763Z",
-                     *       "updatedAt": "2026-11-29T18:08:55.829Z",
+                     *       "createdAt": "2026-11-29T19:28:22.069Z",
+                     *       "updatedAt": "2026-11-29T19:28:22.103Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "submittedAt": "2026-11-29T18:08:55.829Z",
+                     *       "submittedAt": "2026-11-29T19:28:22.103Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10455,14 +10461,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b0d18acb-2b1e-4fc6-955e-6995263755a6",
-                     *       "serialNumber": 9,
+                     *       "id": "ebb37860-4b34-4c0b-8aa1-c053eb2ea2af",
+                     *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
+                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10475,7 +10481,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *           "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10503,46 +10509,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T18:08:55.763Z",
-                     *       "updatedAt": "2026-11-29T18:08:56.015Z",
+                     *       "createdAt": "2026-11-29T19:28:22.069Z",
+                     *       "updatedAt": "2026-11-29T19:28:22.230Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
+                     *         "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "submittedAt": "2026-11-29T18:08:55.985Z",
+                     *       "submittedAt": "2026-11-29T19:28:22.205Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
+                     *             "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
                      *           },
-                     *           "at": "2026-11-29T18:08:56.015Z"
+                     *           "at": "2026-11-29T19:28:22.230Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
+                     *         "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
                      *       },
-                     *       "approvedAt": "2026-11-29T18:08:56.015Z",
+                     *       "approvedAt": "2026-11-29T19:28:22.230Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
+                     *           "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
                      *         },
-                     *         "at": "2026-11-29T18:08:55.955Z"
+                     *         "at": "2026-11-29T19:28:22.179Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10607,14 +10613,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b0d18acb-2b1e-4fc6-955e-6995263755a6",
-                     *       "serialNumber": 9,
+                     *       "id": "ebb37860-4b34-4c0b-8aa1-c053eb2ea2af",
+                     *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
+                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10627,7 +10633,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *           "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10655,19 +10661,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T18:08:55.763Z",
-                     *       "updatedAt": "2026-11-29T18:08:55.955Z",
+                     *       "createdAt": "2026-11-29T19:28:22.069Z",
+                     *       "updatedAt": "2026-11-29T19:28:22.179Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
+                     *         "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10677,9 +10683,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
+                     *           "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
                      *         },
-                     *         "at": "2026-11-29T18:08:55.955Z",
+                     *         "at": "2026-11-29T19:28:22.179Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -10744,14 +10750,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
+                     *       "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10764,7 +10770,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10784,27 +10790,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
-                     *       "periodId": "48a89987-f059-4690-81d4-e4c4c474f89b",
+                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *       "periodId": "d4e225ba-c659-4f74-acdb-ce17bacab233",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T18:08:27.845Z",
-                     *       "updatedAt": "2026-11-29T18:08:28.977Z",
+                     *       "createdAt": "2026-11-29T19:28:11.770Z",
+                     *       "updatedAt": "2026-11-29T19:28:12.043Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10814,9 +10820,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "postedAt": "2026-11-29T18:08:28.977Z",
+                     *       "postedAt": "2026-11-29T19:28:12.043Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -10883,14 +10889,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ee25e1ee-7b39-40ba-81a0-abb5bb251348",
+                     *       "id": "042f850f-7f0c-454e-b2ad-39c1fa46a3cc",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
+                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -10903,7 +10909,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -10923,27 +10929,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
-                     *       "periodId": "48a89987-f059-4690-81d4-e4c4c474f89b",
+                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *       "periodId": "d4e225ba-c659-4f74-acdb-ce17bacab233",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T18:08:29.424Z",
-                     *       "updatedAt": "2026-11-29T18:08:29.658Z",
+                     *       "createdAt": "2026-11-29T19:28:12.186Z",
+                     *       "updatedAt": "2026-11-29T19:28:12.262Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10953,14 +10959,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "postedAt": "2026-11-29T18:08:29.588Z",
+                     *       "postedAt": "2026-11-29T19:28:12.225Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "voidedAt": "2026-11-29T18:08:29.658Z"
+                     *       "voidedAt": "2026-11-29T19:28:12.262Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11009,14 +11015,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
+                     *       "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11029,7 +11035,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11057,19 +11063,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T18:08:27.845Z",
-                     *       "updatedAt": "2026-11-29T18:08:29.047Z",
+                     *       "createdAt": "2026-11-29T19:28:11.770Z",
+                     *       "updatedAt": "2026-11-29T19:28:12.073Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11136,14 +11142,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63bf715c-fd9f-42a9-b8e3-0621ad887962",
+                     *       "id": "42d63de8-385f-4306-b99f-fc9c660e7200",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11156,7 +11162,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11176,27 +11182,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
-                     *       "periodId": "48a89987-f059-4690-81d4-e4c4c474f89b",
-                     *       "reversalOf": "8de7a089-f071-4c72-b46b-cb9474396d62",
+                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *       "periodId": "d4e225ba-c659-4f74-acdb-ce17bacab233",
+                     *       "reversalOf": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:29.266Z",
-                     *       "updatedAt": "2026-11-29T18:08:29.266Z",
+                     *       "createdAt": "2026-11-29T19:28:12.146Z",
+                     *       "updatedAt": "2026-11-29T19:28:12.146Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11206,9 +11212,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "postedAt": "2026-11-29T18:08:29.266Z",
+                     *       "postedAt": "2026-11-29T19:28:12.146Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11355,24 +11361,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c",
-                     *           "serialNumber": 8,
+                     *           "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8",
+                     *           "serialNumber": 12,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
-                     *           "postedAt": "2026-11-29T18:08:54.002Z",
+                     *           "postedAt": "2026-11-29T19:28:21.059Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11380,24 +11386,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "0dce1bc9-c8c3-487f-8bfa-59b7a7e656c3",
-                     *           "serialNumber": 6,
+                     *           "journalId": "5c5ccb20-a432-4ee5-99f8-0604bd9a438a",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
-                     *           "postedAt": "2026-11-29T18:08:51.102Z",
+                     *           "postedAt": "2026-11-29T19:28:20.017Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11405,29 +11411,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "b0d18acb-2b1e-4fc6-955e-6995263755a6",
-                     *           "serialNumber": 9,
+                     *           "journalId": "ebb37860-4b34-4c0b-8aa1-c053eb2ea2af",
+                     *           "serialNumber": 13,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
+                     *               "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
-                     *           "postedAt": "2026-11-29T18:08:56.126Z",
+                     *           "postedAt": "2026-11-29T19:28:22.250Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11439,20 +11445,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
-                     *           },
-                     *           "entered": 0,
-                     *           "approved": 1,
-                     *           "posted": 0
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
                      *           "posted": 3
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
+                     *           },
+                     *           "entered": 0,
+                     *           "approved": 1,
+                     *           "posted": 0
                      *         }
                      *       ]
                      *     }
@@ -11526,14 +11532,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "6759febc-7424-4479-ad28-4265059cc91d",
+                     *           "accountId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11560,8 +11566,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
-                     *           "parentId": "6759febc-7424-4479-ad28-4265059cc91d",
+                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *           "parentId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11587,7 +11593,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "808d075a-a0fb-41b2-9baa-461c58e9aa76",
+                     *           "accountId": "8cfd7a79-cbad-42e0-bce7-74a3ab9d41e3",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11614,8 +11620,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
-                     *           "parentId": "808d075a-a0fb-41b2-9baa-461c58e9aa76",
+                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *           "parentId": "8cfd7a79-cbad-42e0-bce7-74a3ab9d41e3",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11641,7 +11647,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f752857d-0eaa-461e-8c8c-9495b5c02abf",
+                     *           "accountId": "963726dd-b21e-46c1-a375-a1ac9f63fdf1",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11668,8 +11674,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
-                     *           "parentId": "f752857d-0eaa-461e-8c8c-9495b5c02abf",
+                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
+                     *           "parentId": "963726dd-b21e-46c1-a375-a1ac9f63fdf1",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11803,7 +11809,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "f752857d-0eaa-461e-8c8c-9495b5c02abf",
+                     *           "accountId": "963726dd-b21e-46c1-a375-a1ac9f63fdf1",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11822,8 +11828,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
-                     *           "parentId": "f752857d-0eaa-461e-8c8c-9495b5c02abf",
+                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
+                     *           "parentId": "963726dd-b21e-46c1-a375-a1ac9f63fdf1",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11935,7 +11941,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "6759febc-7424-4479-ad28-4265059cc91d",
+                     *           "accountId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11952,8 +11958,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
-                     *           "parentId": "6759febc-7424-4479-ad28-4265059cc91d",
+                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *           "parentId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12077,7 +12083,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "6759febc-7424-4479-ad28-4265059cc91d",
+                     *           "accountId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12093,8 +12099,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
-                     *           "parentId": "6759febc-7424-4479-ad28-4265059cc91d",
+                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *           "parentId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12203,9 +12209,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "daadb249-8178-414d-b379-9288f67ede17",
+                     *       "budgetId": "ad7d49da-4114-44c1-928f-b84589018204",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12232,8 +12238,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
-                     *           "parentId": "808d075a-a0fb-41b2-9baa-461c58e9aa76",
+                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *           "parentId": "8cfd7a79-cbad-42e0-bce7-74a3ab9d41e3",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12266,8 +12272,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
-                     *           "parentId": "f752857d-0eaa-461e-8c8c-9495b5c02abf",
+                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
+                     *           "parentId": "963726dd-b21e-46c1-a375-a1ac9f63fdf1",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12278,7 +12284,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "3cd4885c-260a-4f00-af2d-d163ab7f8f33",
+                     *             "id": "806341a1-50c9-4e04-be89-479903d6d4c1",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12668,18 +12674,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "0dce1bc9-c8c3-487f-8bfa-59b7a7e656c3",
-                     *           "serialNumber": 6,
+                     *           "journalId": "5c5ccb20-a432-4ee5-99f8-0604bd9a438a",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "aa68f9a3-95d5-4c49-b9af-8e3d2bb8e4c8",
+                     *           "taxCodeId": "2bfdb339-cf0a-4ac1-be01-d82618e1b00e",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -12831,7 +12837,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "6759febc-7424-4479-ad28-4265059cc91d",
+                     *         "id": "e62eb168-dd0d-47d8-9648-71694ec14c06",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -12852,13 +12858,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "8de7a089-f071-4c72-b46b-cb9474396d62",
+                     *           "journalId": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -12870,7 +12876,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjA2MmE4NDAwLTNhMzQtNGNjZC04MTI5LWNhYzAxMDQ3OTU4NyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNjc1OWZlYmMtNzQyNC00NDc5LWFkMjgtNDI2NTA1OWNjOTFkIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOGRlN2EwODktZjA3MS00YzcyLWI0NmItY2I5NDc0Mzk2ZDYyIiwiYWNjb3VudElkIjoiNGU1NDMzYWYtYmMwNC00Njk5LThjOTEtNjlmNzUyYWFjNmI1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.f1sFr8wqG3zCNxBg-MxuJVOIaMxgbokPad9HBt6t2-c"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImM5ZmI3YWIwLWUyZTAtNGFiOS04MDAzLThiZjBkYzIyYmJkYyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZTYyZWIxNjgtZGQwZC00N2Q4LTk2NDgtNzE2OTRlYzE0YzA2IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZDgyZWUwZjItYmM2YS00ZDkzLWEwMmItMzE2ZjUzMzg2NGRmIiwiYWNjb3VudElkIjoiZjVhZTBhMzItNGIzNC00YjVjLWJhNTUtZmU1NmVmNTIwOGIxIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.YoHJ4HxwfUieFFbkETHgWXHc1nAb4ngUeVOtcTPH67U"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -12983,70 +12989,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d4d0d17d-0c88-4fc3-bfb3-8d50e63375ac",
+                     *           "id": "1694879f-d50e-47a4-a379-deb01d3b3fa8",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T18:08:38.713Z",
+                     *           "createdAt": "2026-11-29T19:28:15.821Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "720ce8009750ea738a20f07b2d3d5f38fb40bd733a619b97aacda414da3b1eda"
+                     *             "hash": "9445b0efd4e6d8f9d1a32ed2c9d054d289f14d7aae800f0903103426347a620e"
                      *           }
                      *         },
                      *         {
-                     *           "id": "d82a4b8a-e35b-44a4-a797-0980967f398f",
+                     *           "id": "05f1cc0d-e53f-4563-9320-807c9ea17cb5",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T18:08:38.435Z",
+                     *           "createdAt": "2026-11-29T19:28:15.668Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "2bd61f57e23458cd3c06a41afb138ebbae3d17b57cb1cf5657724a1ca1782645"
+                     *             "hash": "6e3a9d83f58c3328bee6d1702fb71d79461c6e8616f0b5e1ec9c0b3117903b57"
                      *           }
                      *         },
                      *         {
-                     *           "id": "f4afef56-e0da-48c4-9f87-01c827776419",
+                     *           "id": "584a47cd-7853-470a-b175-ec8ffa894b79",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480"
+                     *             "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c"
                      *           },
-                     *           "createdAt": "2026-11-29T18:08:38.296Z",
+                     *           "createdAt": "2026-11-29T19:28:15.574Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "979a1be97302dd0f7433e269c9df5f28d302e50edceb03f6a55e42d3cb5f1a86"
+                     *             "hash": "d65558998d5549155aaeda87e572af673c78637390b43fed4038a25107e102d8"
                      *           }
                      *         },
                      *         {
-                     *           "id": "f56717a2-d735-4f76-9665-71a894119143",
+                     *           "id": "0d28cffe-b776-4258-9ab0-133e5d1d4434",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T18:08:38.016Z",
+                     *           "createdAt": "2026-11-29T19:28:15.459Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "74b55ad46c2ac95d136874306f89147c7bd3a4985392299c678d2dbd7b8754c0"
+                     *             "hash": "45dc592b28b6fd785c68a8d68ef1d00b64b99f6a86c76ff678f4f600a7c45ea6"
                      *           }
                      *         }
                      *       ],
@@ -13164,20 +13170,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f56717a2-d735-4f76-9665-71a894119143",
+                     *       "id": "0d28cffe-b776-4258-9ab0-133e5d1d4434",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T18:08:38.016Z",
+                     *       "createdAt": "2026-11-29T19:28:15.459Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "74b55ad46c2ac95d136874306f89147c7bd3a4985392299c678d2dbd7b8754c0"
+                     *         "hash": "45dc592b28b6fd785c68a8d68ef1d00b64b99f6a86c76ff678f4f600a7c45ea6"
                      *       }
                      *     }
                      */
@@ -13242,20 +13248,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f56717a2-d735-4f76-9665-71a894119143",
+                     *       "id": "0d28cffe-b776-4258-9ab0-133e5d1d4434",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T18:08:38.016Z",
+                     *       "createdAt": "2026-11-29T19:28:15.459Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "74b55ad46c2ac95d136874306f89147c7bd3a4985392299c678d2dbd7b8754c0"
+                     *         "hash": "45dc592b28b6fd785c68a8d68ef1d00b64b99f6a86c76ff678f4f600a7c45ea6"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13274,7 +13280,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "6759febc-7424-4479-ad28-4265059cc91d",
+                     *             "accountId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13290,8 +13296,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
-                     *             "parentId": "6759febc-7424-4479-ad28-4265059cc91d",
+                     *             "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *             "parentId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13397,27 +13403,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "52cc8066-8ff7-48e1-b164-cd70bee8acd1",
+                     *           "id": "85cd9891-d1b3-4ac2-9e28-b55633565a12",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "062a8400-3a34-4ccd-8129-cac010479587",
-                     *           "recordId": "8de7a089-f071-4c72-b46b-cb9474396d62",
+                     *           "companyId": "c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc",
+                     *           "recordId": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
-                     *           "occurredAt": "2026-11-29T18:08:28.984Z",
-                     *           "requestId": "6f6e0736-0a68-4348-807c-6da39be3aff2",
+                     *           "occurredAt": "2026-11-29T19:28:12.046Z",
+                     *           "requestId": "f885eff7-0879-420c-b47e-e16d60cec9af",
                      *           "data": {
-                     *             "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
+                     *             "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *                 "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13430,7 +13436,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *                 "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13450,27 +13456,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
-                     *             "periodId": "48a89987-f059-4690-81d4-e4c4c474f89b",
+                     *             "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *             "periodId": "d4e225ba-c659-4f74-acdb-ce17bacab233",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T18:08:27.845Z",
-                     *             "updatedAt": "2026-11-29T18:08:28.977Z",
+                     *             "createdAt": "2026-11-29T19:28:11.770Z",
+                     *             "updatedAt": "2026-11-29T19:28:12.043Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13480,40 +13486,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             },
-                     *             "postedAt": "2026-11-29T18:08:28.977Z",
+                     *             "postedAt": "2026-11-29T19:28:12.043Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "f4ad6a8e5923d6fea26f2aabc35ac1577c87f40ed697f6abb9a97c5f1f49011e",
-                     *           "previousHash": "462fe69cf28ba8c2c5feaa646947109cea825b5e8deee5d996544256132758f0",
-                     *           "hash": "bba56f826f97b976e3ee0f878cc4acfa7882d0f3cbf8a94184b44f3ccd8d155d"
+                     *           "recordDigest": "02cd1af25ca4453bf88263ca7f0f5a34b96224b3fbaafdaf542652d53d2a2738",
+                     *           "previousHash": "204d8a1a4df8d45a39ee2ae6bf4615895e46a39e7da9d38923956ef1d0f9837a",
+                     *           "hash": "941565e44177857c9c90f5b50f19bb9f0d0fc80885a1b7dc1c8592835886e970"
                      *         },
                      *         {
-                     *           "id": "aa398938-216f-4d99-8866-5973b2793c12",
+                     *           "id": "a4560096-168f-431a-8d1e-39e8ac527305",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "062a8400-3a34-4ccd-8129-cac010479587",
-                     *           "recordId": "8de7a089-f071-4c72-b46b-cb9474396d62",
+                     *           "companyId": "c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc",
+                     *           "recordId": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
-                     *           "occurredAt": "2026-11-29T18:08:29.133Z",
-                     *           "requestId": "e3b9530e-0902-4166-9c5e-9611fb079f38",
+                     *           "occurredAt": "2026-11-29T19:28:12.104Z",
+                     *           "requestId": "feda9b7d-5966-46b9-ae1f-15e6fc4cb533",
                      *           "data": {
-                     *             "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
+                     *             "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *                 "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13526,7 +13532,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *                 "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13546,27 +13552,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
-                     *             "periodId": "48a89987-f059-4690-81d4-e4c4c474f89b",
+                     *             "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *             "periodId": "d4e225ba-c659-4f74-acdb-ce17bacab233",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T18:08:27.845Z",
-                     *             "updatedAt": "2026-11-29T18:08:29.133Z",
+                     *             "createdAt": "2026-11-29T19:28:11.770Z",
+                     *             "updatedAt": "2026-11-29T19:28:12.103Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13576,40 +13582,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             },
-                     *             "postedAt": "2026-11-29T18:08:29.133Z",
+                     *             "postedAt": "2026-11-29T19:28:12.103Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "8e970918c9fc902b593bbbe200375007a62656c5a1b61e1b13e1c2cad868c356",
-                     *           "previousHash": "cd3f62a1b0a97a79ffe3688d5db53ff9a1a05fc516738390ccece3cd15591be5",
-                     *           "hash": "b7cea93727362076f2fa4e9ea5569a8ca854770afdd3391547c332114748730d"
+                     *           "recordDigest": "b5ea56174a475af280a65593fcaa76513bc6916fc364288b8ac15cc4c38167cf",
+                     *           "previousHash": "1b4d87ce5abbb513308f81d9e2e5cfae1c1c5cb4d3feb0ce8d569731b1b5ccfe",
+                     *           "hash": "bc3812882f891ceb95db03669ec777c74b19ae727728e58b213740fc74d68394"
                      *         },
                      *         {
-                     *           "id": "517d6bb8-8e64-4077-89d8-89377a9388fa",
+                     *           "id": "905c1ba6-7f45-48b9-9275-aba810890da2",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "062a8400-3a34-4ccd-8129-cac010479587",
-                     *           "recordId": "8de7a089-f071-4c72-b46b-cb9474396d62",
+                     *           "companyId": "c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc",
+                     *           "recordId": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
-                     *           "occurredAt": "2026-11-29T18:08:29.280Z",
-                     *           "requestId": "009a6cad-46fd-4b70-920c-29b8fe0f5695",
+                     *           "occurredAt": "2026-11-29T19:28:12.147Z",
+                     *           "requestId": "80a1fb00-32e3-411b-b6b5-814497c8c36e",
                      *           "data": {
-                     *             "id": "8de7a089-f071-4c72-b46b-cb9474396d62",
+                     *             "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *                 "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13622,7 +13628,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *                 "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13642,27 +13648,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
-                     *             "periodId": "48a89987-f059-4690-81d4-e4c4c474f89b",
+                     *             "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *             "periodId": "d4e225ba-c659-4f74-acdb-ce17bacab233",
                      *             "reversalOf": null,
-                     *             "reversedBy": "63bf715c-fd9f-42a9-b8e3-0621ad887962",
+                     *             "reversedBy": "42d63de8-385f-4306-b99f-fc9c660e7200",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T18:08:27.845Z",
-                     *             "updatedAt": "2026-11-29T18:08:29.266Z",
+                     *             "createdAt": "2026-11-29T19:28:11.770Z",
+                     *             "updatedAt": "2026-11-29T19:28:12.146Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13672,20 +13678,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             },
-                     *             "postedAt": "2026-11-29T18:08:29.133Z",
+                     *             "postedAt": "2026-11-29T19:28:12.103Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "d55ab947aed676a7737546e30dbdc2cb197b166d4b8331d06a751e02308e4320",
-                     *           "previousHash": "b7cea93727362076f2fa4e9ea5569a8ca854770afdd3391547c332114748730d",
-                     *           "hash": "b944f409264bc7fb79bdd296c6e82c714491dd5730bcb3f2de25eb0ba6e85e61"
+                     *           "recordDigest": "06538ee96f5254708d3be3509d383960e2ee0ff671db9e6ead892071f175a510",
+                     *           "previousHash": "bc3812882f891ceb95db03669ec777c74b19ae727728e58b213740fc74d68394",
+                     *           "hash": "1b8926492c331a64a65253148509723b27d35d47b41b50e6ca86c0bd36fc0c47"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjA2MmE4NDAwLTNhMzQtNGNjZC04MTI5LWNhYzAxMDQ3OTU4NyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.NRDXmthxL8mw8YoL91RmsmeDTwGZcIUpi1NomO5InIk"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImM5ZmI3YWIwLWUyZTAtNGFiOS04MDAzLThiZjBkYzIyYmJkYyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.AWnLXcJDll2Zb-BQS6rQdoqm5k1OoAn8zMCuoxVkvKw"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13733,7 +13739,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8a1b26e0-ba42-43b9-9135-64adf88881db",
+                     *           "id": "f61e533c-a0d0-4d8f-a8ff-844c8dd267a2",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13744,11 +13750,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:47.454Z",
-                     *           "updatedAt": "2026-11-29T18:08:47.454Z"
+                     *           "createdAt": "2026-11-29T19:28:18.584Z",
+                     *           "updatedAt": "2026-11-29T19:28:18.584Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13810,7 +13816,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a1b26e0-ba42-43b9-9135-64adf88881db",
+                     *       "id": "f61e533c-a0d0-4d8f-a8ff-844c8dd267a2",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13821,11 +13827,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:47.454Z",
-                     *       "updatedAt": "2026-11-29T18:08:47.454Z",
+                     *       "createdAt": "2026-11-29T19:28:18.584Z",
+                     *       "updatedAt": "2026-11-29T19:28:18.584Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -13874,7 +13880,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a1b26e0-ba42-43b9-9135-64adf88881db",
+                     *       "id": "f61e533c-a0d0-4d8f-a8ff-844c8dd267a2",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13885,11 +13891,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:47.454Z",
-                     *       "updatedAt": "2026-11-29T18:08:47.454Z"
+                     *       "createdAt": "2026-11-29T19:28:18.584Z",
+                     *       "updatedAt": "2026-11-29T19:28:18.584Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -13950,7 +13956,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a1b26e0-ba42-43b9-9135-64adf88881db",
+                     *       "id": "f61e533c-a0d0-4d8f-a8ff-844c8dd267a2",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -13962,11 +13968,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:08:47.454Z",
-                     *       "updatedAt": "2026-11-29T18:08:47.973Z"
+                     *       "createdAt": "2026-11-29T19:28:18.584Z",
+                     *       "updatedAt": "2026-11-29T19:28:18.796Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14105,13 +14111,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "68aab14e-b71a-4b8b-b4ed-f2da22cd634c",
+                     *           "id": "0ff760a6-82f8-4d6b-8d10-ef5e2a6de0ad",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:48.516Z",
-                     *           "updatedAt": "2026-11-29T18:08:48.516Z"
+                     *           "createdAt": "2026-11-29T19:28:18.945Z",
+                     *           "updatedAt": "2026-11-29T19:28:18.945Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14167,13 +14173,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "68aab14e-b71a-4b8b-b4ed-f2da22cd634c",
+                     *       "id": "0ff760a6-82f8-4d6b-8d10-ef5e2a6de0ad",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:48.516Z",
-                     *       "updatedAt": "2026-11-29T18:08:48.516Z"
+                     *       "createdAt": "2026-11-29T19:28:18.945Z",
+                     *       "updatedAt": "2026-11-29T19:28:18.945Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14228,13 +14234,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "68aab14e-b71a-4b8b-b4ed-f2da22cd634c",
+                     *       "id": "0ff760a6-82f8-4d6b-8d10-ef5e2a6de0ad",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:48.516Z",
-                     *       "updatedAt": "2026-11-29T18:08:48.516Z"
+                     *       "createdAt": "2026-11-29T19:28:18.945Z",
+                     *       "updatedAt": "2026-11-29T19:28:18.945Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14283,13 +14289,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "68aab14e-b71a-4b8b-b4ed-f2da22cd634c",
+                     *       "id": "0ff760a6-82f8-4d6b-8d10-ef5e2a6de0ad",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:08:48.516Z",
-                     *       "updatedAt": "2026-11-29T18:08:49.148Z"
+                     *       "createdAt": "2026-11-29T19:28:18.945Z",
+                     *       "updatedAt": "2026-11-29T19:28:19.159Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14381,13 +14387,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "daadb249-8178-414d-b379-9288f67ede17",
+                     *           "id": "ad7d49da-4114-44c1-928f-b84589018204",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:49.271Z",
-                     *           "updatedAt": "2026-11-29T18:08:49.271Z"
+                     *           "createdAt": "2026-11-29T19:28:19.226Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.226Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14422,10 +14428,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                 *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                  *       "lines": [
                  *         {
-                 *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                 *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14442,8 +14448,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
-                 *           "costCenterId": "3cd4885c-260a-4f00-af2d-d163ab7f8f33",
+                 *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
+                 *           "costCenterId": "806341a1-50c9-4e04-be89-479903d6d4c1",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14479,15 +14485,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "daadb249-8178-414d-b379-9288f67ede17",
+                     *       "id": "ad7d49da-4114-44c1-928f-b84589018204",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:49.271Z",
-                     *       "updatedAt": "2026-11-29T18:08:49.271Z",
+                     *       "createdAt": "2026-11-29T19:28:19.226Z",
+                     *       "updatedAt": "2026-11-29T19:28:19.226Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14505,8 +14511,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
-                     *           "costCenterId": "3cd4885c-260a-4f00-af2d-d163ab7f8f33",
+                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
+                     *           "costCenterId": "806341a1-50c9-4e04-be89-479903d6d4c1",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14561,15 +14567,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "daadb249-8178-414d-b379-9288f67ede17",
+                     *       "id": "ad7d49da-4114-44c1-928f-b84589018204",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:49.271Z",
-                     *       "updatedAt": "2026-11-29T18:08:49.271Z",
+                     *       "createdAt": "2026-11-29T19:28:19.226Z",
+                     *       "updatedAt": "2026-11-29T19:28:19.226Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14587,8 +14593,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
-                     *           "costCenterId": "3cd4885c-260a-4f00-af2d-d163ab7f8f33",
+                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
+                     *           "costCenterId": "806341a1-50c9-4e04-be89-479903d6d4c1",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14635,10 +14641,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                 *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                  *       "lines": [
                  *         {
-                 *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                 *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14676,15 +14682,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "daadb249-8178-414d-b379-9288f67ede17",
+                     *       "id": "ad7d49da-4114-44c1-928f-b84589018204",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "3cdd7e04-2413-4f56-b8df-9133434f0480",
+                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:08:49.271Z",
-                     *       "updatedAt": "2026-11-29T18:08:50.351Z",
+                     *       "createdAt": "2026-11-29T19:28:19.226Z",
+                     *       "updatedAt": "2026-11-29T19:28:19.663Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "3753d904-3d76-4c4f-86d5-ebce65ce3d2c",
+                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -14793,7 +14799,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cb09c8db-e820-4c47-b57c-066f90d4b299",
+                     *           "id": "b72f1788-f065-43a5-b9ed-c99225c551b9",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -14825,12 +14831,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
-                     *           "createdAt": "2026-11-29T18:08:23.501Z",
-                     *           "updatedAt": "2026-11-29T18:08:23.838Z",
-                     *           "startedAt": "2026-11-29T18:08:23.678Z",
-                     *           "finishedAt": "2026-11-29T18:08:23.838Z"
+                     *           "createdAt": "2026-11-29T19:28:10.045Z",
+                     *           "updatedAt": "2026-11-29T19:28:10.282Z",
+                     *           "startedAt": "2026-11-29T19:28:10.158Z",
+                     *           "finishedAt": "2026-11-29T19:28:10.282Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14939,7 +14945,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cb09c8db-e820-4c47-b57c-066f90d4b299",
+                     *       "id": "b72f1788-f065-43a5-b9ed-c99225c551b9",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -14964,10 +14970,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "createdAt": "2026-11-29T18:08:23.501Z",
-                     *       "updatedAt": "2026-11-29T18:08:23.501Z",
+                     *       "createdAt": "2026-11-29T19:28:10.045Z",
+                     *       "updatedAt": "2026-11-29T19:28:10.045Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15016,7 +15022,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cb09c8db-e820-4c47-b57c-066f90d4b299",
+                     *       "id": "b72f1788-f065-43a5-b9ed-c99225c551b9",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15048,12 +15054,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "createdAt": "2026-11-29T18:08:23.501Z",
-                     *       "updatedAt": "2026-11-29T18:08:23.838Z",
-                     *       "startedAt": "2026-11-29T18:08:23.678Z",
-                     *       "finishedAt": "2026-11-29T18:08:23.838Z"
+                     *       "createdAt": "2026-11-29T19:28:10.045Z",
+                     *       "updatedAt": "2026-11-29T19:28:10.282Z",
+                     *       "startedAt": "2026-11-29T19:28:10.158Z",
+                     *       "finishedAt": "2026-11-29T19:28:10.282Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15139,12 +15145,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "4377d994-09c0-403d-8fdb-ef197c4664b0",
+                     *       "importId": "46674de4-2be7-4de0-ab4e-93798101a006",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "4b51d03b-7495-4dc5-ba7a-ab9bc390d709"
+                     *         "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
                      *       },
-                     *       "approvedAt": "2026-11-29T18:08:57.165Z",
+                     *       "approvedAt": "2026-11-29T19:28:22.422Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15206,13 +15212,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "eec140e1-479d-4c63-bbff-8c412976b7bc",
+                     *           "id": "2bcbb500-1380-460b-b909-52ad04023a38",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5"
+                     *             "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -15221,15 +15227,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-29T18:13:37.456Z",
-                     *           "fileExpiresAt": "2026-12-06T18:08:37.304Z",
+                     *           "downloadUrlExpiresAt": "2026-11-29T19:33:15.189Z",
+                     *           "fileExpiresAt": "2026-12-06T19:28:15.125Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
-                     *           "createdAt": "2026-11-29T18:08:36.406Z",
-                     *           "startedAt": "2026-11-29T18:08:36.424Z",
-                     *           "completedAt": "2026-11-29T18:08:37.304Z"
+                     *           "createdAt": "2026-11-29T19:28:14.722Z",
+                     *           "startedAt": "2026-11-29T19:28:14.736Z",
+                     *           "completedAt": "2026-11-29T19:28:15.125Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15266,7 +15272,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                 *         "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -15302,11 +15308,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eec140e1-479d-4c63-bbff-8c412976b7bc",
+                     *       "id": "2bcbb500-1380-460b-b909-52ad04023a38",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5",
+                     *         "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -15321,9 +15327,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "createdAt": "2026-11-29T18:08:36.406Z",
+                     *       "createdAt": "2026-11-29T19:28:14.722Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -15364,13 +15370,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eec140e1-479d-4c63-bbff-8c412976b7bc",
+                     *       "id": "2bcbb500-1380-460b-b909-52ad04023a38",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "4e5433af-bc04-4699-8c91-69f752aac6b5"
+                     *         "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -15379,15 +15385,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-29T18:13:37.429Z",
-                     *       "fileExpiresAt": "2026-12-06T18:08:37.304Z",
+                     *       "downloadUrlExpiresAt": "2026-11-29T19:33:15.171Z",
+                     *       "fileExpiresAt": "2026-12-06T19:28:15.125Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "createdAt": "2026-11-29T18:08:36.406Z",
-                     *       "startedAt": "2026-11-29T18:08:36.424Z",
-                     *       "completedAt": "2026-11-29T18:08:37.304Z"
+                     *       "createdAt": "2026-11-29T19:28:14.722Z",
+                     *       "startedAt": "2026-11-29T19:28:14.736Z",
+                     *       "completedAt": "2026-11-29T19:28:15.125Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -15429,11 +15435,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 130,
+                     *       "checked": 132,
                      *       "fromSequence": 1,
-                     *       "toSequence": 130,
-                     *       "headSequence": 130,
-                     *       "headHash": "423488931b563075fcb7a238736164348c54edfae91095046f72c6d7460b4116",
+                     *       "toSequence": 132,
+                     *       "headSequence": 132,
+                     *       "headHash": "a27b6d34546784614b0b25822c9f459db954d57fc11e1217dc06ef5e9102776e",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -15502,7 +15508,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "80d6c3bb-ecba-4c95-af0a-af2fd4746b64",
+                     *           "id": "1411f3c7-fe36-4ecc-a6f1-ac44798d7747",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15524,11 +15530,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:50.532Z",
-                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
+                     *           "createdAt": "2026-11-29T19:28:19.791Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
                      *         },
                      *         {
-                     *           "id": "aa68f9a3-95d5-4c49-b9af-8e3d2bb8e4c8",
+                     *           "id": "2bfdb339-cf0a-4ac1-be01-d82618e1b00e",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15546,7 +15552,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
+                     *           "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15556,11 +15562,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:50.532Z",
-                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
+                     *           "createdAt": "2026-11-29T19:28:19.791Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
                      *         },
                      *         {
-                     *           "id": "d5425fbd-0a64-4a65-80ee-42203ca0e5aa",
+                     *           "id": "acf06c42-3689-4693-8e2b-b035c2955a44",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15580,11 +15586,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:50.532Z",
-                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
+                     *           "createdAt": "2026-11-29T19:28:19.791Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjA2MmE4NDAwLTNhMzQtNGNjZC04MTI5LWNhYzAxMDQ3OTU4NyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMwNjJhODQwMC0zYTM0LTRjY2QtODEyOS1jYWMwMTA0Nzk1ODcjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.DqTVqhtyZPxfuiW0Te2dKcgyRU8g50f9LmzA4NydUvU"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImM5ZmI3YWIwLWUyZTAtNGFiOS04MDAzLThiZjBkYzIyYmJkYyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNjOWZiN2FiMC1lMmUwLTRhYjktODAwMy04YmYwZGMyMmJiZGMjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.OyON5dA7R3GFp5bAdphYneOYC-eVDgXjAsffQ2LkLNI"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -15632,7 +15638,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
+                 *       "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15665,7 +15671,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "590d6f73-145c-475b-b20a-41f2542eb1ac",
+                     *       "id": "31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15683,7 +15689,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
+                     *       "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15693,8 +15699,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:50.649Z",
-                     *       "updatedAt": "2026-11-29T18:08:50.649Z"
+                     *       "createdAt": "2026-11-29T19:28:19.867Z",
+                     *       "updatedAt": "2026-11-29T19:28:19.867Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15736,8 +15742,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
-                 *       "inputTaxAccountId": "d0ed2e7f-cca8-4e55-af10-d7f242c941b7"
+                 *       "outputTaxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
+                 *       "inputTaxAccountId": "8bd7d43e-764b-4d9b-93a6-ea513b9e19d1"
                  *     }
                  */
                 "application/json": {
@@ -15757,7 +15763,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "aa68f9a3-95d5-4c49-b9af-8e3d2bb8e4c8",
+                     *           "id": "2bfdb339-cf0a-4ac1-be01-d82618e1b00e",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15775,7 +15781,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
+                     *           "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15785,11 +15791,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:50.532Z",
-                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
+                     *           "createdAt": "2026-11-29T19:28:19.791Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
                      *         },
                      *         {
-                     *           "id": "e33c66d2-1d12-4414-bcc2-6a7355435601",
+                     *           "id": "7d5e1266-6907-40c3-a73f-15622c495af9",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -15811,11 +15817,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:50.532Z",
-                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
+                     *           "createdAt": "2026-11-29T19:28:19.791Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
                      *         },
                      *         {
-                     *           "id": "80d6c3bb-ecba-4c95-af0a-af2fd4746b64",
+                     *           "id": "1411f3c7-fe36-4ecc-a6f1-ac44798d7747",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15837,11 +15843,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:50.532Z",
-                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
+                     *           "createdAt": "2026-11-29T19:28:19.791Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
                      *         },
                      *         {
-                     *           "id": "25dfb546-7819-40d6-8ae1-6aabe56d0058",
+                     *           "id": "cc166842-b9ca-4e3b-99d0-d802a36d51b7",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -15863,11 +15869,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:50.532Z",
-                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
+                     *           "createdAt": "2026-11-29T19:28:19.791Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
                      *         },
                      *         {
-                     *           "id": "dabd10ac-bdef-4846-8339-6eb72197d0bf",
+                     *           "id": "1e96c0ed-1e15-4e1e-9789-460b76d75b9c",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -15889,11 +15895,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:50.532Z",
-                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
+                     *           "createdAt": "2026-11-29T19:28:19.791Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
                      *         },
                      *         {
-                     *           "id": "d5425fbd-0a64-4a65-80ee-42203ca0e5aa",
+                     *           "id": "acf06c42-3689-4693-8e2b-b035c2955a44",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15913,11 +15919,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:50.532Z",
-                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
+                     *           "createdAt": "2026-11-29T19:28:19.791Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
                      *         },
                      *         {
-                     *           "id": "92cfcdce-9ef9-4635-ad48-0960a93c70a0",
+                     *           "id": "4f025a45-44fb-471d-9f37-ab56d3582e5b",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -15935,7 +15941,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "d0ed2e7f-cca8-4e55-af10-d7f242c941b7",
+                     *           "taxAccountId": "8bd7d43e-764b-4d9b-93a6-ea513b9e19d1",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -15945,11 +15951,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:50.532Z",
-                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
+                     *           "createdAt": "2026-11-29T19:28:19.791Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
                      *         },
                      *         {
-                     *           "id": "74954d17-0cb8-4d4f-9a46-ef2ddf21516c",
+                     *           "id": "2b1c7e51-cd9c-4984-bb30-93bd0b470cd6",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -15967,7 +15973,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "d0ed2e7f-cca8-4e55-af10-d7f242c941b7",
+                     *           "taxAccountId": "8bd7d43e-764b-4d9b-93a6-ea513b9e19d1",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -15977,11 +15983,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:50.532Z",
-                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
+                     *           "createdAt": "2026-11-29T19:28:19.791Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
                      *         },
                      *         {
-                     *           "id": "87aca3ba-d74c-4d5a-87ed-fc196e6965f6",
+                     *           "id": "c3611bc7-fd60-417c-ad23-4523437c6f6a",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -15999,19 +16005,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "d0ed2e7f-cca8-4e55-af10-d7f242c941b7",
-                     *           "reverseChargeAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
+                     *           "taxAccountId": "8bd7d43e-764b-4d9b-93a6-ea513b9e19d1",
+                     *           "reverseChargeAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:50.532Z",
-                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
+                     *           "createdAt": "2026-11-29T19:28:19.791Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
                      *         },
                      *         {
-                     *           "id": "47f61f38-ff69-4de8-bd3d-6e1ee45cc325",
+                     *           "id": "c3c9cbce-1c95-4492-b5a4-896af63d2c53",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16033,11 +16039,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:50.532Z",
-                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
+                     *           "createdAt": "2026-11-29T19:28:19.791Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
                      *         },
                      *         {
-                     *           "id": "50381a39-2b5b-4e36-8fbb-b59db17df282",
+                     *           "id": "8b45ed02-d7fd-4629-aa7d-bcad2c2fdfe9",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16059,11 +16065,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:50.532Z",
-                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
+                     *           "createdAt": "2026-11-29T19:28:19.791Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
                      *         },
                      *         {
-                     *           "id": "372db947-b7e8-480a-9978-61a1fb1755a0",
+                     *           "id": "5c09b6d3-ee4b-4832-9a65-2301c3976722",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16083,8 +16089,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:50.532Z",
-                     *           "updatedAt": "2026-11-29T18:08:50.532Z"
+                     *           "createdAt": "2026-11-29T19:28:19.791Z",
+                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
                      *         }
                      *       ]
                      *     }
@@ -16133,7 +16139,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "590d6f73-145c-475b-b20a-41f2542eb1ac",
+                     *       "id": "31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16151,7 +16157,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
+                     *       "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16161,8 +16167,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:50.649Z",
-                     *       "updatedAt": "2026-11-29T18:08:50.649Z"
+                     *       "createdAt": "2026-11-29T19:28:19.867Z",
+                     *       "updatedAt": "2026-11-29T19:28:19.867Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16206,7 +16212,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
+                 *       "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16238,7 +16244,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "590d6f73-145c-475b-b20a-41f2542eb1ac",
+                     *       "id": "31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16256,7 +16262,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
+                     *       "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16266,8 +16272,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:08:50.649Z",
-                     *       "updatedAt": "2026-11-29T18:08:50.845Z"
+                     *       "createdAt": "2026-11-29T19:28:19.867Z",
+                     *       "updatedAt": "2026-11-29T19:28:19.939Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16325,15 +16331,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "f2601b36-598f-45d6-be8a-24e79aac9b03",
-                     *           "occurredAt": "2026-11-29T18:08:50.649Z",
+                     *           "requestId": "69520acf-ffa7-41ff-8946-2cda2c262241",
+                     *           "occurredAt": "2026-11-29T19:28:19.868Z",
                      *           "sequence": 95,
-                     *           "hash": "e0628537ac027a5f4f130a719aad1e0988ee66417b788db9a6ea1b8e525fea54",
+                     *           "hash": "14c52c2b0e68576c0b3f83e5f42df962288cdb5d696e8025d273dd8a4a1216e7",
                      *           "state": {
-                     *             "id": "590d6f73-145c-475b-b20a-41f2542eb1ac",
+                     *             "id": "31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16351,7 +16357,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
+                     *             "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16361,8 +16367,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T18:08:50.649Z",
-                     *             "updatedAt": "2026-11-29T18:08:50.649Z"
+                     *             "createdAt": "2026-11-29T19:28:19.867Z",
+                     *             "updatedAt": "2026-11-29T19:28:19.867Z"
                      *           }
                      *         },
                      *         {
@@ -16370,15 +16376,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "d5538fc2-bada-4b13-be14-8b86b255c903",
-                     *           "occurredAt": "2026-11-29T18:08:50.845Z",
+                     *           "requestId": "3efd119e-8db6-43ac-be70-81f0f93c9d85",
+                     *           "occurredAt": "2026-11-29T19:28:19.939Z",
                      *           "sequence": 96,
-                     *           "hash": "e714f757ab6188bbd6a2c11c12efd2e47f9798158e988f620314b45c65d330f9",
+                     *           "hash": "d42522389cee4aa2f9e1b648228a2ade283f358019171b13305e1904363d199e",
                      *           "state": {
-                     *             "id": "590d6f73-145c-475b-b20a-41f2542eb1ac",
+                     *             "id": "31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16396,7 +16402,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "fce2e2f7-fdc1-4e7d-8c96-b1b6aeabe870",
+                     *             "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16406,8 +16412,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T18:08:50.649Z",
-                     *             "updatedAt": "2026-11-29T18:08:50.845Z"
+                     *             "createdAt": "2026-11-29T19:28:19.867Z",
+                     *             "updatedAt": "2026-11-29T19:28:19.939Z"
                      *           }
                      *         }
                      *       ],
@@ -16447,7 +16453,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "01314de6-80f0-493f-86fb-ca7aecbf1576",
+                     *           "id": "960ebf46-9108-4b91-b091-da2f833ddf84",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -16620,14 +16626,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T18:08:51.933Z",
+                     *           "filedAt": "2026-11-29T19:28:20.315Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "b1f60af51f19d64166053967f59c248aaaa0ff47af13ee960aedfed204ed5bb8"
+                     *             "hash": "93921950853940995e217733506c4854d1ecfaf8c378757b813cc4d03b761be1"
                      *           },
                      *           "version": 1
                      *         }
@@ -16683,7 +16689,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01314de6-80f0-493f-86fb-ca7aecbf1576",
+                     *       "id": "960ebf46-9108-4b91-b091-da2f833ddf84",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16856,14 +16862,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T18:08:51.933Z",
+                     *       "filedAt": "2026-11-29T19:28:20.315Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "b1f60af51f19d64166053967f59c248aaaa0ff47af13ee960aedfed204ed5bb8"
+                     *         "hash": "93921950853940995e217733506c4854d1ecfaf8c378757b813cc4d03b761be1"
                      *       },
                      *       "version": 1
                      *     }
@@ -16920,7 +16926,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01314de6-80f0-493f-86fb-ca7aecbf1576",
+                     *       "id": "960ebf46-9108-4b91-b091-da2f833ddf84",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17093,14 +17099,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T18:08:51.933Z",
+                     *       "filedAt": "2026-11-29T19:28:20.315Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "b1f60af51f19d64166053967f59c248aaaa0ff47af13ee960aedfed204ed5bb8"
+                     *         "hash": "93921950853940995e217733506c4854d1ecfaf8c378757b813cc4d03b761be1"
                      *       },
                      *       "version": 1
                      *     }
@@ -17154,7 +17160,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "50bb2530-d14b-4ed7-9034-fa2d395aa4c3",
+                     *           "id": "6abfc178-289b-4d11-8ac9-ea6a56dc97c0",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17163,8 +17169,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:52.673Z",
-                     *           "updatedAt": "2026-11-29T18:08:52.673Z"
+                     *           "createdAt": "2026-11-29T19:28:20.591Z",
+                     *           "updatedAt": "2026-11-29T19:28:20.591Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17223,7 +17229,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "50bb2530-d14b-4ed7-9034-fa2d395aa4c3",
+                     *       "id": "6abfc178-289b-4d11-8ac9-ea6a56dc97c0",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17232,8 +17238,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:52.673Z",
-                     *       "updatedAt": "2026-11-29T18:08:52.673Z"
+                     *       "createdAt": "2026-11-29T19:28:20.591Z",
+                     *       "updatedAt": "2026-11-29T19:28:20.591Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17272,7 +17278,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "50bb2530-d14b-4ed7-9034-fa2d395aa4c3",
+                     *       "id": "6abfc178-289b-4d11-8ac9-ea6a56dc97c0",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17281,8 +17287,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:52.673Z",
-                     *       "updatedAt": "2026-11-29T18:08:52.673Z"
+                     *       "createdAt": "2026-11-29T19:28:20.591Z",
+                     *       "updatedAt": "2026-11-29T19:28:20.591Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17340,7 +17346,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "50bb2530-d14b-4ed7-9034-fa2d395aa4c3",
+                     *       "id": "6abfc178-289b-4d11-8ac9-ea6a56dc97c0",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17349,8 +17355,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:08:52.673Z",
-                     *       "updatedAt": "2026-11-29T18:08:53.076Z"
+                     *       "createdAt": "2026-11-29T19:28:20.591Z",
+                     *       "updatedAt": "2026-11-29T19:28:20.635Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17400,15 +17406,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "55688bf0-65ac-482d-a264-317f5b201c70",
-                     *           "occurredAt": "2026-11-29T18:08:52.674Z",
+                     *           "requestId": "8f1f335d-b21c-4f37-a149-e3060111af87",
+                     *           "occurredAt": "2026-11-29T19:28:20.591Z",
                      *           "sequence": 100,
-                     *           "hash": "aeb545455cd1645baf58330d70294579a99dfbf6dda66abe86610b5c70213f62",
+                     *           "hash": "90b4150577e9b2c6c1bc3b9dc49a45dc3df20284d33ab53f391e9a980312b1b0",
                      *           "state": {
-                     *             "id": "50bb2530-d14b-4ed7-9034-fa2d395aa4c3",
+                     *             "id": "6abfc178-289b-4d11-8ac9-ea6a56dc97c0",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17417,8 +17423,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T18:08:52.673Z",
-                     *             "updatedAt": "2026-11-29T18:08:52.673Z"
+                     *             "createdAt": "2026-11-29T19:28:20.591Z",
+                     *             "updatedAt": "2026-11-29T19:28:20.591Z"
                      *           }
                      *         },
                      *         {
@@ -17426,15 +17432,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ed0d66c9-ff8b-47be-b16e-f282cd2fdc50",
-                     *           "occurredAt": "2026-11-29T18:08:53.076Z",
+                     *           "requestId": "07dd8d00-8df8-4e46-ac88-5537551cf8c8",
+                     *           "occurredAt": "2026-11-29T19:28:20.635Z",
                      *           "sequence": 101,
-                     *           "hash": "55e575ee629b5c310feb2959b4fa52356791706c4c21c3d48263eeeb8eb61733",
+                     *           "hash": "e120504771f02398c803f5fe0d7c4aafe75acce484aed6e900d81d453ed3da46",
                      *           "state": {
-                     *             "id": "50bb2530-d14b-4ed7-9034-fa2d395aa4c3",
+                     *             "id": "6abfc178-289b-4d11-8ac9-ea6a56dc97c0",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17443,8 +17449,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T18:08:52.673Z",
-                     *             "updatedAt": "2026-11-29T18:08:53.076Z"
+                     *             "createdAt": "2026-11-29T19:28:20.591Z",
+                     *             "updatedAt": "2026-11-29T19:28:20.635Z"
                      *           }
                      *         }
                      *       ],
@@ -17494,10 +17500,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T18:08:55.436Z",
+                     *       "updatedAt": "2026-11-29T19:28:21.952Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       }
                      *     }
                      */
@@ -17578,10 +17584,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T18:08:55.436Z",
+                     *       "updatedAt": "2026-11-29T19:28:21.952Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       }
                      *     }
                      */
@@ -17638,13 +17644,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b",
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "c293ff5e-d4a6-47d4-915a-8145b374128b",
-                     *           "occurredAt": "2026-11-29T18:08:55.437Z",
-                     *           "sequence": 118,
-                     *           "hash": "1682a4ef94570b3ae2db550215fcb1e790902b8b66168d7a54d95bcd7a1e7baa",
+                     *           "requestId": "08613de2-e02d-4000-9210-a57bb263ac42",
+                     *           "occurredAt": "2026-11-29T19:28:21.952Z",
+                     *           "sequence": 120,
+                     *           "hash": "a8b1406efe67d2304a858f9482b578d0b0b57fe3e493e21e8f598d4b70c9a1b9",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -17658,10 +17664,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T18:08:55.436Z",
+                     *             "updatedAt": "2026-11-29T19:28:21.952Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *             }
                      *           }
                      *         }
@@ -17714,8 +17720,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
-                     *           "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *           "id": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *           "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -17732,8 +17738,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T18:08:53.177Z",
-                     *           "updatedAt": "2026-11-29T18:08:53.177Z"
+                     *           "createdAt": "2026-11-29T19:28:20.708Z",
+                     *           "updatedAt": "2026-11-29T19:28:20.708Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17787,8 +17793,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
-                     *       "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *       "id": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *       "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17805,8 +17811,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:53.177Z",
-                     *       "updatedAt": "2026-11-29T18:08:53.177Z"
+                     *       "createdAt": "2026-11-29T19:28:20.708Z",
+                     *       "updatedAt": "2026-11-29T19:28:20.708Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17860,8 +17866,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
-                     *       "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *       "id": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *       "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17878,8 +17884,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T18:08:53.177Z",
-                     *       "updatedAt": "2026-11-29T18:08:53.177Z"
+                     *       "createdAt": "2026-11-29T19:28:20.708Z",
+                     *       "updatedAt": "2026-11-29T19:28:20.708Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17931,8 +17937,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
-                     *       "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *       "id": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *       "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -17949,8 +17955,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T18:08:53.177Z",
-                     *       "updatedAt": "2026-11-29T18:08:53.317Z"
+                     *       "createdAt": "2026-11-29T19:28:20.708Z",
+                     *       "updatedAt": "2026-11-29T19:28:20.773Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18029,7 +18035,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "52624318-3ceb-43f8-be6d-b5f5a310a499"
+                     *           "importId": "86fc4ae6-2e0e-42fa-b960-41896978623f"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -18045,7 +18051,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "52624318-3ceb-43f8-be6d-b5f5a310a499"
+                     *           "importId": "86fc4ae6-2e0e-42fa-b960-41896978623f"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18061,7 +18067,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "52624318-3ceb-43f8-be6d-b5f5a310a499"
+                     *           "importId": "86fc4ae6-2e0e-42fa-b960-41896978623f"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18095,7 +18101,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a"
+                 *       "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4"
                  *     }
                  */
                 "application/json": {
@@ -18123,14 +18129,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "10cfb483-7c0e-4520-8050-532c576a38f4",
-                     *         "serialNumber": 7,
+                     *         "id": "f020f643-205a-4640-ada1-d948bc0b05d6",
+                     *         "serialNumber": 11,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *             "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -18143,7 +18149,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "b3073aae-9602-4598-be85-3672fa57ac9a",
+                     *             "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -18171,19 +18177,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T18:08:53.856Z",
-                     *         "updatedAt": "2026-11-29T18:08:53.856Z",
+                     *         "createdAt": "2026-11-29T19:28:20.993Z",
+                     *         "updatedAt": "2026-11-29T19:28:20.993Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *           "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *           "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *           "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -18249,7 +18255,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c",
+                 *           "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8",
                  *           "line": 0
                  *         }
                  *       ]
@@ -18283,14 +18289,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8ada1ced-a243-40e1-9bbe-9f6cb772e817",
-                     *       "bankAccountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *       "id": "215f4c98-7a02-4d9b-b453-2b38dc3743a1",
+                     *       "bankAccountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c",
+                     *           "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -18302,9 +18308,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "matchedAt": "2026-11-29T18:08:54.073Z",
+                     *       "matchedAt": "2026-11-29T19:28:21.123Z",
                      *       "version": 1
                      *     }
                      */
@@ -18361,8 +18367,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8ada1ced-a243-40e1-9bbe-9f6cb772e817",
-                     *       "bankAccountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *       "id": "215f4c98-7a02-4d9b-b453-2b38dc3743a1",
+                     *       "bankAccountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18371,7 +18377,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c"
+                     *           "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18380,9 +18386,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "matchedAt": "2026-11-29T18:08:54.073Z",
+                     *       "matchedAt": "2026-11-29T19:28:21.123Z",
                      *       "version": 1
                      *     }
                      */
@@ -18432,8 +18438,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8ada1ced-a243-40e1-9bbe-9f6cb772e817",
-                     *       "bankAccountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *       "id": "215f4c98-7a02-4d9b-b453-2b38dc3743a1",
+                     *       "bankAccountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18442,7 +18448,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c"
+                     *           "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18451,9 +18457,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "matchedAt": "2026-11-29T18:08:54.073Z",
+                     *       "matchedAt": "2026-11-29T19:28:21.123Z",
                      *       "version": 2
                      *     }
                      */
@@ -18508,7 +18514,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *       "bankAccountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -18518,14 +18524,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "f9803bcd-d9f4-4504-a20e-b06d5b802d04",
-                     *           "bankAccountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *           "id": "e8206c5c-1d0c-464d-816b-8a3e54e41619",
+                     *           "bankAccountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c",
+                     *               "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -18537,9 +18543,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
-                     *           "matchedAt": "2026-11-29T18:08:54.691Z",
+                     *           "matchedAt": "2026-11-29T19:28:21.353Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -18604,9 +18610,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "reconciledAt": "2026-11-29T18:08:54.368Z"
+                     *       "reconciledAt": "2026-11-29T19:28:21.219Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -18665,7 +18671,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "c7e70759-8b23-4689-9817-41fac2e6d2d2",
+                     *       "bankAccountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -18718,9 +18724,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
-                     *           "reconciledAt": "2026-11-29T18:08:54.368Z",
+                     *           "reconciledAt": "2026-11-29T19:28:21.219Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -18775,8 +18781,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "f6bb8eb4-7993-42a3-bc91-8247ad9eeb8d",
-                     *           "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c",
+                     *           "id": "c64bd88f-1388-4a56-bc32-9e6520b357a1",
+                     *           "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -18785,10 +18791,11 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *           },
-                     *           "createdAt": "2026-11-29T18:08:54.778Z",
-                     *           "checkedAt": "2026-11-29T18:08:55.017Z",
+                     *           "createdAt": "2026-11-29T19:28:21.419Z",
+                     *           "checkedAt": "2026-11-29T19:28:21.630Z",
+                     *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
                      *       ]
@@ -18844,8 +18851,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f6bb8eb4-7993-42a3-bc91-8247ad9eeb8d",
-                     *       "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c",
+                     *       "id": "c64bd88f-1388-4a56-bc32-9e6520b357a1",
+                     *       "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18854,14 +18861,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "createdAt": "2026-11-29T18:08:54.778Z",
+                     *       "createdAt": "2026-11-29T19:28:21.419Z",
                      *       "checkedAt": null,
+                     *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T18:23:54.778Z",
+                     *         "expiresAt": "2026-11-29T19:43:21.419Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -18915,8 +18923,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f6bb8eb4-7993-42a3-bc91-8247ad9eeb8d",
-                     *       "journalId": "f395e552-69dd-4eb3-a63f-e249447fb30c",
+                     *       "id": "c64bd88f-1388-4a56-bc32-9e6520b357a1",
+                     *       "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18925,14 +18933,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "createdAt": "2026-11-29T18:08:54.778Z",
-                     *       "checkedAt": "2026-11-29T18:08:55.017Z",
+                     *       "createdAt": "2026-11-29T19:28:21.419Z",
+                     *       "checkedAt": "2026-11-29T19:28:21.630Z",
+                     *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T18:13:55.074Z"
+                     *         "expiresAt": "2026-11-29T19:33:21.717Z"
                      *       }
                      *     }
                      */
@@ -18982,8 +18991,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "00865aef-2c44-473f-848f-618148ce1f3d",
-                     *       "journalId": "b0d18acb-2b1e-4fc6-955e-6995263755a6",
+                     *       "id": "92bc29a5-bd66-45b4-8bba-b945c01fe7dd",
+                     *       "journalId": "ebb37860-4b34-4c0b-8aa1-c053eb2ea2af",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18992,10 +19001,11 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "75629648-ddbb-419a-a1bb-261474ef050b"
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
                      *       },
-                     *       "createdAt": "2026-11-29T18:08:55.849Z",
+                     *       "createdAt": "2026-11-29T19:28:22.118Z",
                      *       "checkedAt": null,
+                     *       "retainUntil": null,
                      *       "version": 2
                      *     }
                      */
@@ -19032,6 +19042,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fileName": "advance-invoice.pdf",
+                 *       "contentType": "application/pdf",
+                 *       "size": 49,
+                 *       "sha256": "2e4404037a93c9285af94fcb1d0e9c7247df81cdeb719d9118b01372c2e238de"
+                 *     }
+                 */
                 "application/json": {
                     fileName: components["schemas"]["field.fileName"];
                     contentType: components["schemas"]["field.contentType.2"];
@@ -19047,6 +19065,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "2771e574-3fae-49e9-a568-c182fcbb90fe",
+                     *       "journalId": null,
+                     *       "fileName": "advance-invoice.pdf",
+                     *       "contentType": "application/pdf",
+                     *       "size": 49,
+                     *       "sha256": "2e4404037a93c9285af94fcb1d0e9c7247df81cdeb719d9118b01372c2e238de",
+                     *       "status": "pending",
+                     *       "rejection": null,
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *       },
+                     *       "createdAt": "2026-11-29T19:28:21.788Z",
+                     *       "checkedAt": null,
+                     *       "retainUntil": null,
+                     *       "version": 1,
+                     *       "upload": {
+                     *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
+                     *         "expiresAt": "2026-11-29T19:43:21.788Z",
+                     *         "method": "PUT",
+                     *         "headers": {
+                     *           "Content-Type": "application/pdf",
+                     *           "x-amz-checksum-sha256": "LkQEA3qTySha+U/LHQ6cckffgc3rcZ2RGLATcsLiON4="
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedAttachmentResponse"];
                 };
             };
@@ -19079,6 +19126,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "2771e574-3fae-49e9-a568-c182fcbb90fe",
+                     *       "journalId": null,
+                     *       "fileName": "advance-invoice.pdf",
+                     *       "contentType": "application/pdf",
+                     *       "size": 49,
+                     *       "sha256": "2e4404037a93c9285af94fcb1d0e9c7247df81cdeb719d9118b01372c2e238de",
+                     *       "status": "available",
+                     *       "rejection": null,
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *       },
+                     *       "createdAt": "2026-11-29T19:28:21.788Z",
+                     *       "checkedAt": "2026-11-29T19:28:21.844Z",
+                     *       "retainUntil": "2033-01-01T00:00:00.000Z",
+                     *       "version": 2,
+                     *       "download": {
+                     *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
+                     *         "expiresAt": "2026-11-29T19:33:21.912Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AttachmentResponse"];
                 };
             };
