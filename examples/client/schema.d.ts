@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/504380ae-0304-4ca8-a014-a770453e57d5`
+         * @description Example request: `GET /api/v1/Companies/5adfe812-8bb8-439a-9cda-80e207c7b5df`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Settings`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Settings`
+         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Roles`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Roles`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Roles/7181981c-436c-4d0a-82d7-3ed0f1c8b653`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Roles/fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Roles/7181981c-436c-4d0a-82d7-3ed0f1c8b653`
+         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Roles/fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Roles/7181981c-436c-4d0a-82d7-3ed0f1c8b653`
+         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Roles/fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Members`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Members`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Members/752f533e-1dd8-4848-8cc7-ed3777a9b66f`
+         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Members/abdfa2af-233e-476c-9302-ac2312c2a090`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Members/752f533e-1dd8-4848-8cc7-ed3777a9b66f`
+         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Members/abdfa2af-233e-476c-9302-ac2312c2a090`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ApiKeys/2302bb33-a305-4a40-9298-737301fea2a0`
+         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ApiKeys/539163cc-baa4-4b97-8ab1-c10bde19539a`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Accounts`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Accounts`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Accounts/d5149e2e-79ae-4f97-89b2-ac1b1f3291ab`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Accounts/c6299781-5724-47ae-b375-54caab282e95`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Accounts/d5149e2e-79ae-4f97-89b2-ac1b1f3291ab`
+         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Accounts/c6299781-5724-47ae-b375-54caab282e95`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Accounts/d5149e2e-79ae-4f97-89b2-ac1b1f3291ab`
+         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Accounts/c6299781-5724-47ae-b375-54caab282e95`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Accounts/d5149e2e-79ae-4f97-89b2-ac1b1f3291ab/History`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Accounts/c6299781-5724-47ae-b375-54caab282e95/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters/7c3825a8-20d1-4d70-a7e0-3bee2b991dcc`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters/2ebc5326-f662-44b6-bdd2-d07afa47ff51`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters/7c3825a8-20d1-4d70-a7e0-3bee2b991dcc`
+         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters/2ebc5326-f662-44b6-bdd2-d07afa47ff51`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters/7c3825a8-20d1-4d70-a7e0-3bee2b991dcc`
+         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters/2ebc5326-f662-44b6-bdd2-d07afa47ff51`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters/7c3825a8-20d1-4d70-a7e0-3bee2b991dcc/History`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters/2ebc5326-f662-44b6-bdd2-d07afa47ff51/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters/7c3825a8-20d1-4d70-a7e0-3bee2b991dcc/Activate`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters/2ebc5326-f662-44b6-bdd2-d07afa47ff51/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/CostCenters/7c3825a8-20d1-4d70-a7e0-3bee2b991dcc/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters/2ebc5326-f662-44b6-bdd2-d07afa47ff51/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/cc5cfe15-bf89-4f77-872c-9bb133227b3f`
+         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/77647e7c-6806-43c9-aedc-3e6495de0e96`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/cc5cfe15-bf89-4f77-872c-9bb133227b3f`
+         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/77647e7c-6806-43c9-aedc-3e6495de0e96`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/Close`
+         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/Periods`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/Periods/dcb4ea22-efea-43d4-b421-95697fa2deea`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/Periods/2c2fbcfa-25b7-4b35-ab89-13757f9f77c1`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/Periods/dcb4ea22-efea-43d4-b421-95697fa2deea/Lock`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/Periods/2c2fbcfa-25b7-4b35-ab89-13757f9f77c1/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/Periods/dcb4ea22-efea-43d4-b421-95697fa2deea/Close`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/Periods/2c2fbcfa-25b7-4b35-ab89-13757f9f77c1/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/Periods/dcb4ea22-efea-43d4-b421-95697fa2deea/Close`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/Periods/2c2fbcfa-25b7-4b35-ab89-13757f9f77c1/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/FinancialYears/6e40968a-e462-4740-ae44-2c885732043c/Periods/dcb4ea22-efea-43d4-b421-95697fa2deea/Reopen`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/Periods/2c2fbcfa-25b7-4b35-ab89-13757f9f77c1/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/d82ee0f2-bc6a-4d93-a02b-316f533864df`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/d82ee0f2-bc6a-4d93-a02b-316f533864df`
+         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/d82ee0f2-bc6a-4d93-a02b-316f533864df/History`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/ebb37860-4b34-4c0b-8aa1-c053eb2ea2af/Submit`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/a1579649-758a-4482-9e0d-3db07e9ef2e9/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/ebb37860-4b34-4c0b-8aa1-c053eb2ea2af/Approve`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/a1579649-758a-4482-9e0d-3db07e9ef2e9/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/ebb37860-4b34-4c0b-8aa1-c053eb2ea2af/Reject`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/a1579649-758a-4482-9e0d-3db07e9ef2e9/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/d82ee0f2-bc6a-4d93-a02b-316f533864df/Post`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/042f850f-7f0c-454e-b2ad-39c1fa46a3cc/Void`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/94dd2da3-9b74-478d-9e22-4be4245c7861/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/d82ee0f2-bc6a-4d93-a02b-316f533864df/Adjust`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/d82ee0f2-bc6a-4d93-a02b-316f533864df/Reverse`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/TrialBalance?financialYearId=6e40968a-e462-4740-ae44-2c885732043c`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/TrialBalance?financialYearId=8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/BudgetVsActual?budgetId=ad7d49da-4114-44c1-928f-b84589018204&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/BudgetVsActual?budgetId=345e7940-d679-4170-83d7-063d8ece7084&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/504380ae-0304-4ca8-a014-a770453e57d5/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/5adfe812-8bb8-439a-9cda-80e207c7b5df/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/Restatements?since=2026-11-29T19%3A28%3A11.634Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/Restatements?since=2026-11-29T19%3A44%3A01.998Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Reports/0d28cffe-b776-4258-9ab0-133e5d1d4434`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/37ec6059-b0a2-4660-b15e-5442c912c8f9`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Webhooks/f61e533c-a0d0-4d8f-a8ff-844c8dd267a2`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Webhooks/d140ae4f-29aa-441a-861b-b105024d18aa`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Webhooks/f61e533c-a0d0-4d8f-a8ff-844c8dd267a2`
+         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Webhooks/d140ae4f-29aa-441a-861b-b105024d18aa`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Webhooks/f61e533c-a0d0-4d8f-a8ff-844c8dd267a2`
+         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Webhooks/d140ae4f-29aa-441a-861b-b105024d18aa`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Webhooks/f61e533c-a0d0-4d8f-a8ff-844c8dd267a2/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Webhooks/d140ae4f-29aa-441a-861b-b105024d18aa/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ExchangeRates/0ff760a6-82f8-4d6b-8d10-ef5e2a6de0ad`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ExchangeRates/a3b633b3-6b23-42f7-ae96-937b061e5d2b`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ExchangeRates/0ff760a6-82f8-4d6b-8d10-ef5e2a6de0ad`
+         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ExchangeRates/a3b633b3-6b23-42f7-ae96-937b061e5d2b`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ExchangeRates/0ff760a6-82f8-4d6b-8d10-ef5e2a6de0ad`
+         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ExchangeRates/a3b633b3-6b23-42f7-ae96-937b061e5d2b`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Budgets`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Budgets`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Budgets/ad7d49da-4114-44c1-928f-b84589018204`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Budgets/345e7940-d679-4170-83d7-063d8ece7084`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Budgets/ad7d49da-4114-44c1-928f-b84589018204`
+         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Budgets/345e7940-d679-4170-83d7-063d8ece7084`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Budgets/ad7d49da-4114-44c1-928f-b84589018204`
+         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Budgets/345e7940-d679-4170-83d7-063d8ece7084`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Imports`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Imports`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Imports/b72f1788-f065-43a5-b9ed-c99225c551b9`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Imports/780b78f0-8bf9-454c-a3f9-38483c27680a`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Imports/b72f1788-f065-43a5-b9ed-c99225c551b9/Errors`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Imports/780b78f0-8bf9-454c-a3f9-38483c27680a/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Imports/46674de4-2be7-4de0-ab4e-93798101a006/Approve`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Imports/b13d0211-0681-471c-bf96-f0d1f69fe829/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,13 +1433,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Exports`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1457,7 +1457,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Exports/2bcbb500-1380-460b-b909-52ad04023a38`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Exports/ed412e6f-2653-418b-b252-37ddbfd9df5e`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1477,7 +1477,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1497,13 +1497,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1523,7 +1523,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1541,12 +1541,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/TaxCodes/31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/TaxCodes/3477de0c-a49c-4e04-accc-e87e2464dd7b`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/TaxCodes/31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1`
+         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/TaxCodes/3477de0c-a49c-4e04-accc-e87e2464dd7b`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/TaxCodes/31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1/History`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/TaxCodes/3477de0c-a49c-4e04-accc-e87e2464dd7b/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1585,13 +1585,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1609,7 +1609,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/VatReturns/960ebf46-9108-4b91-b091-da2f833ddf84`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/VatReturns/6bc45e3a-3990-4506-ad78-683be321eb1d`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1629,13 +1629,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1653,12 +1653,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Counterparties/6abfc178-289b-4d11-8ac9-ea6a56dc97c0`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Counterparties/7c843c98-da9d-45f4-811c-7b5c7a4f9bc9`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Counterparties/6abfc178-289b-4d11-8ac9-ea6a56dc97c0`
+         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Counterparties/7c843c98-da9d-45f4-811c-7b5c7a4f9bc9`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Counterparties/6abfc178-289b-4d11-8ac9-ea6a56dc97c0/History`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Counterparties/7c843c98-da9d-45f4-811c-7b5c7a4f9bc9/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1697,12 +1697,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1721,7 +1721,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1741,13 +1741,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1765,12 +1765,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d`
+         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1789,7 +1789,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1811,7 +1811,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/Matches`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1849,14 +1849,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/Matches/215f4c98-7a02-4d9b-b453-2b38dc3743a1`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/Matches/8e1a277f-c905-45fd-aa8c-707960ecfc93`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/Matches/215f4c98-7a02-4d9b-b453-2b38dc3743a1`
+         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/Matches/8e1a277f-c905-45fd-aa8c-707960ecfc93`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1875,7 +1875,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1895,7 +1895,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1913,7 +1913,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/BankAccounts/ff244062-d3ea-4cd2-856b-e7ad396b1d8d/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -1933,13 +1933,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/50fbd909-46d9-43a5-9411-b8265a3b1ce8/Attachments`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/7269edd0-b362-4258-8c49-1818832f0719/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/50fbd909-46d9-43a5-9411-b8265a3b1ce8/Attachments`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/7269edd0-b362-4258-8c49-1818832f0719/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -1957,14 +1957,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/50fbd909-46d9-43a5-9411-b8265a3b1ce8/Attachments/c64bd88f-1388-4a56-bc32-9e6520b357a1`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/7269edd0-b362-4258-8c49-1818832f0719/Attachments/34deeea8-97a4-4066-ab13-b1a437540825`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Journals/ebb37860-4b34-4c0b-8aa1-c053eb2ea2af/Attachments/92bc29a5-bd66-45b4-8bba-b945c01fe7dd`
+         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/a1579649-758a-4482-9e0d-3db07e9ef2e9/Attachments/8a6e62ee-f565-4c34-830f-8a7b5e8582a2`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -1983,7 +1983,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Attachments`
+         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2001,7 +2001,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc/Attachments/2771e574-3fae-49e9-a568-c182fcbb90fe`
+         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Attachments/d3237f9b-ada7-4c05-959c-ebf6cf10e65a`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -4806,7 +4806,7 @@ export interface components {
          * @description The event types the subscription receives; empty for every type.
          * @default []
          */
-        "field.eventTypes.2": ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected" | "AttachmentRemoved" | "AttachmentAttached")[];
+        "field.eventTypes.2": ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected" | "AttachmentRemoved" | "AttachmentAttached" | "ExportCreated")[];
         /**
          * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active.
          * @default true
@@ -5275,7 +5275,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:39291/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A39835%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=A6kgrY7VmjVCWNc0rbLQpJJuLOvGvJn4LOEscOSh0E0&code_challenge_method=S256&state=70WXgMw6ullg0lcA9eBztGzIBFGb31XqxoD8CXwVA3I&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:40927/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A36379%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=FBXa5MWT1no8URWuiH0UHFqILhMuebS2Se2LaBZMI28&code_challenge_method=S256&state=eMDP_cNIUPLSWicQLl0y9n_jDM40ZTWhaHCfFiViDwI&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5315,7 +5315,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc",
+                     *           "companyId": "cd78f097-7f27-4ebe-aa77-0fec8f0b3218",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5368,7 +5368,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "504380ae-0304-4ca8-a014-a770453e57d5",
+                     *           "companyId": "5adfe812-8bb8-439a-9cda-80e207c7b5df",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5475,7 +5475,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc",
+                     *           "companyId": "cd78f097-7f27-4ebe-aa77-0fec8f0b3218",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5528,7 +5528,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "504380ae-0304-4ca8-a014-a770453e57d5",
+                     *           "companyId": "5adfe812-8bb8-439a-9cda-80e207c7b5df",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5624,16 +5624,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "504380ae-0304-4ca8-a014-a770453e57d5",
+                     *           "id": "5adfe812-8bb8-439a-9cda-80e207c7b5df",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T19:28:07.561Z",
+                     *           "createdAt": "2026-11-29T19:43:58.336Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc",
+                     *           "id": "cd78f097-7f27-4ebe-aa77-0fec8f0b3218",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T19:28:07.402Z",
+                     *           "createdAt": "2026-11-29T19:43:58.161Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5690,9 +5690,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "504380ae-0304-4ca8-a014-a770453e57d5",
+                     *       "id": "5adfe812-8bb8-439a-9cda-80e207c7b5df",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T19:28:07.561Z",
+                     *       "createdAt": "2026-11-29T19:43:58.336Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5705,7 +5705,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T19:28:07.561Z"
+                     *         "updatedAt": "2026-11-29T19:43:58.336Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5792,9 +5792,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "504380ae-0304-4ca8-a014-a770453e57d5",
+                     *       "id": "5adfe812-8bb8-439a-9cda-80e207c7b5df",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T19:28:07.561Z",
+                     *       "createdAt": "2026-11-29T19:43:58.336Z",
                      *       "version": 1
                      *     }
                      */
@@ -5839,7 +5839,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T19:28:07.402Z"
+                     *       "updatedAt": "2026-11-29T19:43:58.161Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5869,7 +5869,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "0a553ce7-e416-42b1-8a6f-6f135ab30d04",
+                 *       "retainedEarningsAccountId": "2b53cf23-d716-4e7f-b371-21adc7e7a61c",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5914,7 +5914,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "0a553ce7-e416-42b1-8a6f-6f135ab30d04",
+                     *       "retainedEarningsAccountId": "2b53cf23-d716-4e7f-b371-21adc7e7a61c",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -5922,7 +5922,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T19:28:08.600Z"
+                     *       "updatedAt": "2026-11-29T19:43:59.234Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6111,7 +6111,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "7181981c-436c-4d0a-82d7-3ed0f1c8b653",
+                     *           "id": "fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6122,8 +6122,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T19:28:18.285Z",
-                     *           "updatedAt": "2026-11-29T19:28:18.321Z"
+                     *           "createdAt": "2026-11-29T19:44:08.932Z",
+                     *           "updatedAt": "2026-11-29T19:44:08.970Z"
                      *         }
                      *       ]
                      *     }
@@ -6184,7 +6184,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7181981c-436c-4d0a-82d7-3ed0f1c8b653",
+                     *       "id": "fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6194,8 +6194,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:18.285Z",
-                     *       "updatedAt": "2026-11-29T19:28:18.285Z"
+                     *       "createdAt": "2026-11-29T19:44:08.932Z",
+                     *       "updatedAt": "2026-11-29T19:44:08.932Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6242,7 +6242,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7181981c-436c-4d0a-82d7-3ed0f1c8b653",
+                     *       "id": "fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6252,8 +6252,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:18.285Z",
-                     *       "updatedAt": "2026-11-29T19:28:18.285Z"
+                     *       "createdAt": "2026-11-29T19:44:08.932Z",
+                     *       "updatedAt": "2026-11-29T19:44:08.932Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6314,7 +6314,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7181981c-436c-4d0a-82d7-3ed0f1c8b653",
+                     *       "id": "fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6325,8 +6325,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:28:18.285Z",
-                     *       "updatedAt": "2026-11-29T19:28:18.321Z"
+                     *       "createdAt": "2026-11-29T19:44:08.932Z",
+                     *       "updatedAt": "2026-11-29T19:44:08.970Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6434,8 +6434,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
-                     *           "email": "user-49fbb350-9950-417f-a4ce-3f64786b9683@example.com",
+                     *           "userId": "f0306802-4c58-43bd-997d-45a521bdbcc5",
+                     *           "email": "user-0101be1d-f99f-4500-8ea0-dbf61984b65d@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6487,20 +6487,20 @@ export interface operations {
                      *             "attachments:create",
                      *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T19:28:07.402Z",
+                     *           "joinedAt": "2026-11-29T19:43:58.161Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "752f533e-1dd8-4848-8cc7-ed3777a9b66f",
-                     *           "email": "contract-1795980498349@example.com",
-                     *           "roleId": "7181981c-436c-4d0a-82d7-3ed0f1c8b653",
+                     *           "userId": "abdfa2af-233e-476c-9302-ac2312c2a090",
+                     *           "email": "contract-1795981448999@example.com",
+                     *           "roleId": "fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T19:28:18.371Z",
+                     *           "joinedAt": "2026-11-29T19:44:09.024Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6532,8 +6532,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795980498349@example.com",
-                 *       "roleId": "7181981c-436c-4d0a-82d7-3ed0f1c8b653"
+                 *       "email": "contract-1795981448999@example.com",
+                 *       "roleId": "fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517"
                  *     }
                  */
                 "application/json": {
@@ -6555,16 +6555,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "752f533e-1dd8-4848-8cc7-ed3777a9b66f",
-                     *       "email": "contract-1795980498349@example.com",
-                     *       "roleId": "7181981c-436c-4d0a-82d7-3ed0f1c8b653",
+                     *       "userId": "abdfa2af-233e-476c-9302-ac2312c2a090",
+                     *       "email": "contract-1795981448999@example.com",
+                     *       "roleId": "fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T19:28:18.371Z",
+                     *       "joinedAt": "2026-11-29T19:44:09.024Z",
                      *       "version": 1
                      *     }
                      */
@@ -6624,8 +6624,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "752f533e-1dd8-4848-8cc7-ed3777a9b66f",
-                     *       "email": "contract-1795980498349@example.com",
+                     *       "userId": "abdfa2af-233e-476c-9302-ac2312c2a090",
+                     *       "email": "contract-1795981448999@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6648,7 +6648,7 @@ export interface operations {
                      *         "attachments:read",
                      *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T19:28:18.371Z",
+                     *       "joinedAt": "2026-11-29T19:44:09.024Z",
                      *       "version": 2
                      *     }
                      */
@@ -6757,9 +6757,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2302bb33-a305-4a40-9298-737301fea2a0",
+                     *           "id": "539163cc-baa4-4b97-8ab1-c10bde19539a",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_ZTKcj3C",
+                     *           "prefix": "sk-svc_cmQpfcl",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6767,8 +6767,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
-                     *           "createdAt": "2026-11-29T19:28:18.506Z",
+                     *           "createdBy": "f0306802-4c58-43bd-997d-45a521bdbcc5",
+                     *           "createdAt": "2026-11-29T19:44:09.141Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6834,9 +6834,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2302bb33-a305-4a40-9298-737301fea2a0",
+                     *       "id": "539163cc-baa4-4b97-8ab1-c10bde19539a",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_ZTKcj3C",
+                     *       "prefix": "sk-svc_cmQpfcl",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6844,8 +6844,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
-                     *       "createdAt": "2026-11-29T19:28:18.506Z",
+                     *       "createdBy": "f0306802-4c58-43bd-997d-45a521bdbcc5",
+                     *       "createdAt": "2026-11-29T19:44:09.141Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6896,18 +6896,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2302bb33-a305-4a40-9298-737301fea2a0",
+                     *       "id": "539163cc-baa4-4b97-8ab1-c10bde19539a",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_ZTKcj3C",
+                     *       "prefix": "sk-svc_cmQpfcl",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T19:28:18.545Z",
-                     *       "createdBy": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
-                     *       "createdAt": "2026-11-29T19:28:18.506Z",
+                     *       "revokedAt": "2026-11-29T19:44:09.184Z",
+                     *       "createdBy": "f0306802-4c58-43bd-997d-45a521bdbcc5",
+                     *       "createdAt": "2026-11-29T19:44:09.141Z",
                      *       "version": 2
                      *     }
                      */
@@ -6962,24 +6962,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "230e1956-aadf-4dbb-94db-52a4e70606f4",
+                     *           "id": "93d833b2-d6f0-4655-a9fc-daff588667db",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "963726dd-b21e-46c1-a375-a1ac9f63fdf1",
+                     *           "parentId": "67d18f0f-5812-48d8-a51b-21a5883e8d03",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:08.399Z",
-                     *           "updatedAt": "2026-11-29T19:28:08.399Z",
+                     *           "createdAt": "2026-11-29T19:43:59.075Z",
+                     *           "updatedAt": "2026-11-29T19:43:59.075Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "963726dd-b21e-46c1-a375-a1ac9f63fdf1",
+                     *           "id": "67d18f0f-5812-48d8-a51b-21a5883e8d03",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6988,32 +6988,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:08.340Z",
-                     *           "updatedAt": "2026-11-29T19:28:08.340Z",
+                     *           "createdAt": "2026-11-29T19:43:59.043Z",
+                     *           "updatedAt": "2026-11-29T19:43:59.043Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *           "id": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "8cfd7a79-cbad-42e0-bce7-74a3ab9d41e3",
+                     *           "parentId": "30855060-83ce-42bb-8392-50f5b147c426",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:08.298Z",
-                     *           "updatedAt": "2026-11-29T19:28:08.298Z",
+                     *           "createdAt": "2026-11-29T19:43:59.018Z",
+                     *           "updatedAt": "2026-11-29T19:43:59.018Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "8cfd7a79-cbad-42e0-bce7-74a3ab9d41e3",
+                     *           "id": "30855060-83ce-42bb-8392-50f5b147c426",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7022,32 +7022,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:08.241Z",
-                     *           "updatedAt": "2026-11-29T19:28:08.241Z",
+                     *           "createdAt": "2026-11-29T19:43:58.971Z",
+                     *           "updatedAt": "2026-11-29T19:43:58.971Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "0a553ce7-e416-42b1-8a6f-6f135ab30d04",
+                     *           "id": "2b53cf23-d716-4e7f-b371-21adc7e7a61c",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "38f4a57e-5bd5-4a42-92ff-1b608ef6bb06",
+                     *           "parentId": "0bad2920-dc0b-46c0-ae76-ce2ac5de985d",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:08.178Z",
-                     *           "updatedAt": "2026-11-29T19:28:08.178Z",
+                     *           "createdAt": "2026-11-29T19:43:58.921Z",
+                     *           "updatedAt": "2026-11-29T19:43:58.921Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "38f4a57e-5bd5-4a42-92ff-1b608ef6bb06",
+                     *           "id": "0bad2920-dc0b-46c0-ae76-ce2ac5de985d",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7056,49 +7056,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:08.149Z",
-                     *           "updatedAt": "2026-11-29T19:28:08.149Z",
+                     *           "createdAt": "2026-11-29T19:43:58.871Z",
+                     *           "updatedAt": "2026-11-29T19:43:58.871Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *           "id": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
+                     *           "parentId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:08.117Z",
-                     *           "updatedAt": "2026-11-29T19:28:08.117Z",
+                     *           "createdAt": "2026-11-29T19:43:58.824Z",
+                     *           "updatedAt": "2026-11-29T19:43:58.824Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *           "id": "f000a989-5ff4-446c-8a41-04b611769501",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
+                     *           "parentId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:08.030Z",
-                     *           "updatedAt": "2026-11-29T19:28:08.030Z",
+                     *           "createdAt": "2026-11-29T19:43:58.730Z",
+                     *           "updatedAt": "2026-11-29T19:43:58.730Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "e62eb168-dd0d-47d8-9648-71694ec14c06",
+                     *           "id": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7107,8 +7107,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:07.948Z",
-                     *           "updatedAt": "2026-11-29T19:28:07.948Z",
+                     *           "createdAt": "2026-11-29T19:43:58.677Z",
+                     *           "updatedAt": "2026-11-29T19:43:58.677Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7176,7 +7176,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d5149e2e-79ae-4f97-89b2-ac1b1f3291ab",
+                     *       "id": "c6299781-5724-47ae-b375-54caab282e95",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7185,8 +7185,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:08.703Z",
-                     *       "updatedAt": "2026-11-29T19:28:08.703Z",
+                     *       "createdAt": "2026-11-29T19:43:59.320Z",
+                     *       "updatedAt": "2026-11-29T19:43:59.320Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7237,7 +7237,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d5149e2e-79ae-4f97-89b2-ac1b1f3291ab",
+                     *       "id": "c6299781-5724-47ae-b375-54caab282e95",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7246,8 +7246,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:08.703Z",
-                     *       "updatedAt": "2026-11-29T19:28:08.703Z",
+                     *       "createdAt": "2026-11-29T19:43:59.320Z",
+                     *       "updatedAt": "2026-11-29T19:43:59.320Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7311,7 +7311,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d5149e2e-79ae-4f97-89b2-ac1b1f3291ab",
+                     *       "id": "c6299781-5724-47ae-b375-54caab282e95",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7320,8 +7320,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:28:08.703Z",
-                     *       "updatedAt": "2026-11-29T19:28:09.138Z",
+                     *       "createdAt": "2026-11-29T19:43:59.320Z",
+                     *       "updatedAt": "2026-11-29T19:43:59.694Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7441,15 +7441,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "93e1ac92-ebbf-4043-905d-d2add86cdfa8",
-                     *           "occurredAt": "2026-11-29T19:28:08.703Z",
+                     *           "requestId": "95b1d440-32fa-4eb7-a5f3-01afcbb4d70f",
+                     *           "occurredAt": "2026-11-29T19:43:59.320Z",
                      *           "sequence": 14,
-                     *           "hash": "e3c910f10e3dad5710166b49ce72083a117dafa2e327becbc423981c8079d2f5",
+                     *           "hash": "2fc0b5a0dcfcbf516eb22d73ffce4e66ac2dd983475aa0ef51c4da0144035c19",
                      *           "state": {
-                     *             "id": "d5149e2e-79ae-4f97-89b2-ac1b1f3291ab",
+                     *             "id": "c6299781-5724-47ae-b375-54caab282e95",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7458,8 +7458,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T19:28:08.703Z",
-                     *             "updatedAt": "2026-11-29T19:28:08.703Z",
+                     *             "createdAt": "2026-11-29T19:43:59.320Z",
+                     *             "updatedAt": "2026-11-29T19:43:59.320Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7519,7 +7519,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7c3825a8-20d1-4d70-a7e0-3bee2b991dcc",
+                     *           "id": "2ebc5326-f662-44b6-bdd2-d07afa47ff51",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7528,12 +7528,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:09.461Z",
-                     *           "updatedAt": "2026-11-29T19:28:09.461Z",
+                     *           "createdAt": "2026-11-29T19:44:00.065Z",
+                     *           "updatedAt": "2026-11-29T19:44:00.065Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "806341a1-50c9-4e04-be89-479903d6d4c1",
+                     *           "id": "31298678-051c-41bd-a28a-3652f20e6c09",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7542,12 +7542,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:08.465Z",
-                     *           "updatedAt": "2026-11-29T19:28:08.465Z",
+                     *           "createdAt": "2026-11-29T19:43:59.114Z",
+                     *           "updatedAt": "2026-11-29T19:43:59.114Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "2500225e-9d7c-41c7-89fd-a7259aebc18c",
+                     *           "id": "65c14d4e-2d08-4500-a192-e902f0cdc7e5",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7556,8 +7556,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:08.510Z",
-                     *           "updatedAt": "2026-11-29T19:28:08.510Z",
+                     *           "createdAt": "2026-11-29T19:43:59.139Z",
+                     *           "updatedAt": "2026-11-29T19:43:59.139Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7616,7 +7616,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c3825a8-20d1-4d70-a7e0-3bee2b991dcc",
+                     *       "id": "2ebc5326-f662-44b6-bdd2-d07afa47ff51",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7625,8 +7625,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:09.461Z",
-                     *       "updatedAt": "2026-11-29T19:28:09.461Z",
+                     *       "createdAt": "2026-11-29T19:44:00.065Z",
+                     *       "updatedAt": "2026-11-29T19:44:00.065Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7674,7 +7674,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c3825a8-20d1-4d70-a7e0-3bee2b991dcc",
+                     *       "id": "2ebc5326-f662-44b6-bdd2-d07afa47ff51",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7683,8 +7683,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:09.461Z",
-                     *       "updatedAt": "2026-11-29T19:28:09.461Z",
+                     *       "createdAt": "2026-11-29T19:44:00.065Z",
+                     *       "updatedAt": "2026-11-29T19:44:00.065Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7741,7 +7741,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c3825a8-20d1-4d70-a7e0-3bee2b991dcc",
+                     *       "id": "2ebc5326-f662-44b6-bdd2-d07afa47ff51",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7750,8 +7750,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:28:09.461Z",
-                     *       "updatedAt": "2026-11-29T19:28:09.635Z",
+                     *       "createdAt": "2026-11-29T19:44:00.065Z",
+                     *       "updatedAt": "2026-11-29T19:44:00.191Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7868,15 +7868,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8851c301-21b7-4848-8b97-2840e8370305",
-                     *           "occurredAt": "2026-11-29T19:28:09.461Z",
+                     *           "requestId": "ad8c26c4-2eeb-4616-96ac-deaad28add58",
+                     *           "occurredAt": "2026-11-29T19:44:00.065Z",
                      *           "sequence": 17,
-                     *           "hash": "fcf5d067d842f7cb7851a071c54b7abd741b3e11755b07b4a674b9a8b824d4d4",
+                     *           "hash": "1c2444da10f1e0eff262dc4f8de1249442f83f3ef84968a90b1589265b7e8a90",
                      *           "state": {
-                     *             "id": "7c3825a8-20d1-4d70-a7e0-3bee2b991dcc",
+                     *             "id": "2ebc5326-f662-44b6-bdd2-d07afa47ff51",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7885,8 +7885,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T19:28:09.461Z",
-                     *             "updatedAt": "2026-11-29T19:28:09.461Z",
+                     *             "createdAt": "2026-11-29T19:44:00.065Z",
+                     *             "updatedAt": "2026-11-29T19:44:00.065Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7938,7 +7938,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c3825a8-20d1-4d70-a7e0-3bee2b991dcc",
+                     *       "id": "2ebc5326-f662-44b6-bdd2-d07afa47ff51",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7947,8 +7947,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T19:28:09.461Z",
-                     *       "updatedAt": "2026-11-29T19:28:09.751Z",
+                     *       "createdAt": "2026-11-29T19:44:00.065Z",
+                     *       "updatedAt": "2026-11-29T19:44:00.311Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7998,7 +7998,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c3825a8-20d1-4d70-a7e0-3bee2b991dcc",
+                     *       "id": "2ebc5326-f662-44b6-bdd2-d07afa47ff51",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8007,8 +8007,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T19:28:09.461Z",
-                     *       "updatedAt": "2026-11-29T19:28:09.694Z",
+                     *       "createdAt": "2026-11-29T19:44:00.065Z",
+                     *       "updatedAt": "2026-11-29T19:44:00.238Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8059,19 +8059,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *           "id": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T19:28:10.637Z",
-                     *           "updatedAt": "2026-11-29T19:28:10.637Z",
+                     *           "createdAt": "2026-11-29T19:44:00.917Z",
+                     *           "updatedAt": "2026-11-29T19:44:00.917Z",
                      *           "periods": [
                      *             {
-                     *               "id": "bac58b00-6152-4b87-a11e-4a8d55f017f1",
-                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *               "id": "2b3e2346-f7df-4672-9b6e-209ff3dbfc69",
+                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8081,8 +8081,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "83a104f3-4f4f-4cdf-a4d7-dfcd94719d2c",
-                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *               "id": "b733e496-8257-4626-a1e4-9489e11a08e7",
+                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8092,8 +8092,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3876c4b0-858e-4b56-8b56-1a809db32902",
-                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *               "id": "5398f96a-7782-42c3-876a-9a585d637c0a",
+                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8103,8 +8103,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b8501fc4-38fa-4342-8b7f-152264281eaf",
-                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *               "id": "8334e6f7-a3ec-4269-bc30-e9739fa0b5fa",
+                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8114,8 +8114,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bf695303-6920-4a05-87d2-ef8d2e762c52",
-                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *               "id": "a74576d3-2e47-4221-a405-d14f7270d0fb",
+                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8125,8 +8125,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a6f64ac5-b707-462b-baa9-e2ef6096e741",
-                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *               "id": "a2f4f905-e50d-4422-8ac4-3b371ed4d4f1",
+                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8136,8 +8136,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cb1fe4a1-07eb-4048-96ab-ce7b7972fa9a",
-                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *               "id": "e3aa6cd6-88b0-4632-aaf5-ec6d4455a275",
+                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8147,8 +8147,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "20d4029d-6146-42d3-820a-5131b9ea1cb2",
-                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *               "id": "7d46fc2e-89d3-4862-a9f8-0008cd58b0f2",
+                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8158,8 +8158,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f795cf66-857a-4602-9382-186d032d0941",
-                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *               "id": "3e4c341b-9992-41b6-b82a-a2ed45150ebb",
+                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8169,8 +8169,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0e9d1778-83a1-44f6-bd34-3cf072d902d4",
-                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *               "id": "d189dd8b-a654-4b07-9a4f-4d933dac6265",
+                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8180,8 +8180,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "11ff5911-1173-4deb-8a02-ff25cab93819",
-                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *               "id": "8daef12f-4a8e-457b-b19a-2a17cfaa4fa6",
+                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8191,8 +8191,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1b2363bb-88a9-478c-9821-82558dea33b8",
-                     *               "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *               "id": "2e2cc91b-c4e3-45a2-9111-35f2fc1f3755",
+                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8204,19 +8204,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T19:28:10.511Z",
-                     *           "updatedAt": "2026-11-29T19:28:10.511Z",
+                     *           "createdAt": "2026-11-29T19:44:00.797Z",
+                     *           "updatedAt": "2026-11-29T19:44:00.797Z",
                      *           "periods": [
                      *             {
-                     *               "id": "dcb4ea22-efea-43d4-b421-95697fa2deea",
-                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *               "id": "2c2fbcfa-25b7-4b35-ab89-13757f9f77c1",
+                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8226,8 +8226,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "114ecf90-a0e0-44db-8f82-af617a910d1b",
-                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *               "id": "48252645-316f-4c1a-b28d-435738a63609",
+                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8237,8 +8237,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d4e225ba-c659-4f74-acdb-ce17bacab233",
-                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *               "id": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
+                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8248,8 +8248,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e93ad9f8-bfad-45ca-9ef3-8961a48e3c70",
-                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *               "id": "3a996c16-cb6c-4c75-ae93-60bd9c25248a",
+                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8259,8 +8259,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e1151e83-f3c3-4373-bc69-fc08426f7836",
-                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *               "id": "c38e03fd-fdd6-41dd-b0d6-51c0a2ca7688",
+                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8270,8 +8270,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6dd86724-3fc2-4146-9f80-8cba8a4d2e57",
-                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *               "id": "e060defe-b5b5-4d13-a818-ff0334057009",
+                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8281,8 +8281,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b21c49af-ac69-4995-ab61-cfc33890aa9d",
-                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *               "id": "c66c09b9-82df-4b69-8654-909ad05277e2",
+                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8292,8 +8292,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fbbc09b7-22c3-41e8-b6e6-a1020d406f51",
-                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *               "id": "0a54e78f-daf6-45ae-b174-56c0ad09d656",
+                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8303,8 +8303,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "63db9c0d-5231-42fc-ab7e-d636443c5a02",
-                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *               "id": "bfdcca5a-2f2a-4265-af03-6ba93cb1d876",
+                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8314,8 +8314,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "607d69d4-b1c0-4780-9c8c-351cb975b3d6",
-                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *               "id": "3a56da15-58cb-40ab-99e1-8f29230ec77e",
+                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8325,8 +8325,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4fed9be8-3a56-40a8-97e0-48c623f433f3",
-                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *               "id": "63bd4d4d-6272-4956-9e5f-1f53f560cbfc",
+                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8336,8 +8336,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c794f316-8544-42e0-bbe2-23b2d9807c81",
-                     *               "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *               "id": "d2c1ac7f-bac1-4d69-a972-1ff7d7de1d09",
+                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8401,19 +8401,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *       "id": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T19:28:10.637Z",
-                     *       "updatedAt": "2026-11-29T19:28:10.637Z",
+                     *       "createdAt": "2026-11-29T19:44:00.917Z",
+                     *       "updatedAt": "2026-11-29T19:44:00.917Z",
                      *       "periods": [
                      *         {
-                     *           "id": "bac58b00-6152-4b87-a11e-4a8d55f017f1",
-                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *           "id": "2b3e2346-f7df-4672-9b6e-209ff3dbfc69",
+                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8423,8 +8423,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "83a104f3-4f4f-4cdf-a4d7-dfcd94719d2c",
-                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *           "id": "b733e496-8257-4626-a1e4-9489e11a08e7",
+                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8434,8 +8434,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3876c4b0-858e-4b56-8b56-1a809db32902",
-                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *           "id": "5398f96a-7782-42c3-876a-9a585d637c0a",
+                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8445,8 +8445,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b8501fc4-38fa-4342-8b7f-152264281eaf",
-                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *           "id": "8334e6f7-a3ec-4269-bc30-e9739fa0b5fa",
+                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8456,8 +8456,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bf695303-6920-4a05-87d2-ef8d2e762c52",
-                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *           "id": "a74576d3-2e47-4221-a405-d14f7270d0fb",
+                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8467,8 +8467,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a6f64ac5-b707-462b-baa9-e2ef6096e741",
-                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *           "id": "a2f4f905-e50d-4422-8ac4-3b371ed4d4f1",
+                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8478,8 +8478,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cb1fe4a1-07eb-4048-96ab-ce7b7972fa9a",
-                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *           "id": "e3aa6cd6-88b0-4632-aaf5-ec6d4455a275",
+                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8489,8 +8489,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "20d4029d-6146-42d3-820a-5131b9ea1cb2",
-                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *           "id": "7d46fc2e-89d3-4862-a9f8-0008cd58b0f2",
+                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8500,8 +8500,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f795cf66-857a-4602-9382-186d032d0941",
-                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *           "id": "3e4c341b-9992-41b6-b82a-a2ed45150ebb",
+                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8511,8 +8511,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0e9d1778-83a1-44f6-bd34-3cf072d902d4",
-                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *           "id": "d189dd8b-a654-4b07-9a4f-4d933dac6265",
+                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8522,8 +8522,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "11ff5911-1173-4deb-8a02-ff25cab93819",
-                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *           "id": "8daef12f-4a8e-457b-b19a-2a17cfaa4fa6",
+                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8533,8 +8533,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1b2363bb-88a9-478c-9821-82558dea33b8",
-                     *           "financialYearId": "98182d01-98b9-445c-93c1-5dcd639857f0",
+                     *           "id": "2e2cc91b-c4e3-45a2-9111-35f2fc1f3755",
+                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8590,19 +8590,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *       "id": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T19:28:10.511Z",
-                     *       "updatedAt": "2026-11-29T19:28:10.511Z",
+                     *       "createdAt": "2026-11-29T19:44:00.797Z",
+                     *       "updatedAt": "2026-11-29T19:44:00.797Z",
                      *       "periods": [
                      *         {
-                     *           "id": "dcb4ea22-efea-43d4-b421-95697fa2deea",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "2c2fbcfa-25b7-4b35-ab89-13757f9f77c1",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8612,8 +8612,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "114ecf90-a0e0-44db-8f82-af617a910d1b",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "48252645-316f-4c1a-b28d-435738a63609",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8623,8 +8623,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d4e225ba-c659-4f74-acdb-ce17bacab233",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8634,8 +8634,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e93ad9f8-bfad-45ca-9ef3-8961a48e3c70",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "3a996c16-cb6c-4c75-ae93-60bd9c25248a",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8645,8 +8645,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e1151e83-f3c3-4373-bc69-fc08426f7836",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "c38e03fd-fdd6-41dd-b0d6-51c0a2ca7688",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8656,8 +8656,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6dd86724-3fc2-4146-9f80-8cba8a4d2e57",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "e060defe-b5b5-4d13-a818-ff0334057009",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8667,8 +8667,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b21c49af-ac69-4995-ab61-cfc33890aa9d",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "c66c09b9-82df-4b69-8654-909ad05277e2",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8678,8 +8678,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fbbc09b7-22c3-41e8-b6e6-a1020d406f51",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "0a54e78f-daf6-45ae-b174-56c0ad09d656",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8689,8 +8689,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "63db9c0d-5231-42fc-ab7e-d636443c5a02",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "bfdcca5a-2f2a-4265-af03-6ba93cb1d876",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8700,8 +8700,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "607d69d4-b1c0-4780-9c8c-351cb975b3d6",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "3a56da15-58cb-40ab-99e1-8f29230ec77e",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8711,8 +8711,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4fed9be8-3a56-40a8-97e0-48c623f433f3",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "63bd4d4d-6272-4956-9e5f-1f53f560cbfc",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8722,8 +8722,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c794f316-8544-42e0-bbe2-23b2d9807c81",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "d2c1ac7f-bac1-4d69-a972-1ff7d7de1d09",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8786,19 +8786,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
+                     *       "id": "77647e7c-6806-43c9-aedc-3e6495de0e96",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T19:28:10.764Z",
-                     *       "updatedAt": "2026-11-29T19:28:10.855Z",
+                     *       "createdAt": "2026-11-29T19:44:01.085Z",
+                     *       "updatedAt": "2026-11-29T19:44:01.196Z",
                      *       "periods": [
                      *         {
-                     *           "id": "49a2c223-e7e1-4b51-a42f-0ec2f2a9f923",
-                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
+                     *           "id": "b4ede978-4b4e-446b-909b-2aeaf645fad5",
+                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8808,8 +8808,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5abc38ac-7bc7-4251-825a-ca803bf0e38c",
-                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
+                     *           "id": "1eeaa672-e95f-4bf3-8e03-c9d10df05587",
+                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8819,8 +8819,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "267e5f94-4194-4fe8-a31c-85a033b282df",
-                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
+                     *           "id": "9f84c769-38d5-4fe3-b1fb-072a09aaa23d",
+                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8830,8 +8830,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "26a7af71-646e-44fc-a69e-f1f63b9c3f28",
-                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
+                     *           "id": "ea0d3eb3-931f-4644-9407-a1dfc5340a13",
+                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8841,8 +8841,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f2c01823-299f-479b-bd2b-c6b6e3ea35f2",
-                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
+                     *           "id": "f3f52000-5829-4969-94e0-70c1984ffe13",
+                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8852,8 +8852,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "169f0af4-004d-4475-bc2e-48dfd6d5f8b9",
-                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
+                     *           "id": "c511a12f-231d-4951-a712-d52046659309",
+                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8863,8 +8863,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7697b32c-d8a6-4538-8860-dd2dbccabf8a",
-                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
+                     *           "id": "7782431c-5e3b-4cb7-a6fd-d7426b41eee9",
+                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8874,8 +8874,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "37c90546-a84a-4ded-be08-6caf0d064b5d",
-                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
+                     *           "id": "be2b78c4-2b2e-4e6f-8064-a1fe382c0b53",
+                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8885,8 +8885,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b9f5b2c4-eeee-479f-89c1-ca7a07ab3571",
-                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
+                     *           "id": "20ab3fa3-2d5b-4eb8-8edd-b1a0a85e2599",
+                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8896,8 +8896,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "959c33d9-805f-47ea-a40f-2b5f7d633761",
-                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
+                     *           "id": "2e9aa1b2-1e6d-4487-91d5-4d01592ab39d",
+                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8907,8 +8907,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1217502e-38d2-45db-a6cb-8dc7cf7e99fc",
-                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
+                     *           "id": "ad98cea2-5a8d-4a27-a6f9-785fd0ae4799",
+                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8918,8 +8918,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7676e26e-9174-4599-8407-339ac517e5af",
-                     *           "financialYearId": "cc5cfe15-bf89-4f77-872c-9bb133227b3f",
+                     *           "id": "36412f2f-8173-48b5-93a9-d568821ae469",
+                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9065,14 +9065,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "037bc053-8450-4a02-8a2c-860f90399552",
+                     *       "id": "3f530a13-90d8-4000-8c6c-99669b3d1a18",
                      *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
+                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9085,7 +9085,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "0a553ce7-e416-42b1-8a6f-6f135ab30d04",
+                     *           "accountId": "2b53cf23-d716-4e7f-b371-21adc7e7a61c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9113,19 +9113,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:16.564Z",
-                     *       "updatedAt": "2026-11-29T19:28:16.564Z",
+                     *       "createdAt": "2026-11-29T19:44:07.272Z",
+                     *       "updatedAt": "2026-11-29T19:44:07.272Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9196,8 +9196,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c794f316-8544-42e0-bbe2-23b2d9807c81",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "d2c1ac7f-bac1-4d69-a972-1ff7d7de1d09",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9207,8 +9207,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4fed9be8-3a56-40a8-97e0-48c623f433f3",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "63bd4d4d-6272-4956-9e5f-1f53f560cbfc",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9218,8 +9218,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "607d69d4-b1c0-4780-9c8c-351cb975b3d6",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "3a56da15-58cb-40ab-99e1-8f29230ec77e",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9229,8 +9229,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "63db9c0d-5231-42fc-ab7e-d636443c5a02",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "bfdcca5a-2f2a-4265-af03-6ba93cb1d876",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9240,8 +9240,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fbbc09b7-22c3-41e8-b6e6-a1020d406f51",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "0a54e78f-daf6-45ae-b174-56c0ad09d656",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9251,8 +9251,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b21c49af-ac69-4995-ab61-cfc33890aa9d",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "c66c09b9-82df-4b69-8654-909ad05277e2",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9262,8 +9262,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6dd86724-3fc2-4146-9f80-8cba8a4d2e57",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "e060defe-b5b5-4d13-a818-ff0334057009",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9273,8 +9273,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e1151e83-f3c3-4373-bc69-fc08426f7836",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "c38e03fd-fdd6-41dd-b0d6-51c0a2ca7688",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9284,8 +9284,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e93ad9f8-bfad-45ca-9ef3-8961a48e3c70",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "3a996c16-cb6c-4c75-ae93-60bd9c25248a",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9295,8 +9295,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d4e225ba-c659-4f74-acdb-ce17bacab233",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9306,8 +9306,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "114ecf90-a0e0-44db-8f82-af617a910d1b",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "48252645-316f-4c1a-b28d-435738a63609",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9317,8 +9317,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dcb4ea22-efea-43d4-b421-95697fa2deea",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "id": "2c2fbcfa-25b7-4b35-ab89-13757f9f77c1",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9366,8 +9366,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dcb4ea22-efea-43d4-b421-95697fa2deea",
-                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *       "id": "2c2fbcfa-25b7-4b35-ab89-13757f9f77c1",
+                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9423,8 +9423,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dcb4ea22-efea-43d4-b421-95697fa2deea",
-                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *       "id": "2c2fbcfa-25b7-4b35-ab89-13757f9f77c1",
+                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9578,8 +9578,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dcb4ea22-efea-43d4-b421-95697fa2deea",
-                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *       "id": "2c2fbcfa-25b7-4b35-ab89-13757f9f77c1",
+                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9668,14 +9668,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
+                     *           "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *               "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9688,7 +9688,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *               "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9716,19 +9716,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:11.770Z",
-                     *           "updatedAt": "2026-11-29T19:28:11.770Z",
+                     *           "createdAt": "2026-11-29T19:44:02.170Z",
+                     *           "updatedAt": "2026-11-29T19:44:02.170Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -9781,12 +9781,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                 *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                 *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9812,14 +9812,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
+                     *       "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9832,7 +9832,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9860,19 +9860,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:11.770Z",
-                     *       "updatedAt": "2026-11-29T19:28:11.770Z",
+                     *       "createdAt": "2026-11-29T19:44:02.170Z",
+                     *       "updatedAt": "2026-11-29T19:44:02.170Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9930,14 +9930,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
+                     *       "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9950,7 +9950,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9978,19 +9978,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:11.770Z",
-                     *       "updatedAt": "2026-11-29T19:28:11.770Z",
+                     *       "createdAt": "2026-11-29T19:44:02.170Z",
+                     *       "updatedAt": "2026-11-29T19:44:02.170Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10037,12 +10037,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                 *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                 *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10070,14 +10070,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
+                     *       "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10090,7 +10090,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10118,19 +10118,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:28:11.770Z",
-                     *       "updatedAt": "2026-11-29T19:28:11.979Z",
+                     *       "createdAt": "2026-11-29T19:44:02.170Z",
+                     *       "updatedAt": "2026-11-29T19:44:02.397Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10200,22 +10200,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "b6e73bf4-33a7-431a-bd99-9a7f4bc255b9",
-                     *           "occurredAt": "2026-11-29T19:28:11.773Z",
+                     *           "requestId": "75bf9e5c-b812-49f7-841d-d6fbfb40b7f6",
+                     *           "occurredAt": "2026-11-29T19:44:02.172Z",
                      *           "sequence": 31,
-                     *           "hash": "fba2138e5d0fe9e45418b36aad89b7f9968f76ce17597113bd72f6a5f5705912",
+                     *           "hash": "770b4d88e53394f4baa9391a9890ffa0ef90296f9d360c44381c005caaf56129",
                      *           "state": {
-                     *             "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
+                     *             "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *                 "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10228,7 +10228,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *                 "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10256,19 +10256,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T19:28:11.770Z",
-                     *             "updatedAt": "2026-11-29T19:28:11.770Z",
+                     *             "createdAt": "2026-11-29T19:44:02.170Z",
+                     *             "updatedAt": "2026-11-29T19:44:02.170Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10330,14 +10330,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ebb37860-4b34-4c0b-8aa1-c053eb2ea2af",
+                     *       "id": "a1579649-758a-4482-9e0d-3db07e9ef2e9",
                      *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
+                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10350,7 +10350,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *           "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10378,25 +10378,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:28:22.069Z",
-                     *       "updatedAt": "2026-11-29T19:28:22.103Z",
+                     *       "createdAt": "2026-11-29T19:44:12.595Z",
+                     *       "updatedAt": "2026-11-29T19:44:12.629Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "submittedAt": "2026-11-29T19:28:22.103Z",
+                     *       "submittedAt": "2026-11-29T19:44:12.629Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10461,14 +10461,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ebb37860-4b34-4c0b-8aa1-c053eb2ea2af",
+                     *       "id": "a1579649-758a-4482-9e0d-3db07e9ef2e9",
                      *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
+                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10481,7 +10481,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *           "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10509,46 +10509,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T19:28:22.069Z",
-                     *       "updatedAt": "2026-11-29T19:28:22.230Z",
+                     *       "createdAt": "2026-11-29T19:44:12.595Z",
+                     *       "updatedAt": "2026-11-29T19:44:12.760Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
+                     *         "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "submittedAt": "2026-11-29T19:28:22.205Z",
+                     *       "submittedAt": "2026-11-29T19:44:12.732Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
+                     *             "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
                      *           },
-                     *           "at": "2026-11-29T19:28:22.230Z"
+                     *           "at": "2026-11-29T19:44:12.760Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
+                     *         "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
                      *       },
-                     *       "approvedAt": "2026-11-29T19:28:22.230Z",
+                     *       "approvedAt": "2026-11-29T19:44:12.760Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
+                     *           "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
                      *         },
-                     *         "at": "2026-11-29T19:28:22.179Z"
+                     *         "at": "2026-11-29T19:44:12.706Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10613,14 +10613,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ebb37860-4b34-4c0b-8aa1-c053eb2ea2af",
+                     *       "id": "a1579649-758a-4482-9e0d-3db07e9ef2e9",
                      *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
+                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10633,7 +10633,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *           "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10661,19 +10661,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T19:28:22.069Z",
-                     *       "updatedAt": "2026-11-29T19:28:22.179Z",
+                     *       "createdAt": "2026-11-29T19:44:12.595Z",
+                     *       "updatedAt": "2026-11-29T19:44:12.706Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
+                     *         "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10683,9 +10683,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
+                     *           "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
                      *         },
-                     *         "at": "2026-11-29T19:28:22.179Z",
+                     *         "at": "2026-11-29T19:44:12.706Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -10750,14 +10750,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
+                     *       "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10770,7 +10770,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10790,27 +10790,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
-                     *       "periodId": "d4e225ba-c659-4f74-acdb-ce17bacab233",
+                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *       "periodId": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T19:28:11.770Z",
-                     *       "updatedAt": "2026-11-29T19:28:12.043Z",
+                     *       "createdAt": "2026-11-29T19:44:02.170Z",
+                     *       "updatedAt": "2026-11-29T19:44:02.494Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10820,9 +10820,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "postedAt": "2026-11-29T19:28:12.043Z",
+                     *       "postedAt": "2026-11-29T19:44:02.494Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -10889,14 +10889,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "042f850f-7f0c-454e-b2ad-39c1fa46a3cc",
+                     *       "id": "94dd2da3-9b74-478d-9e22-4be4245c7861",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
+                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -10909,7 +10909,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -10929,27 +10929,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
-                     *       "periodId": "d4e225ba-c659-4f74-acdb-ce17bacab233",
+                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *       "periodId": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T19:28:12.186Z",
-                     *       "updatedAt": "2026-11-29T19:28:12.262Z",
+                     *       "createdAt": "2026-11-29T19:44:02.675Z",
+                     *       "updatedAt": "2026-11-29T19:44:02.745Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10959,14 +10959,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "postedAt": "2026-11-29T19:28:12.225Z",
+                     *       "postedAt": "2026-11-29T19:44:02.706Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "voidedAt": "2026-11-29T19:28:12.262Z"
+                     *       "voidedAt": "2026-11-29T19:44:02.745Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11015,14 +11015,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
+                     *       "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11035,7 +11035,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11063,19 +11063,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T19:28:11.770Z",
-                     *       "updatedAt": "2026-11-29T19:28:12.073Z",
+                     *       "createdAt": "2026-11-29T19:44:02.170Z",
+                     *       "updatedAt": "2026-11-29T19:44:02.546Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11142,14 +11142,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "42d63de8-385f-4306-b99f-fc9c660e7200",
+                     *       "id": "2d385802-76b3-4e1b-9c5b-487374321143",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11162,7 +11162,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11182,27 +11182,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
-                     *       "periodId": "d4e225ba-c659-4f74-acdb-ce17bacab233",
-                     *       "reversalOf": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
+                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *       "periodId": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
+                     *       "reversalOf": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:12.146Z",
-                     *       "updatedAt": "2026-11-29T19:28:12.146Z",
+                     *       "createdAt": "2026-11-29T19:44:02.628Z",
+                     *       "updatedAt": "2026-11-29T19:44:02.628Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11212,9 +11212,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "postedAt": "2026-11-29T19:28:12.146Z",
+                     *       "postedAt": "2026-11-29T19:44:02.628Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11361,24 +11361,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8",
+                     *           "journalId": "7269edd0-b362-4258-8c49-1818832f0719",
                      *           "serialNumber": 12,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
-                     *           "postedAt": "2026-11-29T19:28:21.059Z",
+                     *           "postedAt": "2026-11-29T19:44:11.657Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11386,24 +11386,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "5c5ccb20-a432-4ee5-99f8-0604bd9a438a",
+                     *           "journalId": "9ada12a9-52d0-4214-889f-d2b3c9052f9e",
                      *           "serialNumber": 10,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
-                     *           "postedAt": "2026-11-29T19:28:20.017Z",
+                     *           "postedAt": "2026-11-29T19:44:10.517Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11411,29 +11411,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "ebb37860-4b34-4c0b-8aa1-c053eb2ea2af",
+                     *           "journalId": "a1579649-758a-4482-9e0d-3db07e9ef2e9",
                      *           "serialNumber": 13,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
+                     *               "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
-                     *           "postedAt": "2026-11-29T19:28:22.250Z",
+                     *           "postedAt": "2026-11-29T19:44:12.780Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11445,20 +11445,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
-                     *           },
-                     *           "entered": 3,
-                     *           "approved": 0,
-                     *           "posted": 3
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
+                     *             "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
                      *           "posted": 0
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *           },
+                     *           "entered": 3,
+                     *           "approved": 0,
+                     *           "posted": 3
                      *         }
                      *       ]
                      *     }
@@ -11532,14 +11532,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
+                     *           "accountId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11566,8 +11566,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
-                     *           "parentId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
+                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *           "parentId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11593,7 +11593,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "8cfd7a79-cbad-42e0-bce7-74a3ab9d41e3",
+                     *           "accountId": "30855060-83ce-42bb-8392-50f5b147c426",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11620,8 +11620,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
-                     *           "parentId": "8cfd7a79-cbad-42e0-bce7-74a3ab9d41e3",
+                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *           "parentId": "30855060-83ce-42bb-8392-50f5b147c426",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11647,7 +11647,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "963726dd-b21e-46c1-a375-a1ac9f63fdf1",
+                     *           "accountId": "67d18f0f-5812-48d8-a51b-21a5883e8d03",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11674,8 +11674,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
-                     *           "parentId": "963726dd-b21e-46c1-a375-a1ac9f63fdf1",
+                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
+                     *           "parentId": "67d18f0f-5812-48d8-a51b-21a5883e8d03",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11809,7 +11809,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "963726dd-b21e-46c1-a375-a1ac9f63fdf1",
+                     *           "accountId": "67d18f0f-5812-48d8-a51b-21a5883e8d03",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11828,8 +11828,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
-                     *           "parentId": "963726dd-b21e-46c1-a375-a1ac9f63fdf1",
+                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
+                     *           "parentId": "67d18f0f-5812-48d8-a51b-21a5883e8d03",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11941,7 +11941,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
+                     *           "accountId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11958,8 +11958,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
-                     *           "parentId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
+                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *           "parentId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12083,7 +12083,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
+                     *           "accountId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12099,8 +12099,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
-                     *           "parentId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
+                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *           "parentId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12209,9 +12209,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "ad7d49da-4114-44c1-928f-b84589018204",
+                     *       "budgetId": "345e7940-d679-4170-83d7-063d8ece7084",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12238,8 +12238,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
-                     *           "parentId": "8cfd7a79-cbad-42e0-bce7-74a3ab9d41e3",
+                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *           "parentId": "30855060-83ce-42bb-8392-50f5b147c426",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12272,8 +12272,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
-                     *           "parentId": "963726dd-b21e-46c1-a375-a1ac9f63fdf1",
+                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
+                     *           "parentId": "67d18f0f-5812-48d8-a51b-21a5883e8d03",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12284,7 +12284,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "806341a1-50c9-4e04-be89-479903d6d4c1",
+                     *             "id": "31298678-051c-41bd-a28a-3652f20e6c09",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12674,18 +12674,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "5c5ccb20-a432-4ee5-99f8-0604bd9a438a",
+                     *           "journalId": "9ada12a9-52d0-4214-889f-d2b3c9052f9e",
                      *           "serialNumber": 10,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "2bfdb339-cf0a-4ac1-be01-d82618e1b00e",
+                     *           "taxCodeId": "2636a729-c7b9-4027-baae-e307fa49faab",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -12837,7 +12837,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "e62eb168-dd0d-47d8-9648-71694ec14c06",
+                     *         "id": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -12858,13 +12858,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
+                     *           "journalId": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -12876,7 +12876,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImM5ZmI3YWIwLWUyZTAtNGFiOS04MDAzLThiZjBkYzIyYmJkYyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZTYyZWIxNjgtZGQwZC00N2Q4LTk2NDgtNzE2OTRlYzE0YzA2IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZDgyZWUwZjItYmM2YS00ZDkzLWEwMmItMzE2ZjUzMzg2NGRmIiwiYWNjb3VudElkIjoiZjVhZTBhMzItNGIzNC00YjVjLWJhNTUtZmU1NmVmNTIwOGIxIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.YoHJ4HxwfUieFFbkETHgWXHc1nAb4ngUeVOtcTPH67U"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNkNzhmMDk3LTdmMjctNGViZS1hYTc3LTBmZWM4ZjBiMzIxOCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZmQ1ZDAxMjUtMWY5Ni00Y2JmLTkwYTktNDcwNjYwNGY1YTgyIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNDRmMjllOGUtYWU2Yi00MWFjLWFiNGQtMWJiYmQ5OTYyOWY2IiwiYWNjb3VudElkIjoiZjAwMGE5ODktNWZmNC00NDZjLThhNDEtMDRiNjExNzY5NTAxIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.voyfQjdpddUwsmzLx_REuMxEcd7iQqsP_hipXORCbQw"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -12989,70 +12989,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1694879f-d50e-47a4-a379-deb01d3b3fa8",
+                     *           "id": "fc57f539-6331-4247-b53f-a01e9a91584f",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T19:28:15.821Z",
+                     *           "createdAt": "2026-11-29T19:44:06.514Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
                      *           "auditHead": {
-                     *             "sequence": 44,
-                     *             "hash": "9445b0efd4e6d8f9d1a32ed2c9d054d289f14d7aae800f0903103426347a620e"
+                     *             "sequence": 45,
+                     *             "hash": "78cc34953e2c0bbcec1df88f4f35389457e88f2724923d9a488dd893c0b30d21"
                      *           }
                      *         },
                      *         {
-                     *           "id": "05f1cc0d-e53f-4563-9320-807c9ea17cb5",
+                     *           "id": "77000258-ddbc-4267-abd3-21a5215040aa",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T19:28:15.668Z",
+                     *           "createdAt": "2026-11-29T19:44:06.352Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *           },
+                     *           "auditHead": {
+                     *             "sequence": 44,
+                     *             "hash": "8f08f1d5f83e69d28ac8e0c161a2942b498c2115311a63d33620e59f2491b03d"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "87dbf459-b3d3-40fb-b35d-8ab28563e471",
+                     *           "kind": "TrialBalance",
+                     *           "parameters": {
+                     *             "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3"
+                     *           },
+                     *           "createdAt": "2026-11-29T19:44:06.264Z",
+                     *           "createdBy": {
+                     *             "type": "user",
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "6e3a9d83f58c3328bee6d1702fb71d79461c6e8616f0b5e1ec9c0b3117903b57"
+                     *             "hash": "bc12bae844fcb9cab3f79470c85bf4d64b411729d5309fe31b5c0322a8e0a27d"
                      *           }
                      *         },
                      *         {
-                     *           "id": "584a47cd-7853-470a-b175-ec8ffa894b79",
-                     *           "kind": "TrialBalance",
-                     *           "parameters": {
-                     *             "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c"
-                     *           },
-                     *           "createdAt": "2026-11-29T19:28:15.574Z",
-                     *           "createdBy": {
-                     *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
-                     *           },
-                     *           "auditHead": {
-                     *             "sequence": 42,
-                     *             "hash": "d65558998d5549155aaeda87e572af673c78637390b43fed4038a25107e102d8"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "0d28cffe-b776-4258-9ab0-133e5d1d4434",
+                     *           "id": "37ec6059-b0a2-4660-b15e-5442c912c8f9",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T19:28:15.459Z",
+                     *           "createdAt": "2026-11-29T19:44:06.137Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
                      *           "auditHead": {
-                     *             "sequence": 41,
-                     *             "hash": "45dc592b28b6fd785c68a8d68ef1d00b64b99f6a86c76ff678f4f600a7c45ea6"
+                     *             "sequence": 42,
+                     *             "hash": "9c587a7fb08ae7e381d71abe743d7c84020684636ff31f3601bf84a2852c2805"
                      *           }
                      *         }
                      *       ],
@@ -13170,20 +13170,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0d28cffe-b776-4258-9ab0-133e5d1d4434",
+                     *       "id": "37ec6059-b0a2-4660-b15e-5442c912c8f9",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T19:28:15.459Z",
+                     *       "createdAt": "2026-11-29T19:44:06.137Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "auditHead": {
-                     *         "sequence": 41,
-                     *         "hash": "45dc592b28b6fd785c68a8d68ef1d00b64b99f6a86c76ff678f4f600a7c45ea6"
+                     *         "sequence": 42,
+                     *         "hash": "9c587a7fb08ae7e381d71abe743d7c84020684636ff31f3601bf84a2852c2805"
                      *       }
                      *     }
                      */
@@ -13248,20 +13248,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0d28cffe-b776-4258-9ab0-133e5d1d4434",
+                     *       "id": "37ec6059-b0a2-4660-b15e-5442c912c8f9",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T19:28:15.459Z",
+                     *       "createdAt": "2026-11-29T19:44:06.137Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "auditHead": {
-                     *         "sequence": 41,
-                     *         "hash": "45dc592b28b6fd785c68a8d68ef1d00b64b99f6a86c76ff678f4f600a7c45ea6"
+                     *         "sequence": 42,
+                     *         "hash": "9c587a7fb08ae7e381d71abe743d7c84020684636ff31f3601bf84a2852c2805"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13280,7 +13280,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
+                     *             "accountId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13296,8 +13296,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
-                     *             "parentId": "e62eb168-dd0d-47d8-9648-71694ec14c06",
+                     *             "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *             "parentId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13403,27 +13403,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "85cd9891-d1b3-4ac2-9e28-b55633565a12",
+                     *           "id": "08bbef15-a8a2-4607-8412-9195e7f446cf",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc",
-                     *           "recordId": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
+                     *           "companyId": "cd78f097-7f27-4ebe-aa77-0fec8f0b3218",
+                     *           "recordId": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
-                     *           "occurredAt": "2026-11-29T19:28:12.046Z",
-                     *           "requestId": "f885eff7-0879-420c-b47e-e16d60cec9af",
+                     *           "occurredAt": "2026-11-29T19:44:02.498Z",
+                     *           "requestId": "c895fa3b-1bef-47cc-87c5-f4e4eb86c6cb",
                      *           "data": {
-                     *             "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
+                     *             "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *                 "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13436,7 +13436,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *                 "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13456,27 +13456,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
-                     *             "periodId": "d4e225ba-c659-4f74-acdb-ce17bacab233",
+                     *             "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *             "periodId": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T19:28:11.770Z",
-                     *             "updatedAt": "2026-11-29T19:28:12.043Z",
+                     *             "createdAt": "2026-11-29T19:44:02.170Z",
+                     *             "updatedAt": "2026-11-29T19:44:02.494Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13486,40 +13486,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             },
-                     *             "postedAt": "2026-11-29T19:28:12.043Z",
+                     *             "postedAt": "2026-11-29T19:44:02.494Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "02cd1af25ca4453bf88263ca7f0f5a34b96224b3fbaafdaf542652d53d2a2738",
-                     *           "previousHash": "204d8a1a4df8d45a39ee2ae6bf4615895e46a39e7da9d38923956ef1d0f9837a",
-                     *           "hash": "941565e44177857c9c90f5b50f19bb9f0d0fc80885a1b7dc1c8592835886e970"
+                     *           "recordDigest": "dcea45e870372ce24de8c1b7c670aaf3985866960ba629067e68c20887c2db7e",
+                     *           "previousHash": "6e17061d663c687e37da8a595e0787f5685dc3e9b470c6d2884d0a1ee6657c34",
+                     *           "hash": "ed4cd8c9b4fd4dda202857906dc67a9b4fc97a09894f81f5d4139ce00ef139bc"
                      *         },
                      *         {
-                     *           "id": "a4560096-168f-431a-8d1e-39e8ac527305",
+                     *           "id": "2dccb35c-be25-40de-bcba-9e140e5d934c",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc",
-                     *           "recordId": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
+                     *           "companyId": "cd78f097-7f27-4ebe-aa77-0fec8f0b3218",
+                     *           "recordId": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
-                     *           "occurredAt": "2026-11-29T19:28:12.104Z",
-                     *           "requestId": "feda9b7d-5966-46b9-ae1f-15e6fc4cb533",
+                     *           "occurredAt": "2026-11-29T19:44:02.584Z",
+                     *           "requestId": "725297ca-63b1-4466-b094-d583b9d8d7e0",
                      *           "data": {
-                     *             "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
+                     *             "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *                 "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13532,7 +13532,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *                 "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13552,27 +13552,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
-                     *             "periodId": "d4e225ba-c659-4f74-acdb-ce17bacab233",
+                     *             "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *             "periodId": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T19:28:11.770Z",
-                     *             "updatedAt": "2026-11-29T19:28:12.103Z",
+                     *             "createdAt": "2026-11-29T19:44:02.170Z",
+                     *             "updatedAt": "2026-11-29T19:44:02.584Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13582,40 +13582,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             },
-                     *             "postedAt": "2026-11-29T19:28:12.103Z",
+                     *             "postedAt": "2026-11-29T19:44:02.584Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "b5ea56174a475af280a65593fcaa76513bc6916fc364288b8ac15cc4c38167cf",
-                     *           "previousHash": "1b4d87ce5abbb513308f81d9e2e5cfae1c1c5cb4d3feb0ce8d569731b1b5ccfe",
-                     *           "hash": "bc3812882f891ceb95db03669ec777c74b19ae727728e58b213740fc74d68394"
+                     *           "recordDigest": "3550047b43c70c59b926665ab22e33cdf2767de77cd1801d288d7a3b268e85e4",
+                     *           "previousHash": "2a04d267c4fb983af3926344def1eb04007f7335da5113c07fbb4bcfce57a02b",
+                     *           "hash": "13c40f8f8ce4006df15af7f6b7a5926f5753a6a24f83a79c579ae6c027421ad4"
                      *         },
                      *         {
-                     *           "id": "905c1ba6-7f45-48b9-9275-aba810890da2",
+                     *           "id": "3b9cf82b-315d-4784-a4ac-fbc689ba2739",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "c9fb7ab0-e2e0-4ab9-8003-8bf0dc22bbdc",
-                     *           "recordId": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
+                     *           "companyId": "cd78f097-7f27-4ebe-aa77-0fec8f0b3218",
+                     *           "recordId": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
-                     *           "occurredAt": "2026-11-29T19:28:12.147Z",
-                     *           "requestId": "80a1fb00-32e3-411b-b6b5-814497c8c36e",
+                     *           "occurredAt": "2026-11-29T19:44:02.629Z",
+                     *           "requestId": "f9be8591-df36-49e8-b3de-ff98d672be00",
                      *           "data": {
-                     *             "id": "d82ee0f2-bc6a-4d93-a02b-316f533864df",
+                     *             "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *                 "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13628,7 +13628,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *                 "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13648,27 +13648,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
-                     *             "periodId": "d4e225ba-c659-4f74-acdb-ce17bacab233",
+                     *             "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *             "periodId": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
                      *             "reversalOf": null,
-                     *             "reversedBy": "42d63de8-385f-4306-b99f-fc9c660e7200",
+                     *             "reversedBy": "2d385802-76b3-4e1b-9c5b-487374321143",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T19:28:11.770Z",
-                     *             "updatedAt": "2026-11-29T19:28:12.146Z",
+                     *             "createdAt": "2026-11-29T19:44:02.170Z",
+                     *             "updatedAt": "2026-11-29T19:44:02.628Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13678,20 +13678,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             },
-                     *             "postedAt": "2026-11-29T19:28:12.103Z",
+                     *             "postedAt": "2026-11-29T19:44:02.584Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "06538ee96f5254708d3be3509d383960e2ee0ff671db9e6ead892071f175a510",
-                     *           "previousHash": "bc3812882f891ceb95db03669ec777c74b19ae727728e58b213740fc74d68394",
-                     *           "hash": "1b8926492c331a64a65253148509723b27d35d47b41b50e6ca86c0bd36fc0c47"
+                     *           "recordDigest": "17bd5c19b1b33e8a984cfddeeb28f48de927aafabd7a37fd59083ca3e8612f88",
+                     *           "previousHash": "13c40f8f8ce4006df15af7f6b7a5926f5753a6a24f83a79c579ae6c027421ad4",
+                     *           "hash": "89d4954cc7148089626c0e2aa93dc526c069ab238cb42f4ffeba404b9c5e40f4"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImM5ZmI3YWIwLWUyZTAtNGFiOS04MDAzLThiZjBkYzIyYmJkYyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.AWnLXcJDll2Zb-BQS6rQdoqm5k1OoAn8zMCuoxVkvKw"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNkNzhmMDk3LTdmMjctNGViZS1hYTc3LTBmZWM4ZjBiMzIxOCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.SAiYFTq2ow9cUzAvuE06yNAuCYd1yINpHFKXCZJ1JLI"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13739,7 +13739,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f61e533c-a0d0-4d8f-a8ff-844c8dd267a2",
+                     *           "id": "d140ae4f-29aa-441a-861b-b105024d18aa",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13750,11 +13750,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:18.584Z",
-                     *           "updatedAt": "2026-11-29T19:28:18.584Z"
+                     *           "createdAt": "2026-11-29T19:44:09.223Z",
+                     *           "updatedAt": "2026-11-29T19:44:09.223Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13816,7 +13816,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f61e533c-a0d0-4d8f-a8ff-844c8dd267a2",
+                     *       "id": "d140ae4f-29aa-441a-861b-b105024d18aa",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13827,11 +13827,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:18.584Z",
-                     *       "updatedAt": "2026-11-29T19:28:18.584Z",
+                     *       "createdAt": "2026-11-29T19:44:09.223Z",
+                     *       "updatedAt": "2026-11-29T19:44:09.223Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -13880,7 +13880,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f61e533c-a0d0-4d8f-a8ff-844c8dd267a2",
+                     *       "id": "d140ae4f-29aa-441a-861b-b105024d18aa",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13891,11 +13891,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:18.584Z",
-                     *       "updatedAt": "2026-11-29T19:28:18.584Z"
+                     *       "createdAt": "2026-11-29T19:44:09.223Z",
+                     *       "updatedAt": "2026-11-29T19:44:09.223Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -13956,7 +13956,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f61e533c-a0d0-4d8f-a8ff-844c8dd267a2",
+                     *       "id": "d140ae4f-29aa-441a-861b-b105024d18aa",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -13968,11 +13968,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:28:18.584Z",
-                     *       "updatedAt": "2026-11-29T19:28:18.796Z"
+                     *       "createdAt": "2026-11-29T19:44:09.223Z",
+                     *       "updatedAt": "2026-11-29T19:44:09.325Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14111,13 +14111,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0ff760a6-82f8-4d6b-8d10-ef5e2a6de0ad",
+                     *           "id": "a3b633b3-6b23-42f7-ae96-937b061e5d2b",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:18.945Z",
-                     *           "updatedAt": "2026-11-29T19:28:18.945Z"
+                     *           "createdAt": "2026-11-29T19:44:09.492Z",
+                     *           "updatedAt": "2026-11-29T19:44:09.492Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14173,13 +14173,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0ff760a6-82f8-4d6b-8d10-ef5e2a6de0ad",
+                     *       "id": "a3b633b3-6b23-42f7-ae96-937b061e5d2b",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:18.945Z",
-                     *       "updatedAt": "2026-11-29T19:28:18.945Z"
+                     *       "createdAt": "2026-11-29T19:44:09.492Z",
+                     *       "updatedAt": "2026-11-29T19:44:09.492Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14234,13 +14234,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0ff760a6-82f8-4d6b-8d10-ef5e2a6de0ad",
+                     *       "id": "a3b633b3-6b23-42f7-ae96-937b061e5d2b",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:18.945Z",
-                     *       "updatedAt": "2026-11-29T19:28:18.945Z"
+                     *       "createdAt": "2026-11-29T19:44:09.492Z",
+                     *       "updatedAt": "2026-11-29T19:44:09.492Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14289,13 +14289,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0ff760a6-82f8-4d6b-8d10-ef5e2a6de0ad",
+                     *       "id": "a3b633b3-6b23-42f7-ae96-937b061e5d2b",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:28:18.945Z",
-                     *       "updatedAt": "2026-11-29T19:28:19.159Z"
+                     *       "createdAt": "2026-11-29T19:44:09.492Z",
+                     *       "updatedAt": "2026-11-29T19:44:09.700Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14387,13 +14387,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ad7d49da-4114-44c1-928f-b84589018204",
+                     *           "id": "345e7940-d679-4170-83d7-063d8ece7084",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.226Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.226Z"
+                     *           "createdAt": "2026-11-29T19:44:09.764Z",
+                     *           "updatedAt": "2026-11-29T19:44:09.764Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14428,10 +14428,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                 *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                  *       "lines": [
                  *         {
-                 *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                 *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14448,8 +14448,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
-                 *           "costCenterId": "806341a1-50c9-4e04-be89-479903d6d4c1",
+                 *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
+                 *           "costCenterId": "31298678-051c-41bd-a28a-3652f20e6c09",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14485,15 +14485,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ad7d49da-4114-44c1-928f-b84589018204",
+                     *       "id": "345e7940-d679-4170-83d7-063d8ece7084",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:19.226Z",
-                     *       "updatedAt": "2026-11-29T19:28:19.226Z",
+                     *       "createdAt": "2026-11-29T19:44:09.764Z",
+                     *       "updatedAt": "2026-11-29T19:44:09.764Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14511,8 +14511,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
-                     *           "costCenterId": "806341a1-50c9-4e04-be89-479903d6d4c1",
+                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
+                     *           "costCenterId": "31298678-051c-41bd-a28a-3652f20e6c09",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14567,15 +14567,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ad7d49da-4114-44c1-928f-b84589018204",
+                     *       "id": "345e7940-d679-4170-83d7-063d8ece7084",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:19.226Z",
-                     *       "updatedAt": "2026-11-29T19:28:19.226Z",
+                     *       "createdAt": "2026-11-29T19:44:09.764Z",
+                     *       "updatedAt": "2026-11-29T19:44:09.764Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14593,8 +14593,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
-                     *           "costCenterId": "806341a1-50c9-4e04-be89-479903d6d4c1",
+                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
+                     *           "costCenterId": "31298678-051c-41bd-a28a-3652f20e6c09",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14641,10 +14641,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                 *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                  *       "lines": [
                  *         {
-                 *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                 *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14682,15 +14682,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ad7d49da-4114-44c1-928f-b84589018204",
+                     *       "id": "345e7940-d679-4170-83d7-063d8ece7084",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "6e40968a-e462-4740-ae44-2c885732043c",
+                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:28:19.226Z",
-                     *       "updatedAt": "2026-11-29T19:28:19.663Z",
+                     *       "createdAt": "2026-11-29T19:44:09.764Z",
+                     *       "updatedAt": "2026-11-29T19:44:10.173Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "b2c4a369-3380-400c-b66f-38a7b8378846",
+                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -14799,7 +14799,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b72f1788-f065-43a5-b9ed-c99225c551b9",
+                     *           "id": "780b78f0-8bf9-454c-a3f9-38483c27680a",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -14831,12 +14831,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
-                     *           "createdAt": "2026-11-29T19:28:10.045Z",
-                     *           "updatedAt": "2026-11-29T19:28:10.282Z",
-                     *           "startedAt": "2026-11-29T19:28:10.158Z",
-                     *           "finishedAt": "2026-11-29T19:28:10.282Z"
+                     *           "createdAt": "2026-11-29T19:44:00.554Z",
+                     *           "updatedAt": "2026-11-29T19:44:00.704Z",
+                     *           "startedAt": "2026-11-29T19:44:00.619Z",
+                     *           "finishedAt": "2026-11-29T19:44:00.704Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14945,7 +14945,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b72f1788-f065-43a5-b9ed-c99225c551b9",
+                     *       "id": "780b78f0-8bf9-454c-a3f9-38483c27680a",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -14970,10 +14970,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "createdAt": "2026-11-29T19:28:10.045Z",
-                     *       "updatedAt": "2026-11-29T19:28:10.045Z",
+                     *       "createdAt": "2026-11-29T19:44:00.554Z",
+                     *       "updatedAt": "2026-11-29T19:44:00.554Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15022,7 +15022,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b72f1788-f065-43a5-b9ed-c99225c551b9",
+                     *       "id": "780b78f0-8bf9-454c-a3f9-38483c27680a",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15054,12 +15054,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "createdAt": "2026-11-29T19:28:10.045Z",
-                     *       "updatedAt": "2026-11-29T19:28:10.282Z",
-                     *       "startedAt": "2026-11-29T19:28:10.158Z",
-                     *       "finishedAt": "2026-11-29T19:28:10.282Z"
+                     *       "createdAt": "2026-11-29T19:44:00.554Z",
+                     *       "updatedAt": "2026-11-29T19:44:00.704Z",
+                     *       "startedAt": "2026-11-29T19:44:00.619Z",
+                     *       "finishedAt": "2026-11-29T19:44:00.704Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15145,12 +15145,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "46674de4-2be7-4de0-ab4e-93798101a006",
+                     *       "importId": "b13d0211-0681-471c-bf96-f0d1f69fe829",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "7f0a4652-a3e1-4324-9f56-bc17f252d3ae"
+                     *         "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
                      *       },
-                     *       "approvedAt": "2026-11-29T19:28:22.422Z",
+                     *       "approvedAt": "2026-11-29T19:44:13.007Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15212,13 +15212,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2bcbb500-1380-460b-b909-52ad04023a38",
+                     *           "id": "ed412e6f-2653-418b-b252-37ddbfd9df5e",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1"
+                     *             "accountId": "f000a989-5ff4-446c-8a41-04b611769501"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -15227,15 +15227,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-29T19:33:15.189Z",
-                     *           "fileExpiresAt": "2026-12-06T19:28:15.125Z",
+                     *           "downloadUrlExpiresAt": "2026-11-29T19:49:05.915Z",
+                     *           "fileExpiresAt": "2026-12-06T19:44:05.827Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
-                     *           "createdAt": "2026-11-29T19:28:14.722Z",
-                     *           "startedAt": "2026-11-29T19:28:14.736Z",
-                     *           "completedAt": "2026-11-29T19:28:15.125Z"
+                     *           "createdAt": "2026-11-29T19:44:05.351Z",
+                     *           "startedAt": "2026-11-29T19:44:05.386Z",
+                     *           "completedAt": "2026-11-29T19:44:05.827Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15272,7 +15272,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                 *         "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -15308,11 +15308,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2bcbb500-1380-460b-b909-52ad04023a38",
+                     *       "id": "ed412e6f-2653-418b-b252-37ddbfd9df5e",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1",
+                     *         "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -15327,9 +15327,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "createdAt": "2026-11-29T19:28:14.722Z",
+                     *       "createdAt": "2026-11-29T19:44:05.351Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -15370,13 +15370,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2bcbb500-1380-460b-b909-52ad04023a38",
+                     *       "id": "ed412e6f-2653-418b-b252-37ddbfd9df5e",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "f5ae0a32-4b34-4b5c-ba55-fe56ef5208b1"
+                     *         "accountId": "f000a989-5ff4-446c-8a41-04b611769501"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -15385,15 +15385,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-29T19:33:15.171Z",
-                     *       "fileExpiresAt": "2026-12-06T19:28:15.125Z",
+                     *       "downloadUrlExpiresAt": "2026-11-29T19:49:05.889Z",
+                     *       "fileExpiresAt": "2026-12-06T19:44:05.827Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "createdAt": "2026-11-29T19:28:14.722Z",
-                     *       "startedAt": "2026-11-29T19:28:14.736Z",
-                     *       "completedAt": "2026-11-29T19:28:15.125Z"
+                     *       "createdAt": "2026-11-29T19:44:05.351Z",
+                     *       "startedAt": "2026-11-29T19:44:05.386Z",
+                     *       "completedAt": "2026-11-29T19:44:05.827Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -15435,11 +15435,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 132,
+                     *       "checked": 133,
                      *       "fromSequence": 1,
-                     *       "toSequence": 132,
-                     *       "headSequence": 132,
-                     *       "headHash": "a27b6d34546784614b0b25822c9f459db954d57fc11e1217dc06ef5e9102776e",
+                     *       "toSequence": 133,
+                     *       "headSequence": 133,
+                     *       "headHash": "94c9e7243f2467eabddb9ba5138d48a82ffb1434b986f71002078a89de55a2f7",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -15508,7 +15508,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1411f3c7-fe36-4ecc-a6f1-ac44798d7747",
+                     *           "id": "99fe1b9f-0e7b-42e8-928f-6e00736d9889",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15530,11 +15530,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.791Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
+                     *           "createdAt": "2026-11-29T19:44:10.300Z",
+                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
                      *         },
                      *         {
-                     *           "id": "2bfdb339-cf0a-4ac1-be01-d82618e1b00e",
+                     *           "id": "2636a729-c7b9-4027-baae-e307fa49faab",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15552,7 +15552,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
+                     *           "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15562,11 +15562,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.791Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
+                     *           "createdAt": "2026-11-29T19:44:10.300Z",
+                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
                      *         },
                      *         {
-                     *           "id": "acf06c42-3689-4693-8e2b-b035c2955a44",
+                     *           "id": "abcd193b-8526-481c-8154-d58356bc219e",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15586,11 +15586,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.791Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
+                     *           "createdAt": "2026-11-29T19:44:10.300Z",
+                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImM5ZmI3YWIwLWUyZTAtNGFiOS04MDAzLThiZjBkYzIyYmJkYyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNjOWZiN2FiMC1lMmUwLTRhYjktODAwMy04YmYwZGMyMmJiZGMjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.OyON5dA7R3GFp5bAdphYneOYC-eVDgXjAsffQ2LkLNI"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNkNzhmMDk3LTdmMjctNGViZS1hYTc3LTBmZWM4ZjBiMzIxOCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNjZDc4ZjA5Ny03ZjI3LTRlYmUtYWE3Ny0wZmVjOGYwYjMyMTgjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.ifJ2IdWJUGp8szpf-0pCbJAWtDA4ij-Bubw2oeOzOio"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -15638,7 +15638,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
+                 *       "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15671,7 +15671,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1",
+                     *       "id": "3477de0c-a49c-4e04-accc-e87e2464dd7b",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15689,7 +15689,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
+                     *       "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15699,8 +15699,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:19.867Z",
-                     *       "updatedAt": "2026-11-29T19:28:19.867Z"
+                     *       "createdAt": "2026-11-29T19:44:10.359Z",
+                     *       "updatedAt": "2026-11-29T19:44:10.359Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15742,8 +15742,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
-                 *       "inputTaxAccountId": "8bd7d43e-764b-4d9b-93a6-ea513b9e19d1"
+                 *       "outputTaxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
+                 *       "inputTaxAccountId": "e254d02a-004f-4c0a-9ca3-78bbd1725945"
                  *     }
                  */
                 "application/json": {
@@ -15763,7 +15763,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "2bfdb339-cf0a-4ac1-be01-d82618e1b00e",
+                     *           "id": "2636a729-c7b9-4027-baae-e307fa49faab",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15781,7 +15781,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
+                     *           "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15791,11 +15791,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.791Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
+                     *           "createdAt": "2026-11-29T19:44:10.300Z",
+                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
                      *         },
                      *         {
-                     *           "id": "7d5e1266-6907-40c3-a73f-15622c495af9",
+                     *           "id": "9b19565d-0087-4883-94e4-b37c2af6c74b",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -15817,11 +15817,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.791Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
+                     *           "createdAt": "2026-11-29T19:44:10.300Z",
+                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
                      *         },
                      *         {
-                     *           "id": "1411f3c7-fe36-4ecc-a6f1-ac44798d7747",
+                     *           "id": "99fe1b9f-0e7b-42e8-928f-6e00736d9889",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15843,11 +15843,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.791Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
+                     *           "createdAt": "2026-11-29T19:44:10.300Z",
+                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
                      *         },
                      *         {
-                     *           "id": "cc166842-b9ca-4e3b-99d0-d802a36d51b7",
+                     *           "id": "64558bf1-ec56-4623-a228-00937688f488",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -15869,11 +15869,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.791Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
+                     *           "createdAt": "2026-11-29T19:44:10.300Z",
+                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
                      *         },
                      *         {
-                     *           "id": "1e96c0ed-1e15-4e1e-9789-460b76d75b9c",
+                     *           "id": "faf9f8e6-92ab-496f-8c0c-4fae779559f5",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -15895,11 +15895,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.791Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
+                     *           "createdAt": "2026-11-29T19:44:10.300Z",
+                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
                      *         },
                      *         {
-                     *           "id": "acf06c42-3689-4693-8e2b-b035c2955a44",
+                     *           "id": "abcd193b-8526-481c-8154-d58356bc219e",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15919,11 +15919,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.791Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
+                     *           "createdAt": "2026-11-29T19:44:10.300Z",
+                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
                      *         },
                      *         {
-                     *           "id": "4f025a45-44fb-471d-9f37-ab56d3582e5b",
+                     *           "id": "14e51af5-554b-48af-b883-26d33e3c923b",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -15941,7 +15941,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "8bd7d43e-764b-4d9b-93a6-ea513b9e19d1",
+                     *           "taxAccountId": "e254d02a-004f-4c0a-9ca3-78bbd1725945",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -15951,11 +15951,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.791Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
+                     *           "createdAt": "2026-11-29T19:44:10.300Z",
+                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
                      *         },
                      *         {
-                     *           "id": "2b1c7e51-cd9c-4984-bb30-93bd0b470cd6",
+                     *           "id": "3f7569bf-3a1d-4fa6-a25d-8af0f3cdd36b",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -15973,7 +15973,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "8bd7d43e-764b-4d9b-93a6-ea513b9e19d1",
+                     *           "taxAccountId": "e254d02a-004f-4c0a-9ca3-78bbd1725945",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -15983,11 +15983,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.791Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
+                     *           "createdAt": "2026-11-29T19:44:10.300Z",
+                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
                      *         },
                      *         {
-                     *           "id": "c3611bc7-fd60-417c-ad23-4523437c6f6a",
+                     *           "id": "d091db42-a47c-4fd7-8ada-8056260572ad",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16005,19 +16005,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "8bd7d43e-764b-4d9b-93a6-ea513b9e19d1",
-                     *           "reverseChargeAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
+                     *           "taxAccountId": "e254d02a-004f-4c0a-9ca3-78bbd1725945",
+                     *           "reverseChargeAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.791Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
+                     *           "createdAt": "2026-11-29T19:44:10.300Z",
+                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
                      *         },
                      *         {
-                     *           "id": "c3c9cbce-1c95-4492-b5a4-896af63d2c53",
+                     *           "id": "52b62bf3-6d86-4334-bde3-06a56dddf814",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16039,11 +16039,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.791Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
+                     *           "createdAt": "2026-11-29T19:44:10.300Z",
+                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
                      *         },
                      *         {
-                     *           "id": "8b45ed02-d7fd-4629-aa7d-bcad2c2fdfe9",
+                     *           "id": "b17e078a-cee3-4ab4-a6ba-46a858cd4e3f",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16065,11 +16065,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.791Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
+                     *           "createdAt": "2026-11-29T19:44:10.300Z",
+                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
                      *         },
                      *         {
-                     *           "id": "5c09b6d3-ee4b-4832-9a65-2301c3976722",
+                     *           "id": "0193a1d1-2465-427c-8e84-eb2aeb844093",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16089,8 +16089,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:19.791Z",
-                     *           "updatedAt": "2026-11-29T19:28:19.791Z"
+                     *           "createdAt": "2026-11-29T19:44:10.300Z",
+                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
                      *         }
                      *       ]
                      *     }
@@ -16139,7 +16139,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1",
+                     *       "id": "3477de0c-a49c-4e04-accc-e87e2464dd7b",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16157,7 +16157,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
+                     *       "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16167,8 +16167,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:19.867Z",
-                     *       "updatedAt": "2026-11-29T19:28:19.867Z"
+                     *       "createdAt": "2026-11-29T19:44:10.359Z",
+                     *       "updatedAt": "2026-11-29T19:44:10.359Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16212,7 +16212,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
+                 *       "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16244,7 +16244,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1",
+                     *       "id": "3477de0c-a49c-4e04-accc-e87e2464dd7b",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16262,7 +16262,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
+                     *       "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16272,8 +16272,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:28:19.867Z",
-                     *       "updatedAt": "2026-11-29T19:28:19.939Z"
+                     *       "createdAt": "2026-11-29T19:44:10.359Z",
+                     *       "updatedAt": "2026-11-29T19:44:10.438Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16331,15 +16331,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "69520acf-ffa7-41ff-8946-2cda2c262241",
-                     *           "occurredAt": "2026-11-29T19:28:19.868Z",
-                     *           "sequence": 95,
-                     *           "hash": "14c52c2b0e68576c0b3f83e5f42df962288cdb5d696e8025d273dd8a4a1216e7",
+                     *           "requestId": "62d48284-81cc-41cd-8a03-0995a9ae239b",
+                     *           "occurredAt": "2026-11-29T19:44:10.359Z",
+                     *           "sequence": 96,
+                     *           "hash": "ca3806070c0563210ec1e7573249666eb3b2406f18f05a6dc2a348d35f865586",
                      *           "state": {
-                     *             "id": "31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1",
+                     *             "id": "3477de0c-a49c-4e04-accc-e87e2464dd7b",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16357,7 +16357,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
+                     *             "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16367,8 +16367,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T19:28:19.867Z",
-                     *             "updatedAt": "2026-11-29T19:28:19.867Z"
+                     *             "createdAt": "2026-11-29T19:44:10.359Z",
+                     *             "updatedAt": "2026-11-29T19:44:10.359Z"
                      *           }
                      *         },
                      *         {
@@ -16376,15 +16376,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "3efd119e-8db6-43ac-be70-81f0f93c9d85",
-                     *           "occurredAt": "2026-11-29T19:28:19.939Z",
-                     *           "sequence": 96,
-                     *           "hash": "d42522389cee4aa2f9e1b648228a2ade283f358019171b13305e1904363d199e",
+                     *           "requestId": "4fa0490f-79f8-47e2-85dd-e62be5b5ae4a",
+                     *           "occurredAt": "2026-11-29T19:44:10.438Z",
+                     *           "sequence": 97,
+                     *           "hash": "ca0822b313cb24ec04a3ed13c6070f08183f5ef7ad1767222cb61dd6f1d1a383",
                      *           "state": {
-                     *             "id": "31f3d4b9-331f-4b54-b7f4-c0c9c8aaccc1",
+                     *             "id": "3477de0c-a49c-4e04-accc-e87e2464dd7b",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16402,7 +16402,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "7d9fa07a-2005-415a-a096-ea578a518b9c",
+                     *             "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16412,8 +16412,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T19:28:19.867Z",
-                     *             "updatedAt": "2026-11-29T19:28:19.939Z"
+                     *             "createdAt": "2026-11-29T19:44:10.359Z",
+                     *             "updatedAt": "2026-11-29T19:44:10.438Z"
                      *           }
                      *         }
                      *       ],
@@ -16453,7 +16453,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "960ebf46-9108-4b91-b091-da2f833ddf84",
+                     *           "id": "6bc45e3a-3990-4506-ad78-683be321eb1d",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -16626,14 +16626,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T19:28:20.315Z",
+                     *           "filedAt": "2026-11-29T19:44:10.866Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
                      *           "auditHead": {
-                     *             "sequence": 98,
-                     *             "hash": "93921950853940995e217733506c4854d1ecfaf8c378757b813cc4d03b761be1"
+                     *             "sequence": 99,
+                     *             "hash": "87c17efe17cf363ff102b2ec3937390222d4736d6a1cd998e0dd916a3af6d341"
                      *           },
                      *           "version": 1
                      *         }
@@ -16689,7 +16689,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "960ebf46-9108-4b91-b091-da2f833ddf84",
+                     *       "id": "6bc45e3a-3990-4506-ad78-683be321eb1d",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16862,14 +16862,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T19:28:20.315Z",
+                     *       "filedAt": "2026-11-29T19:44:10.866Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "auditHead": {
-                     *         "sequence": 98,
-                     *         "hash": "93921950853940995e217733506c4854d1ecfaf8c378757b813cc4d03b761be1"
+                     *         "sequence": 99,
+                     *         "hash": "87c17efe17cf363ff102b2ec3937390222d4736d6a1cd998e0dd916a3af6d341"
                      *       },
                      *       "version": 1
                      *     }
@@ -16926,7 +16926,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "960ebf46-9108-4b91-b091-da2f833ddf84",
+                     *       "id": "6bc45e3a-3990-4506-ad78-683be321eb1d",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17099,14 +17099,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T19:28:20.315Z",
+                     *       "filedAt": "2026-11-29T19:44:10.866Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
                      *       "auditHead": {
-                     *         "sequence": 98,
-                     *         "hash": "93921950853940995e217733506c4854d1ecfaf8c378757b813cc4d03b761be1"
+                     *         "sequence": 99,
+                     *         "hash": "87c17efe17cf363ff102b2ec3937390222d4736d6a1cd998e0dd916a3af6d341"
                      *       },
                      *       "version": 1
                      *     }
@@ -17160,7 +17160,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6abfc178-289b-4d11-8ac9-ea6a56dc97c0",
+                     *           "id": "7c843c98-da9d-45f4-811c-7b5c7a4f9bc9",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17169,8 +17169,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:20.591Z",
-                     *           "updatedAt": "2026-11-29T19:28:20.591Z"
+                     *           "createdAt": "2026-11-29T19:44:11.125Z",
+                     *           "updatedAt": "2026-11-29T19:44:11.125Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17229,7 +17229,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6abfc178-289b-4d11-8ac9-ea6a56dc97c0",
+                     *       "id": "7c843c98-da9d-45f4-811c-7b5c7a4f9bc9",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17238,8 +17238,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:20.591Z",
-                     *       "updatedAt": "2026-11-29T19:28:20.591Z"
+                     *       "createdAt": "2026-11-29T19:44:11.125Z",
+                     *       "updatedAt": "2026-11-29T19:44:11.125Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17278,7 +17278,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6abfc178-289b-4d11-8ac9-ea6a56dc97c0",
+                     *       "id": "7c843c98-da9d-45f4-811c-7b5c7a4f9bc9",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17287,8 +17287,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:20.591Z",
-                     *       "updatedAt": "2026-11-29T19:28:20.591Z"
+                     *       "createdAt": "2026-11-29T19:44:11.125Z",
+                     *       "updatedAt": "2026-11-29T19:44:11.125Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17346,7 +17346,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6abfc178-289b-4d11-8ac9-ea6a56dc97c0",
+                     *       "id": "7c843c98-da9d-45f4-811c-7b5c7a4f9bc9",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17355,8 +17355,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:28:20.591Z",
-                     *       "updatedAt": "2026-11-29T19:28:20.635Z"
+                     *       "createdAt": "2026-11-29T19:44:11.125Z",
+                     *       "updatedAt": "2026-11-29T19:44:11.168Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17406,15 +17406,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8f1f335d-b21c-4f37-a149-e3060111af87",
-                     *           "occurredAt": "2026-11-29T19:28:20.591Z",
-                     *           "sequence": 100,
-                     *           "hash": "90b4150577e9b2c6c1bc3b9dc49a45dc3df20284d33ab53f391e9a980312b1b0",
+                     *           "requestId": "410f7171-ad19-418e-b515-4d01bbf47c0f",
+                     *           "occurredAt": "2026-11-29T19:44:11.125Z",
+                     *           "sequence": 101,
+                     *           "hash": "79e73f35ad8b03eb3cfa1a81aea2eee7c4e169d2ad2ac635ede8b7796850a193",
                      *           "state": {
-                     *             "id": "6abfc178-289b-4d11-8ac9-ea6a56dc97c0",
+                     *             "id": "7c843c98-da9d-45f4-811c-7b5c7a4f9bc9",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17423,8 +17423,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T19:28:20.591Z",
-                     *             "updatedAt": "2026-11-29T19:28:20.591Z"
+                     *             "createdAt": "2026-11-29T19:44:11.125Z",
+                     *             "updatedAt": "2026-11-29T19:44:11.125Z"
                      *           }
                      *         },
                      *         {
@@ -17432,15 +17432,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "07dd8d00-8df8-4e46-ac88-5537551cf8c8",
-                     *           "occurredAt": "2026-11-29T19:28:20.635Z",
-                     *           "sequence": 101,
-                     *           "hash": "e120504771f02398c803f5fe0d7c4aafe75acce484aed6e900d81d453ed3da46",
+                     *           "requestId": "36f97fb2-53ce-4fa8-989a-8ad0081e8a1b",
+                     *           "occurredAt": "2026-11-29T19:44:11.168Z",
+                     *           "sequence": 102,
+                     *           "hash": "79ef4f75989b39bbcd8aeba9135c12908850dd34d7d8dcbee0ee6b8bace6fdaf",
                      *           "state": {
-                     *             "id": "6abfc178-289b-4d11-8ac9-ea6a56dc97c0",
+                     *             "id": "7c843c98-da9d-45f4-811c-7b5c7a4f9bc9",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17449,8 +17449,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T19:28:20.591Z",
-                     *             "updatedAt": "2026-11-29T19:28:20.635Z"
+                     *             "createdAt": "2026-11-29T19:44:11.125Z",
+                     *             "updatedAt": "2026-11-29T19:44:11.168Z"
                      *           }
                      *         }
                      *       ],
@@ -17500,10 +17500,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T19:28:21.952Z",
+                     *       "updatedAt": "2026-11-29T19:44:12.454Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       }
                      *     }
                      */
@@ -17584,10 +17584,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T19:28:21.952Z",
+                     *       "updatedAt": "2026-11-29T19:44:12.454Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       }
                      *     }
                      */
@@ -17644,13 +17644,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5",
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "08613de2-e02d-4000-9210-a57bb263ac42",
-                     *           "occurredAt": "2026-11-29T19:28:21.952Z",
-                     *           "sequence": 120,
-                     *           "hash": "a8b1406efe67d2304a858f9482b578d0b0b57fe3e493e21e8f598d4b70c9a1b9",
+                     *           "requestId": "38b5af32-4f0e-41b8-8303-8b4b07510e5a",
+                     *           "occurredAt": "2026-11-29T19:44:12.455Z",
+                     *           "sequence": 121,
+                     *           "hash": "64987a0f33cb2ea7f1e80aaf00a32e5801abf5e7e4f5feb553fa8ac02f9aabdf",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -17664,10 +17664,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T19:28:21.952Z",
+                     *             "updatedAt": "2026-11-29T19:44:12.454Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *             }
                      *           }
                      *         }
@@ -17720,8 +17720,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
-                     *           "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *           "id": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *           "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -17738,8 +17738,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:28:20.708Z",
-                     *           "updatedAt": "2026-11-29T19:28:20.708Z"
+                     *           "createdAt": "2026-11-29T19:44:11.242Z",
+                     *           "updatedAt": "2026-11-29T19:44:11.242Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17793,8 +17793,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
-                     *       "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *       "id": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *       "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17811,8 +17811,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:20.708Z",
-                     *       "updatedAt": "2026-11-29T19:28:20.708Z"
+                     *       "createdAt": "2026-11-29T19:44:11.242Z",
+                     *       "updatedAt": "2026-11-29T19:44:11.242Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17866,8 +17866,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
-                     *       "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *       "id": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *       "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17884,8 +17884,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:28:20.708Z",
-                     *       "updatedAt": "2026-11-29T19:28:20.708Z"
+                     *       "createdAt": "2026-11-29T19:44:11.242Z",
+                     *       "updatedAt": "2026-11-29T19:44:11.242Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17937,8 +17937,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
-                     *       "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *       "id": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *       "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -17955,8 +17955,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:28:20.708Z",
-                     *       "updatedAt": "2026-11-29T19:28:20.773Z"
+                     *       "createdAt": "2026-11-29T19:44:11.242Z",
+                     *       "updatedAt": "2026-11-29T19:44:11.304Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18035,7 +18035,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "86fc4ae6-2e0e-42fa-b960-41896978623f"
+                     *           "importId": "7f7b4488-a1cb-4ba0-aeb2-615ede6a4d37"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -18051,7 +18051,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "86fc4ae6-2e0e-42fa-b960-41896978623f"
+                     *           "importId": "7f7b4488-a1cb-4ba0-aeb2-615ede6a4d37"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18067,7 +18067,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "86fc4ae6-2e0e-42fa-b960-41896978623f"
+                     *           "importId": "7f7b4488-a1cb-4ba0-aeb2-615ede6a4d37"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18101,7 +18101,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4"
+                 *       "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db"
                  *     }
                  */
                 "application/json": {
@@ -18129,14 +18129,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "f020f643-205a-4640-ada1-d948bc0b05d6",
+                     *         "id": "cc52cf3c-7534-458e-a07b-2e213ec5c4b0",
                      *         "serialNumber": 11,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *             "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -18149,7 +18149,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "230e1956-aadf-4dbb-94db-52a4e70606f4",
+                     *             "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -18177,19 +18177,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T19:28:20.993Z",
-                     *         "updatedAt": "2026-11-29T19:28:20.993Z",
+                     *         "createdAt": "2026-11-29T19:44:11.565Z",
+                     *         "updatedAt": "2026-11-29T19:44:11.565Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *           "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *           "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *           "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -18255,7 +18255,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8",
+                 *           "journalId": "7269edd0-b362-4258-8c49-1818832f0719",
                  *           "line": 0
                  *         }
                  *       ]
@@ -18289,14 +18289,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "215f4c98-7a02-4d9b-b453-2b38dc3743a1",
-                     *       "bankAccountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *       "id": "8e1a277f-c905-45fd-aa8c-707960ecfc93",
+                     *       "bankAccountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8",
+                     *           "journalId": "7269edd0-b362-4258-8c49-1818832f0719",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -18308,9 +18308,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "matchedAt": "2026-11-29T19:28:21.123Z",
+                     *       "matchedAt": "2026-11-29T19:44:11.694Z",
                      *       "version": 1
                      *     }
                      */
@@ -18367,8 +18367,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "215f4c98-7a02-4d9b-b453-2b38dc3743a1",
-                     *       "bankAccountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *       "id": "8e1a277f-c905-45fd-aa8c-707960ecfc93",
+                     *       "bankAccountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18377,7 +18377,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8"
+                     *           "journalId": "7269edd0-b362-4258-8c49-1818832f0719"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18386,9 +18386,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "matchedAt": "2026-11-29T19:28:21.123Z",
+                     *       "matchedAt": "2026-11-29T19:44:11.694Z",
                      *       "version": 1
                      *     }
                      */
@@ -18438,8 +18438,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "215f4c98-7a02-4d9b-b453-2b38dc3743a1",
-                     *       "bankAccountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *       "id": "8e1a277f-c905-45fd-aa8c-707960ecfc93",
+                     *       "bankAccountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18448,7 +18448,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8"
+                     *           "journalId": "7269edd0-b362-4258-8c49-1818832f0719"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18457,9 +18457,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "matchedAt": "2026-11-29T19:28:21.123Z",
+                     *       "matchedAt": "2026-11-29T19:44:11.694Z",
                      *       "version": 2
                      *     }
                      */
@@ -18514,7 +18514,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *       "bankAccountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -18524,14 +18524,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "e8206c5c-1d0c-464d-816b-8a3e54e41619",
-                     *           "bankAccountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *           "id": "867cbfae-2d52-4b34-bb93-b012192b1098",
+                     *           "bankAccountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8",
+                     *               "journalId": "7269edd0-b362-4258-8c49-1818832f0719",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -18543,9 +18543,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
-                     *           "matchedAt": "2026-11-29T19:28:21.353Z",
+                     *           "matchedAt": "2026-11-29T19:44:11.890Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -18610,9 +18610,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "reconciledAt": "2026-11-29T19:28:21.219Z"
+                     *       "reconciledAt": "2026-11-29T19:44:11.775Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -18671,7 +18671,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "ff244062-d3ea-4cd2-856b-e7ad396b1d8d",
+                     *       "bankAccountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -18724,9 +18724,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
-                     *           "reconciledAt": "2026-11-29T19:28:21.219Z",
+                     *           "reconciledAt": "2026-11-29T19:44:11.775Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -18781,8 +18781,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "c64bd88f-1388-4a56-bc32-9e6520b357a1",
-                     *           "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8",
+                     *           "id": "34deeea8-97a4-4066-ab13-b1a437540825",
+                     *           "journalId": "7269edd0-b362-4258-8c49-1818832f0719",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -18791,10 +18791,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *           },
-                     *           "createdAt": "2026-11-29T19:28:21.419Z",
-                     *           "checkedAt": "2026-11-29T19:28:21.630Z",
+                     *           "createdAt": "2026-11-29T19:44:11.959Z",
+                     *           "checkedAt": "2026-11-29T19:44:12.142Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -18851,8 +18851,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c64bd88f-1388-4a56-bc32-9e6520b357a1",
-                     *       "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8",
+                     *       "id": "34deeea8-97a4-4066-ab13-b1a437540825",
+                     *       "journalId": "7269edd0-b362-4258-8c49-1818832f0719",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18861,15 +18861,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "createdAt": "2026-11-29T19:28:21.419Z",
+                     *       "createdAt": "2026-11-29T19:44:11.959Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T19:43:21.419Z",
+                     *         "expiresAt": "2026-11-29T19:59:11.959Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -18923,8 +18923,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c64bd88f-1388-4a56-bc32-9e6520b357a1",
-                     *       "journalId": "50fbd909-46d9-43a5-9411-b8265a3b1ce8",
+                     *       "id": "34deeea8-97a4-4066-ab13-b1a437540825",
+                     *       "journalId": "7269edd0-b362-4258-8c49-1818832f0719",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18933,15 +18933,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "createdAt": "2026-11-29T19:28:21.419Z",
-                     *       "checkedAt": "2026-11-29T19:28:21.630Z",
+                     *       "createdAt": "2026-11-29T19:44:11.959Z",
+                     *       "checkedAt": "2026-11-29T19:44:12.142Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T19:33:21.717Z"
+                     *         "expiresAt": "2026-11-29T19:49:12.188Z"
                      *       }
                      *     }
                      */
@@ -18991,8 +18991,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "92bc29a5-bd66-45b4-8bba-b945c01fe7dd",
-                     *       "journalId": "ebb37860-4b34-4c0b-8aa1-c053eb2ea2af",
+                     *       "id": "8a6e62ee-f565-4c34-830f-8a7b5e8582a2",
+                     *       "journalId": "a1579649-758a-4482-9e0d-3db07e9ef2e9",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19001,9 +19001,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "createdAt": "2026-11-29T19:28:22.118Z",
+                     *       "createdAt": "2026-11-29T19:44:12.647Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -19067,7 +19067,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2771e574-3fae-49e9-a568-c182fcbb90fe",
+                     *       "id": "d3237f9b-ada7-4c05-959c-ebf6cf10e65a",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19077,15 +19077,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "createdAt": "2026-11-29T19:28:21.788Z",
+                     *       "createdAt": "2026-11-29T19:44:12.296Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T19:43:21.788Z",
+                     *         "expiresAt": "2026-11-29T19:59:12.296Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19128,7 +19128,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2771e574-3fae-49e9-a568-c182fcbb90fe",
+                     *       "id": "d3237f9b-ada7-4c05-959c-ebf6cf10e65a",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19138,15 +19138,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "0c50f2f9-bbfb-4bc7-8b04-b13cec8d1dc5"
+                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
                      *       },
-                     *       "createdAt": "2026-11-29T19:28:21.788Z",
-                     *       "checkedAt": "2026-11-29T19:28:21.844Z",
+                     *       "createdAt": "2026-11-29T19:44:12.296Z",
+                     *       "checkedAt": "2026-11-29T19:44:12.368Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T19:33:21.912Z"
+                     *         "expiresAt": "2026-11-29T19:49:12.416Z"
                      *       }
                      *     }
                      */

@@ -80,6 +80,9 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   AttachmentRejected: ['attachments:read'],
   AttachmentRemoved: ['attachments:read'],
   AttachmentAttached: ['attachments:read'],
+  // A job is its creator's (another caller reads it as 404): the feed shows who asked for which file
+  // to the company's administrators only, the others seeing the envelope (type, actor, time).
+  ExportCreated: ['exports:read', 'members:manage'],
 };
 
 /** The permission that shows the envelopes of a company's events (the feed's, a subscription's). */

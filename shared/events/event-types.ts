@@ -72,6 +72,7 @@ export const EVENT_TYPES = [
   'AttachmentRejected',
   'AttachmentRemoved',
   'AttachmentAttached',
+  'ExportCreated',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -82,6 +82,11 @@ describe('export jobs', () => {
     expect(ownerAskingOtherCompany.status).toBe(404);
     expect(fromViewer.status).toBe(404);
     expect(viewerList.body.results).toEqual([]);
+    // The feed records who asked for which file: its data for the administrators, the envelope for the others.
+    const feed = async (api: ReturnType<typeof client>) => (await api.get(`${owner.base}/Events?type=ExportCreated&pageSize=10`)).body.results as Array<Record<string, unknown>>;
+    expect((await feed(owner.api)).map((e) => (e.data as { id: string }).id)).toEqual([made.body.id, second.body.id]);
+    for (const e of await feed(viewer.api)) expect(e).toMatchObject({ type: 'ExportCreated', data: null, dataOmitted: true, dataOmittedReason: 'permission' });
+    expect(await feed(viewer.api)).toHaveLength(2);
   });
 
   it('refuses parameters the route refuses, naming parameters.<field>, and a route no job runs', async () => {
