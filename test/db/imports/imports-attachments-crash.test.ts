@@ -1,16 +1,13 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runImports } from '../../../functions/ops/run-imports.ts';
-import { config } from '../../../shared/config.ts';
 import { importWork } from '../../../shared/db/stores/import-work.ts';
-import { db } from '../../../shared/db/table/client.ts';
-import { importKeys } from '../../../shared/db/table/keys.ts';
 import { runImport } from '../../../shared/imports/run-import.ts';
 import { useGateway } from '../../support/api.ts';
 import { companyFile } from '../../support/company-files.ts';
 import { csv } from '../../support/imports.ts';
 import { companyBooks } from '../../support/ledger.ts';
 import { dieAfterWrite } from '../support/faults.ts';
+import { claimRunsOut } from '../support/import-claims.ts';
 
 /**
  * A journals import naming files uploaded to the company, whose worker dies after any of its
@@ -25,14 +22,6 @@ afterEach(() => {
   restore = undefined;
 });
 
-/** Time passing for a dead worker's claim: it runs out. */
-async function claimRunsOut(companyId: string, importId: string) {
-  await db()
-    .send(new UpdateCommand({ TableName: config.tableName, Key: importKeys.job(companyId, importId), UpdateExpression: 'SET lease.#until = :past', ConditionExpression: 'attribute_exists(lease)', ExpressionAttributeNames: { '#until': 'until' }, ExpressionAttributeValues: { ':past': '2000-01-01T00:00:00.000Z' } }))
-    .catch((error: Error) => {
-      if (error.name !== 'ConditionalCheckFailedException') throw error;
-    });
-}
 
 describe('an import attaching files whose worker dies', () => {
   it('is resumed by the next worker and attaches each file once, whichever write it died after', async () => {

@@ -1,8 +1,5 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { config } from '../../../shared/config.ts';
-import { db } from '../../../shared/db/table/client.ts';
-import { importKeys } from '../../../shared/db/table/keys.ts';
 import { runImports } from '../../../functions/ops/run-imports.ts';
 import { importWork } from '../../../shared/db/stores/import-work.ts';
 import { runImport } from '../../../shared/imports/run-import.ts';
@@ -10,6 +7,7 @@ import { useGateway, type Client } from '../../support/api.ts';
 import { dieAfterWrite, faultInjector } from '../support/faults.ts';
 import { csv } from '../../support/imports.ts';
 import { companyBooks } from '../../support/ledger.ts';
+import { claimRunsOut } from '../support/import-claims.ts';
 
 /**
  * A worker that dies anywhere in an import (after any of its writes, its claim left held) is
@@ -24,15 +22,6 @@ afterEach(() => {
   restore = undefined;
 });
 
-/** Time passing for a dead worker's claim: it runs out. */
-async function claimRunsOut(companyId: string, importId: string) {
-  await db()
-    .send(new UpdateCommand({ TableName: config.tableName, Key: importKeys.job(companyId, importId), UpdateExpression: 'SET lease.#until = :past', ConditionExpression: 'attribute_exists(lease)', ExpressionAttributeNames: { '#until': 'until' }, ExpressionAttributeValues: { ':past': '2000-01-01T00:00:00.000Z' } }))
-    .catch((error: Error) => {
-      // A worker that died after ending the job held no claim any more.
-      if (error.name !== 'ConditionalCheckFailedException') throw error;
-    });
-}
 
 /** Two posted journals with references of their own, one in a cost center, amounts 10 + n. */
 const history = (n: number) =>

@@ -1,10 +1,7 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROLES } from '../../../shared/auth/permissions.ts';
-import { config } from '../../../shared/config.ts';
-import { db } from '../../../shared/db/table/client.ts';
 import { getJob, newJobOps, putPayload } from '../../../shared/db/stores/import-store.ts';
-import { importKeys } from '../../../shared/db/table/keys.ts';
 import { transactWrite } from '../../../shared/db/table/transact.ts';
 import { importQueue } from '../../../shared/db/stores/import-ports.ts';
 import { queuedJob } from '../../../shared/imports/create-import.ts';
@@ -15,6 +12,7 @@ import { allErrors } from '../../support/imports.ts';
 import { companyBooks } from '../../support/ledger.ts';
 import { journalCount, mayLocks, sale, salesFile, trialMovement } from '../../support/sales-imports.ts';
 import { faultInjector } from '../support/faults.ts';
+import { claimRunsOut } from '../support/import-claims.ts';
 
 /** A record whose canonical text cannot be made (none the API lets in does that): its journal's writes cannot be built. */
 const UNBUILDABLE = 'cannot be canonicalized';
@@ -45,14 +43,6 @@ afterEach(() => {
 
 const role = (name: string) => ROLES.find((r) => r.name === name)!.id;
 
-/** Time passing for a job the worker left waiting: its claim runs out. */
-async function claimRunsOut(companyId: string, importId: string) {
-  await db()
-    .send(new UpdateCommand({ TableName: config.tableName, Key: importKeys.job(companyId, importId), UpdateExpression: 'SET lease.#until = :past', ConditionExpression: 'attribute_exists(lease)', ExpressionAttributeNames: { '#until': 'until' }, ExpressionAttributeValues: { ':past': '2000-01-01T00:00:00.000Z' } }))
-    .catch((error: Error) => {
-      if (error.name !== 'ConditionalCheckFailedException') throw error;
-    });
-}
 
 describe("an import whose creator's access is gone while the worker runs it", () => {
   /** The owner's books and an accountant member. */

@@ -1,14 +1,11 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { config } from '../../../shared/config.ts';
-import { db } from '../../../shared/db/table/client.ts';
-import { importKeys } from '../../../shared/db/table/keys.ts';
 import { runImports } from '../../../functions/ops/run-imports.ts';
 import { importWork } from '../../../shared/db/stores/import-work.ts';
 import { runImport } from '../../../shared/imports/run-import.ts';
 import { useGateway } from '../../support/api.ts';
 import { dieAfterWrite } from '../support/faults.ts';
 import { companyBooks } from '../../support/ledger.ts';
+import { claimRunsOut } from '../support/import-claims.ts';
 
 /**
  * A worker that dies anywhere in a statement import (after any of its writes) is followed by one
@@ -49,11 +46,7 @@ describe('a statement import whose worker dies', () => {
       ended = outcome === 'finished';
       if (!ended) deaths++;
       // Time passes for the dead worker's claim, then the next worker resumes.
-      await db()
-        .send(new UpdateCommand({ TableName: config.tableName, Key: importKeys.job(companyId, importId), UpdateExpression: 'SET lease.#until = :past', ConditionExpression: 'attribute_exists(lease)', ExpressionAttributeNames: { '#until': 'until' }, ExpressionAttributeValues: { ':past': '2000-01-01T00:00:00.000Z' } }))
-        .catch((error: Error) => {
-          if (error.name !== 'ConditionalCheckFailedException') throw error;
-        });
+      await claimRunsOut(companyId, importId);
       await runImports({ companyId });
 
       const job = (await api.get(`${base}/Imports/${importId}`)).body;
