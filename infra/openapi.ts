@@ -1,5 +1,5 @@
 import * as z from '../shared/schemas/zod.ts';
-import { ROUTES, pathParameters, type Method, type Route } from '../shared/routes.ts';
+import { ROUTES, pathParameters, successStatus, type Method, type Route } from '../shared/routes.ts';
 import { errorExamples, errorResponses, routeErrors } from './openapi-errors.ts';
 import { ROUTE_EXAMPLES, type RouteExample } from './openapi-examples.ts';
 import { describeProperties, GLOSSARY } from './openapi-glossary.ts';
@@ -83,7 +83,7 @@ function operation(route: Route, method: Method, path: string) {
     ...(route.body ? { requestBody: { required: true, content: requestContent(route, example) } } : {}),
     responses: {
       // A row accepting work done later (an export job) answers 202, the others 200.
-      [route.accepted ? 202 : 200]: route.csvOnly
+      [successStatus(route)]: route.csvOnly
         ? {
             description: CSV_ONLY_DESCRIPTION,
             content: { [MEDIA_TYPES.csv]: { schema: { type: 'string', description: 'UTF-8 without a byte order mark, in the layout the operation describes' }, ...(typeof example?.response === 'string' ? { example: example.response } : {}) } },

@@ -25,7 +25,7 @@ import { approvalPoliciesRoutes } from './routes/approval-policies.ts';
 import { attachmentsRoutes } from './routes/attachments.ts';
 import { V1, type Route } from './routes/route.ts';
 
-export { pathParameters } from './routes/route.ts';
+export { pathParameters, successStatus } from './routes/route.ts';
 
 export type { Access, BodyOf, Method, ParamsOf, PathParams, QueryOf, ResponseName, Route, RouteSpec, SchemaOf } from './routes/route.ts';
 

@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { EXAMPLES_FILE, type RouteExample } from '../infra/openapi-examples.ts';
 import { inlinedOpenApiDocument } from './support/openapi-inlined.ts';
 import { ROLES } from '../shared/auth/permissions.ts';
-import { ROUTES } from '../shared/routes.ts';
+import { ROUTES, successStatus } from '../shared/routes.ts';
 import { responseSchema } from '../shared/schemas/responses.ts';
 import { client, companyOwner, signedInUser, type ApiResponse } from './support/api.ts';
 import { useSignInStack } from './support/sign-in.ts';
@@ -56,7 +56,7 @@ function redacted(value: unknown): unknown {
 /** The response matches its route's documented 200 body exactly (strict schemas), or is empty where documented so. */
 function check<T = any>(routeName: string, response: ApiResponse<T>): T {
   const route = ROUTES.find((r) => r.name === routeName)!;
-  expect(response.status, `${routeName}: ${response.text}`).toBe(route.accepted ? 202 : 200);
+  expect(response.status, `${routeName}: ${response.text}`).toBe(successStatus(route));
   if (route.csvOnly) {
     // A CSV-only route answers a file: its example is the file's text.
     expect(response.headers.get('content-type'), routeName).toBe('text/csv; charset=utf-8');

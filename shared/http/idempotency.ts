@@ -5,7 +5,7 @@ import { claimKey, completeKeyOp, releaseKey } from '../db/stores/idempotency-st
 import type { Claim, StoredResponse } from '../idempotency/records.ts';
 import { transactWrite } from '../db/table/transact.ts';
 import { ValidationError } from '../errors.ts';
-import type { Route } from '../routes/route.ts';
+import { successStatus, type Route } from '../routes/route.ts';
 import { jsonWithSecretsOmitted } from '../schemas/one-time-secrets.ts';
 import { textKeepingProblem } from '../text/well-formed.ts';
 import { apiRequestOf } from './api-request.ts';
@@ -51,7 +51,7 @@ export function idempotency(route: Route): MiddlewareObj<APIGatewayProxyEventV2,
       }
       const claim = result.claimed;
       claims.set(request.event, claim);
-      api.uow.hooks.push((response) => [completeKeyOp(claim, stored(ok(response, {}, route.accepted ? 202 : 200)))]);
+      api.uow.hooks.push((response) => [completeKeyOp(claim, stored(ok(response, {}, successStatus(route))))]);
     },
     after: async (request) => {
       const claim = claims.get(request.event);

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { actorRef } from '../auth/actor.ts';
 import { countingDatabaseCalls } from '../db/table/call-count.ts';
 import { RequestUnitOfWork } from '../db/table/unit-of-work.ts';
-import type { BodyOf, ParamsOf, QueryOf, Route } from '../routes/route.ts';
+import { successStatus, type BodyOf, type ParamsOf, type QueryOf, type Route } from '../routes/route.ts';
 import { apiRequestOf, attachApiRequest, type ApiRequest } from './api-request.ts';
 import { REPLAYED_HEADER, REQUEST_ID_HEADER } from './headers.ts';
 import { requestLogger } from '../logger.ts';
@@ -75,6 +75,3 @@ export function lambdaHandler<R extends Route>(route: R, middlewares: Middleware
   };
   return Object.assign(handler, { route, run });
 }
-
-/** 202 for a row that accepts work done later (an export job), else 200. */
-export const successStatus = (route: Route): 200 | 202 => (route.accepted ? 202 : 200);

@@ -126,6 +126,9 @@ export const VersionBody = /* @__PURE__ */ lazy(() => z.strictObject({ version: 
 export { AUTH, V1, company, year, period, journal } from '../schemas/api-paths.ts';
 
 /** Names of the `{param}` segments of a path, in order. */
+/** A row's success status: 202 for one that accepts work done later (an export job), else 200. */
+export const successStatus = (row: Pick<RouteSpec, 'accepted'>): 200 | 202 => (row.accepted ? 202 : 200);
+
 export function pathParameters(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 }
