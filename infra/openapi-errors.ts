@@ -15,7 +15,7 @@ export function routeErrors(route: Route): ErrorCode[] {
     ...(route.query !== undefined || pathParameters(route.path).length > 0 ? ['400 InvalidEncoding' as const] : []),
     ...(route.body ? ['400 InvalidJson' as const, '413 PayloadTooLarge' as const] : []),
     ...(typeof route.response === 'object' ? ['400 InvalidCursor' as const] : []),
-    ...(route.exportable || route.csvOnly ? ['406 NotAcceptable' as const, '413 ExportTooLarge' as const, '429 TooManyExports' as const] : []),
+    ...(route.exportable || route.fileOnly ? ['406 NotAcceptable' as const, '413 ExportTooLarge' as const, '429 TooManyExports' as const] : []),
     ...(route.access !== 'public' ? ['401 Unauthorized' as const, '403 Forbidden' as const] : []),
     // A company the caller cannot see is 404, as is any record the path names.
     ...(pathParameters(route.path).length > 0 ? ['404 NotFound' as const] : []),

@@ -35,9 +35,20 @@ const FILE_CONTENT = {
   [MEDIA_TYPES.csv]: { schema: { type: 'string', description: 'UTF-8 with a byte order mark, one header row, amounts as plain decimals at the currency’s precision' } },
   [MEDIA_TYPES.xlsx]: { schema: { type: 'string', format: 'binary', description: 'One worksheet: amounts as numbers in the currency’s format, the tree by indentation, totals in bold, right to left for language=ar' } },
 };
-/** What a CSV-only operation answers (shared/routes/route.ts `csvOnly`). */
-const CSV_ONLY_DESCRIPTION =
-  'OK: a CSV file and nothing else (no JSON); an Accept header taking no `text/csv` is 406. The whole range in one file, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`).';
+/** What a file-only operation answers (shared/routes/route.ts `fileOnly`), by its format. */
+const FILE_ONLY = {
+  csv: {
+    description: 'OK: a CSV file and nothing else (no JSON); an Accept header taking no `text/csv` is 406. The whole range in one file, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`).',
+    schema: { type: 'string', description: 'UTF-8 without a byte order mark, in the layout the operation describes' },
+    fileName: 'attachment; filename="<file>_<range>.csv"',
+  },
+  xml: {
+    description:
+      'OK: an XML document and nothing else (no JSON); an Accept header taking neither `application/xml` nor `text/xml` is 406. The whole range in one document, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo` and the export job, `POST .../Exports` with format `xml`, that writes the whole range).',
+    schema: { type: 'string', description: 'UTF-8 XML in the namespace and layout the operation describes' },
+    fileName: 'attachment; filename="<file>_<range>.xml"',
+  },
+} as const;
 const EXPORT_DESCRIPTION =
   'OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`).';
 
@@ -83,11 +94,11 @@ function operation(route: Route, method: Method, path: string) {
     ...(route.body ? { requestBody: { required: true, content: requestContent(route, example) } } : {}),
     responses: {
       // A row accepting work done later (an export job) answers 202, the others 200.
-      [successStatus(route)]: route.csvOnly
+      [successStatus(route)]: route.fileOnly
         ? {
-            description: CSV_ONLY_DESCRIPTION,
-            content: { [MEDIA_TYPES.csv]: { schema: { type: 'string', description: 'UTF-8 without a byte order mark, in the layout the operation describes' }, ...(typeof example?.response === 'string' ? { example: example.response } : {}) } },
-            headers: { 'Content-Disposition': { description: 'attachment; filename="<file>_<range>.csv"', schema: { type: 'string' } } },
+            description: FILE_ONLY[route.fileOnly].description,
+            content: { [MEDIA_TYPES[route.fileOnly]]: { schema: FILE_ONLY[route.fileOnly].schema, ...(typeof example?.response === 'string' ? { example: example.response } : {}) } },
+            headers: { 'Content-Disposition': { description: FILE_ONLY[route.fileOnly].fileName, schema: { type: 'string' } } },
           }
         : route.response
         ? {

@@ -24,6 +24,7 @@ export const SEQUENCES_EVENTS = [
   'reports.restatements',
   'reports.vatReturn',
   'reports.ftaAuditFile',
+  'auditFiles.safT',
   'reports.get',
   'journals.list',
   'taxCodes.history',

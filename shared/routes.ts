@@ -15,6 +15,7 @@ import { webhooksRoutes } from './routes/webhooks.ts';
 import { exchangeRatesRoutes } from './routes/exchange-rates.ts';
 import { budgetsRoutes } from './routes/budgets.ts';
 import { importsRoutes } from './routes/imports.ts';
+import { auditFilesRoutes } from './routes/audit-files.ts';
 import { exportsRoutes } from './routes/exports.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { taxCodesRoutes } from './routes/tax-codes.ts';
@@ -54,6 +55,8 @@ export const routes = {
   exchangeRates: exchangeRatesRoutes,
   budgets: budgetsRoutes,
   imports: importsRoutes,
+  // Before the export jobs: the local gateway matches .../Exports/SafT before .../Exports/{id}.
+  auditFiles: auditFilesRoutes,
   exports: exportsRoutes,
   audit: auditRoutes,
   taxCodes: taxCodesRoutes,

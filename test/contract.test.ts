@@ -57,9 +57,9 @@ function redacted(value: unknown): unknown {
 function check<T = any>(routeName: string, response: ApiResponse<T>): T {
   const route = ROUTES.find((r) => r.name === routeName)!;
   expect(response.status, `${routeName}: ${response.text}`).toBe(successStatus(route));
-  if (route.csvOnly) {
-    // A CSV-only route answers a file: its example is the file's text.
-    expect(response.headers.get('content-type'), routeName).toBe('text/csv; charset=utf-8');
+  if (route.fileOnly) {
+    // A file-only route answers a file: its example is the file's text.
+    expect(response.headers.get('content-type'), routeName).toBe(`${route.fileOnly === 'csv' ? 'text/csv' : 'application/xml'}; charset=utf-8`);
     expect(response.text.length, routeName).toBeGreaterThan(0);
   } else if (route.response) {
     const parsed = responseSchema(route.response).safeParse(response.body);
@@ -69,7 +69,7 @@ function check<T = any>(routeName: string, response: ApiResponse<T>): T {
   }
   checkRequest(route, response.sent);
   checked.add(routeName);
-  if (!captured.has(routeName)) captured.set(routeName, { request: `${response.sent.method} ${response.sent.path}`, ...(response.sent.body !== undefined ? { body: redacted(response.sent.body) } : {}), ...(route.csvOnly ? { response: response.text } : response.body !== undefined ? { response: redacted(response.body) } : {}) });
+  if (!captured.has(routeName)) captured.set(routeName, { request: `${response.sent.method} ${response.sent.path}`, ...(response.sent.body !== undefined ? { body: redacted(response.sent.body) } : {}), ...(route.fileOnly ? { response: response.text } : response.body !== undefined ? { response: redacted(response.body) } : {}) });
   return response.body;
 }
 
@@ -211,6 +211,8 @@ describe('responses match the OpenAPI document', () => {
     check('vatReturns.list', await api.get(`${base}/VatReturns`));
     check('vatReturns.get', await api.get(`${base}/VatReturns/${filedReturn.id}`));
     check('taxCodes.history', await api.get(`${base}/TaxCodes/${retired.id}/History`));
+    // The SAF-T file of the month: the sale with its VAT, the chart's balances, the tax codes used.
+    check('auditFiles.safT', await api.get(`${base}/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`));
     // The FTA audit file is a UAE company's: the other company registers there.
     const otherSettings = (await api.get(`${other}/Settings`)).body;
     expect((await api.put(`${other}/Settings`, { taxJurisdiction: 'AE', taxRegistrationNumber: '100123456700003', version: otherSettings.version })).status).toBe(200);
@@ -294,7 +296,7 @@ describe('responses match the OpenAPI document', () => {
       expect(example, route.name).toBeDefined();
       if (route.body) expect(route.body().safeParse(example!.body).success, `${route.name} request`).toBe(true);
       if (route.response) expect(responseSchema(route.response).safeParse(example!.response).success, `${route.name} response`).toBe(true);
-      if (route.csvOnly) expect(typeof example!.response, `${route.name} file`).toBe('string');
+      if (route.fileOnly) expect(typeof example!.response, `${route.name} file`).toBe('string');
     }
   });
 });

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/5adfe812-8bb8-439a-9cda-80e207c7b5df`
+         * @description Example request: `GET /api/v1/Companies/36c75cad-652b-4b25-a698-0f9cc90a5aed`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Settings`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Settings`
+         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Roles`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Roles`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Roles/fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Roles/45c065e5-03e9-4a7f-8836-2e843af10bf8`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Roles/fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517`
+         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Roles/45c065e5-03e9-4a7f-8836-2e843af10bf8`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Roles/fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517`
+         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Roles/45c065e5-03e9-4a7f-8836-2e843af10bf8`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Members`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Members`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Members/abdfa2af-233e-476c-9302-ac2312c2a090`
+         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Members/79c6137b-41f0-45d6-a4ce-7587f7fa04ad`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Members/abdfa2af-233e-476c-9302-ac2312c2a090`
+         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Members/79c6137b-41f0-45d6-a4ce-7587f7fa04ad`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ApiKeys/539163cc-baa4-4b97-8ab1-c10bde19539a`
+         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ApiKeys/55b211b5-8b76-41aa-b1b3-83ba60827040`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Accounts`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Accounts`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Accounts/c6299781-5724-47ae-b375-54caab282e95`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Accounts/bedb5549-4412-44c7-92c1-e00a709773dd`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Accounts/c6299781-5724-47ae-b375-54caab282e95`
+         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Accounts/bedb5549-4412-44c7-92c1-e00a709773dd`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Accounts/c6299781-5724-47ae-b375-54caab282e95`
+         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Accounts/bedb5549-4412-44c7-92c1-e00a709773dd`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Accounts/c6299781-5724-47ae-b375-54caab282e95/History`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Accounts/bedb5549-4412-44c7-92c1-e00a709773dd/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters/2ebc5326-f662-44b6-bdd2-d07afa47ff51`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters/c34a93bd-0dca-467b-a1b4-6ed07ff03b52`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters/2ebc5326-f662-44b6-bdd2-d07afa47ff51`
+         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters/c34a93bd-0dca-467b-a1b4-6ed07ff03b52`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters/2ebc5326-f662-44b6-bdd2-d07afa47ff51`
+         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters/c34a93bd-0dca-467b-a1b4-6ed07ff03b52`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters/2ebc5326-f662-44b6-bdd2-d07afa47ff51/History`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters/c34a93bd-0dca-467b-a1b4-6ed07ff03b52/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters/2ebc5326-f662-44b6-bdd2-d07afa47ff51/Activate`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters/c34a93bd-0dca-467b-a1b4-6ed07ff03b52/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/CostCenters/2ebc5326-f662-44b6-bdd2-d07afa47ff51/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters/c34a93bd-0dca-467b-a1b4-6ed07ff03b52/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/77647e7c-6806-43c9-aedc-3e6495de0e96`
+         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/132394e8-d476-461e-a794-3fe2374ae427`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/77647e7c-6806-43c9-aedc-3e6495de0e96`
+         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/132394e8-d476-461e-a794-3fe2374ae427`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/Close`
+         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/Periods`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/Periods/2c2fbcfa-25b7-4b35-ab89-13757f9f77c1`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/Periods/9925e530-024b-4a42-8859-29de4684bccb`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/Periods/2c2fbcfa-25b7-4b35-ab89-13757f9f77c1/Lock`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/Periods/9925e530-024b-4a42-8859-29de4684bccb/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/Periods/2c2fbcfa-25b7-4b35-ab89-13757f9f77c1/Close`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/Periods/9925e530-024b-4a42-8859-29de4684bccb/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/Periods/2c2fbcfa-25b7-4b35-ab89-13757f9f77c1/Close`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/Periods/9925e530-024b-4a42-8859-29de4684bccb/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/FinancialYears/8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3/Periods/2c2fbcfa-25b7-4b35-ab89-13757f9f77c1/Reopen`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/Periods/9925e530-024b-4a42-8859-29de4684bccb/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/4fbc11e5-1356-4f41-9ea8-7eacd65a52ff`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6`
+         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/4fbc11e5-1356-4f41-9ea8-7eacd65a52ff`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6/History`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/4fbc11e5-1356-4f41-9ea8-7eacd65a52ff/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/a1579649-758a-4482-9e0d-3db07e9ef2e9/Submit`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/c1ab9fdd-b4b9-429d-94c6-458e24852113/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/a1579649-758a-4482-9e0d-3db07e9ef2e9/Approve`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/c1ab9fdd-b4b9-429d-94c6-458e24852113/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/a1579649-758a-4482-9e0d-3db07e9ef2e9/Reject`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/c1ab9fdd-b4b9-429d-94c6-458e24852113/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6/Post`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/4fbc11e5-1356-4f41-9ea8-7eacd65a52ff/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/94dd2da3-9b74-478d-9e22-4be4245c7861/Void`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/626699f9-ddc3-4fb0-bc94-24c08f06f4d1/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6/Adjust`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/4fbc11e5-1356-4f41-9ea8-7eacd65a52ff/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6/Reverse`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/4fbc11e5-1356-4f41-9ea8-7eacd65a52ff/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/TrialBalance?financialYearId=8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/TrialBalance?financialYearId=7e5f7702-6b42-4e2f-8b15-8095e05eb05c`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/BudgetVsActual?budgetId=345e7940-d679-4170-83d7-063d8ece7084&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/BudgetVsActual?budgetId=9c27b61e-3b45-4097-b089-29e499e96a31&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/5adfe812-8bb8-439a-9cda-80e207c7b5df/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/36c75cad-652b-4b25-a698-0f9cc90a5aed/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/Restatements?since=2026-11-29T19%3A44%3A01.998Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/Restatements?since=2026-11-29T21%3A10%3A13.463Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Reports/37ec6059-b0a2-4660-b15e-5442c912c8f9`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/c3829794-495e-453c-a541-a5f6ce440d08`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Webhooks/d140ae4f-29aa-441a-861b-b105024d18aa`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Webhooks/17d9ac93-f5d0-4464-87f7-559566fd055a`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Webhooks/d140ae4f-29aa-441a-861b-b105024d18aa`
+         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Webhooks/17d9ac93-f5d0-4464-87f7-559566fd055a`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Webhooks/d140ae4f-29aa-441a-861b-b105024d18aa`
+         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Webhooks/17d9ac93-f5d0-4464-87f7-559566fd055a`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Webhooks/d140ae4f-29aa-441a-861b-b105024d18aa/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Webhooks/17d9ac93-f5d0-4464-87f7-559566fd055a/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ExchangeRates/a3b633b3-6b23-42f7-ae96-937b061e5d2b`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ExchangeRates/4be82aaa-b9fc-4899-b96c-3841f4281a5c`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ExchangeRates/a3b633b3-6b23-42f7-ae96-937b061e5d2b`
+         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ExchangeRates/4be82aaa-b9fc-4899-b96c-3841f4281a5c`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ExchangeRates/a3b633b3-6b23-42f7-ae96-937b061e5d2b`
+         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ExchangeRates/4be82aaa-b9fc-4899-b96c-3841f4281a5c`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Budgets`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Budgets`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Budgets/345e7940-d679-4170-83d7-063d8ece7084`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Budgets/9c27b61e-3b45-4097-b089-29e499e96a31`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Budgets/345e7940-d679-4170-83d7-063d8ece7084`
+         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Budgets/9c27b61e-3b45-4097-b089-29e499e96a31`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Budgets/345e7940-d679-4170-83d7-063d8ece7084`
+         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Budgets/9c27b61e-3b45-4097-b089-29e499e96a31`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Imports`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Imports`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Imports/780b78f0-8bf9-454c-a3f9-38483c27680a`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Imports/021fc679-4bb1-4a9d-acb3-bbd4a7ff02f8`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Imports/780b78f0-8bf9-454c-a3f9-38483c27680a/Errors`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Imports/021fc679-4bb1-4a9d-acb3-bbd4a7ff02f8/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,9 +1415,29 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Imports/b13d0211-0681-471c-bf96-f0d1f69fe829/Approve`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Imports/0f07afc0-4ea0-4e55-953d-9d68039dd97f/Approve`
          */
         post: operations["imports.approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Exports/SafT": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The SAF-T Financial file of a range of posting dates, as the Norwegian SAF-T Financial schema v1.30 (after the OECD SAF-T 2.0) lays it out: the header (company, tax registration, currency, range, software), the master files (every leaf account with its opening and closing balance, the customers and suppliers the lines name, the tax codes and cost centers) and every posted journal of the range with its lines and totals; XML only, needs journals:read too; above 50,000 lines, an export job (format xml) writes it
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
+         */
+        get: operations["auditFiles.safT"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1433,13 +1453,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Exports`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1457,7 +1477,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Exports/ed412e6f-2653-418b-b252-37ddbfd9df5e`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Exports/94736f54-4ee0-4385-bbd2-ff6b8b87054d`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1477,7 +1497,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1497,13 +1517,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1523,7 +1543,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1541,12 +1561,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/TaxCodes/3477de0c-a49c-4e04-accc-e87e2464dd7b`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/TaxCodes/c5fb9d2c-6138-44f2-8275-5904bf96af81`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/TaxCodes/3477de0c-a49c-4e04-accc-e87e2464dd7b`
+         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/TaxCodes/c5fb9d2c-6138-44f2-8275-5904bf96af81`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1565,7 +1585,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/TaxCodes/3477de0c-a49c-4e04-accc-e87e2464dd7b/History`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/TaxCodes/c5fb9d2c-6138-44f2-8275-5904bf96af81/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1585,13 +1605,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1609,7 +1629,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/VatReturns/6bc45e3a-3990-4506-ad78-683be321eb1d`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/VatReturns/58f8c015-1222-4bea-8ea7-ffdca9491450`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1629,13 +1649,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1653,12 +1673,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Counterparties/7c843c98-da9d-45f4-811c-7b5c7a4f9bc9`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Counterparties/7a382846-c65a-45ff-8d8f-017ed4cd7c89`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Counterparties/7c843c98-da9d-45f4-811c-7b5c7a4f9bc9`
+         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Counterparties/7a382846-c65a-45ff-8d8f-017ed4cd7c89`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1677,7 +1697,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Counterparties/7c843c98-da9d-45f4-811c-7b5c7a4f9bc9/History`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Counterparties/7a382846-c65a-45ff-8d8f-017ed4cd7c89/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1697,12 +1717,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1721,7 +1741,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1741,13 +1761,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1765,12 +1785,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00`
+         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1789,7 +1809,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1811,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1831,7 +1851,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/Matches`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1849,14 +1869,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/Matches/8e1a277f-c905-45fd-aa8c-707960ecfc93`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/Matches/5d4ac409-546c-4cd6-9e3e-f679d759b8de`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/Matches/8e1a277f-c905-45fd-aa8c-707960ecfc93`
+         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/Matches/5d4ac409-546c-4cd6-9e3e-f679d759b8de`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1875,7 +1895,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1895,7 +1915,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1913,7 +1933,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/BankAccounts/c87169a8-5e6b-4ec8-b9c3-2caef4849d00/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -1933,13 +1953,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/7269edd0-b362-4258-8c49-1818832f0719/Attachments`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/ee79b642-4565-4f03-a777-b17105b0c3a1/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/7269edd0-b362-4258-8c49-1818832f0719/Attachments`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/ee79b642-4565-4f03-a777-b17105b0c3a1/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -1957,14 +1977,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/7269edd0-b362-4258-8c49-1818832f0719/Attachments/34deeea8-97a4-4066-ab13-b1a437540825`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/ee79b642-4565-4f03-a777-b17105b0c3a1/Attachments/412897a5-97df-414a-b6b2-5c728bd7e536`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Journals/a1579649-758a-4482-9e0d-3db07e9ef2e9/Attachments/8a6e62ee-f565-4c34-830f-8a7b5e8582a2`
+         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/c1ab9fdd-b4b9-429d-94c6-458e24852113/Attachments/be6eb3b4-76f1-47c1-96d3-969caf09b29e`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -1983,7 +2003,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Attachments`
+         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2001,7 +2021,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/cd78f097-7f27-4ebe-aa77-0fec8f0b3218/Attachments/d3237f9b-ada7-4c05-959c-ebf6cf10e65a`
+         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Attachments/5a6c30a3-832e-4be7-841a-a9715394056c`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -3267,7 +3287,7 @@ export interface components {
              * @description csv or xlsx.
              * @enum {string}
              */
-            format: "csv" | "xlsx";
+            format: "csv" | "xlsx" | "xml";
             /** @description The route's query parameters the file is written with, as text. */
             parameters: {
                 [key: string]: string;
@@ -5150,6 +5170,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
+        "ValidationError_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong.400": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `PeriodCount`, `DuplicateLine`, `MixedCostCenterLines` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidJson_InvalidText_InvalidEncoding_PeriodCount_DuplicateLine_MixedCostCenterLines.400": {
             headers: {
@@ -5275,7 +5304,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:40927/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A36379%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=FBXa5MWT1no8URWuiH0UHFqILhMuebS2Se2LaBZMI28&code_challenge_method=S256&state=eMDP_cNIUPLSWicQLl0y9n_jDM40ZTWhaHCfFiViDwI&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:42595/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A46047%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=hZhTfalvH97V0HFg9AT7HTqnWEaQJLAa0KdByNPffXQ&code_challenge_method=S256&state=7N3Gu3yq-B6eNloljCpywlNbPN7JmLbqmAXHW9ULTzE&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5315,7 +5344,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "cd78f097-7f27-4ebe-aa77-0fec8f0b3218",
+                     *           "companyId": "e10513c7-c00c-4299-97ec-751eee83b426",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5368,7 +5397,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "5adfe812-8bb8-439a-9cda-80e207c7b5df",
+                     *           "companyId": "36c75cad-652b-4b25-a698-0f9cc90a5aed",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5475,7 +5504,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "cd78f097-7f27-4ebe-aa77-0fec8f0b3218",
+                     *           "companyId": "e10513c7-c00c-4299-97ec-751eee83b426",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5528,7 +5557,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "5adfe812-8bb8-439a-9cda-80e207c7b5df",
+                     *           "companyId": "36c75cad-652b-4b25-a698-0f9cc90a5aed",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5624,16 +5653,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5adfe812-8bb8-439a-9cda-80e207c7b5df",
+                     *           "id": "36c75cad-652b-4b25-a698-0f9cc90a5aed",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T19:43:58.336Z",
+                     *           "createdAt": "2026-11-29T21:10:03.578Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "cd78f097-7f27-4ebe-aa77-0fec8f0b3218",
+                     *           "id": "e10513c7-c00c-4299-97ec-751eee83b426",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T19:43:58.161Z",
+                     *           "createdAt": "2026-11-29T21:10:03.354Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5690,9 +5719,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5adfe812-8bb8-439a-9cda-80e207c7b5df",
+                     *       "id": "36c75cad-652b-4b25-a698-0f9cc90a5aed",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T19:43:58.336Z",
+                     *       "createdAt": "2026-11-29T21:10:03.578Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5705,7 +5734,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T19:43:58.336Z"
+                     *         "updatedAt": "2026-11-29T21:10:03.578Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5792,9 +5821,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5adfe812-8bb8-439a-9cda-80e207c7b5df",
+                     *       "id": "36c75cad-652b-4b25-a698-0f9cc90a5aed",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T19:43:58.336Z",
+                     *       "createdAt": "2026-11-29T21:10:03.578Z",
                      *       "version": 1
                      *     }
                      */
@@ -5839,7 +5868,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T19:43:58.161Z"
+                     *       "updatedAt": "2026-11-29T21:10:03.354Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5869,7 +5898,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "2b53cf23-d716-4e7f-b371-21adc7e7a61c",
+                 *       "retainedEarningsAccountId": "09e485a9-57f8-4ab7-aa51-f8f0f047198b",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5914,7 +5943,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "2b53cf23-d716-4e7f-b371-21adc7e7a61c",
+                     *       "retainedEarningsAccountId": "09e485a9-57f8-4ab7-aa51-f8f0f047198b",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -5922,7 +5951,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T19:43:59.234Z"
+                     *       "updatedAt": "2026-11-29T21:10:06.091Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6111,7 +6140,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517",
+                     *           "id": "45c065e5-03e9-4a7f-8836-2e843af10bf8",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6122,8 +6151,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T19:44:08.932Z",
-                     *           "updatedAt": "2026-11-29T19:44:08.970Z"
+                     *           "createdAt": "2026-11-29T21:10:32.592Z",
+                     *           "updatedAt": "2026-11-29T21:10:32.779Z"
                      *         }
                      *       ]
                      *     }
@@ -6184,7 +6213,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517",
+                     *       "id": "45c065e5-03e9-4a7f-8836-2e843af10bf8",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6194,8 +6223,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:08.932Z",
-                     *       "updatedAt": "2026-11-29T19:44:08.932Z"
+                     *       "createdAt": "2026-11-29T21:10:32.592Z",
+                     *       "updatedAt": "2026-11-29T21:10:32.592Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6242,7 +6271,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517",
+                     *       "id": "45c065e5-03e9-4a7f-8836-2e843af10bf8",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6252,8 +6281,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:08.932Z",
-                     *       "updatedAt": "2026-11-29T19:44:08.932Z"
+                     *       "createdAt": "2026-11-29T21:10:32.592Z",
+                     *       "updatedAt": "2026-11-29T21:10:32.592Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6314,7 +6343,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517",
+                     *       "id": "45c065e5-03e9-4a7f-8836-2e843af10bf8",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6325,8 +6354,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:44:08.932Z",
-                     *       "updatedAt": "2026-11-29T19:44:08.970Z"
+                     *       "createdAt": "2026-11-29T21:10:32.592Z",
+                     *       "updatedAt": "2026-11-29T21:10:32.779Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6434,8 +6463,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "f0306802-4c58-43bd-997d-45a521bdbcc5",
-                     *           "email": "user-0101be1d-f99f-4500-8ea0-dbf61984b65d@example.com",
+                     *           "userId": "62291e08-743e-487b-8a15-0ff1461c5ca4",
+                     *           "email": "user-69c8e800-d227-4f20-adf5-fd0f7768c8d7@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6487,20 +6516,20 @@ export interface operations {
                      *             "attachments:create",
                      *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T19:43:58.161Z",
+                     *           "joinedAt": "2026-11-29T21:10:03.354Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "abdfa2af-233e-476c-9302-ac2312c2a090",
-                     *           "email": "contract-1795981448999@example.com",
-                     *           "roleId": "fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517",
+                     *           "userId": "79c6137b-41f0-45d6-a4ce-7587f7fa04ad",
+                     *           "email": "contract-1795986632855@example.com",
+                     *           "roleId": "45c065e5-03e9-4a7f-8836-2e843af10bf8",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T19:44:09.024Z",
+                     *           "joinedAt": "2026-11-29T21:10:32.883Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6532,8 +6561,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795981448999@example.com",
-                 *       "roleId": "fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517"
+                 *       "email": "contract-1795986632855@example.com",
+                 *       "roleId": "45c065e5-03e9-4a7f-8836-2e843af10bf8"
                  *     }
                  */
                 "application/json": {
@@ -6555,16 +6584,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "abdfa2af-233e-476c-9302-ac2312c2a090",
-                     *       "email": "contract-1795981448999@example.com",
-                     *       "roleId": "fb8d7fd3-5f8f-49bd-bcdd-6f0e228f8517",
+                     *       "userId": "79c6137b-41f0-45d6-a4ce-7587f7fa04ad",
+                     *       "email": "contract-1795986632855@example.com",
+                     *       "roleId": "45c065e5-03e9-4a7f-8836-2e843af10bf8",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T19:44:09.024Z",
+                     *       "joinedAt": "2026-11-29T21:10:32.883Z",
                      *       "version": 1
                      *     }
                      */
@@ -6624,8 +6653,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "abdfa2af-233e-476c-9302-ac2312c2a090",
-                     *       "email": "contract-1795981448999@example.com",
+                     *       "userId": "79c6137b-41f0-45d6-a4ce-7587f7fa04ad",
+                     *       "email": "contract-1795986632855@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6648,7 +6677,7 @@ export interface operations {
                      *         "attachments:read",
                      *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T19:44:09.024Z",
+                     *       "joinedAt": "2026-11-29T21:10:32.883Z",
                      *       "version": 2
                      *     }
                      */
@@ -6757,9 +6786,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "539163cc-baa4-4b97-8ab1-c10bde19539a",
+                     *           "id": "55b211b5-8b76-41aa-b1b3-83ba60827040",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_cmQpfcl",
+                     *           "prefix": "sk-svc_sWp-eTX",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6767,8 +6796,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "f0306802-4c58-43bd-997d-45a521bdbcc5",
-                     *           "createdAt": "2026-11-29T19:44:09.141Z",
+                     *           "createdBy": "62291e08-743e-487b-8a15-0ff1461c5ca4",
+                     *           "createdAt": "2026-11-29T21:10:33.192Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6834,9 +6863,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "539163cc-baa4-4b97-8ab1-c10bde19539a",
+                     *       "id": "55b211b5-8b76-41aa-b1b3-83ba60827040",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_cmQpfcl",
+                     *       "prefix": "sk-svc_sWp-eTX",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6844,8 +6873,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "f0306802-4c58-43bd-997d-45a521bdbcc5",
-                     *       "createdAt": "2026-11-29T19:44:09.141Z",
+                     *       "createdBy": "62291e08-743e-487b-8a15-0ff1461c5ca4",
+                     *       "createdAt": "2026-11-29T21:10:33.192Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6896,18 +6925,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "539163cc-baa4-4b97-8ab1-c10bde19539a",
+                     *       "id": "55b211b5-8b76-41aa-b1b3-83ba60827040",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_cmQpfcl",
+                     *       "prefix": "sk-svc_sWp-eTX",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T19:44:09.184Z",
-                     *       "createdBy": "f0306802-4c58-43bd-997d-45a521bdbcc5",
-                     *       "createdAt": "2026-11-29T19:44:09.141Z",
+                     *       "revokedAt": "2026-11-29T21:10:33.243Z",
+                     *       "createdBy": "62291e08-743e-487b-8a15-0ff1461c5ca4",
+                     *       "createdAt": "2026-11-29T21:10:33.192Z",
                      *       "version": 2
                      *     }
                      */
@@ -6962,24 +6991,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "93d833b2-d6f0-4655-a9fc-daff588667db",
+                     *           "id": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "67d18f0f-5812-48d8-a51b-21a5883e8d03",
+                     *           "parentId": "3669073a-56c5-4238-8e3d-a53b0477980d",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:43:59.075Z",
-                     *           "updatedAt": "2026-11-29T19:43:59.075Z",
+                     *           "createdAt": "2026-11-29T21:10:05.874Z",
+                     *           "updatedAt": "2026-11-29T21:10:05.874Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "67d18f0f-5812-48d8-a51b-21a5883e8d03",
+                     *           "id": "3669073a-56c5-4238-8e3d-a53b0477980d",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6988,32 +7017,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:43:59.043Z",
-                     *           "updatedAt": "2026-11-29T19:43:59.043Z",
+                     *           "createdAt": "2026-11-29T21:10:05.796Z",
+                     *           "updatedAt": "2026-11-29T21:10:05.796Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *           "id": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "30855060-83ce-42bb-8392-50f5b147c426",
+                     *           "parentId": "84b1370e-4daa-4b27-9f0b-3bccad0e1471",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:43:59.018Z",
-                     *           "updatedAt": "2026-11-29T19:43:59.018Z",
+                     *           "createdAt": "2026-11-29T21:10:05.341Z",
+                     *           "updatedAt": "2026-11-29T21:10:05.341Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "30855060-83ce-42bb-8392-50f5b147c426",
+                     *           "id": "84b1370e-4daa-4b27-9f0b-3bccad0e1471",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7022,32 +7051,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:43:58.971Z",
-                     *           "updatedAt": "2026-11-29T19:43:58.971Z",
+                     *           "createdAt": "2026-11-29T21:10:05.144Z",
+                     *           "updatedAt": "2026-11-29T21:10:05.144Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "2b53cf23-d716-4e7f-b371-21adc7e7a61c",
+                     *           "id": "09e485a9-57f8-4ab7-aa51-f8f0f047198b",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "0bad2920-dc0b-46c0-ae76-ce2ac5de985d",
+                     *           "parentId": "5303a26b-4a92-4a40-818c-6860f366c670",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:43:58.921Z",
-                     *           "updatedAt": "2026-11-29T19:43:58.921Z",
+                     *           "createdAt": "2026-11-29T21:10:04.978Z",
+                     *           "updatedAt": "2026-11-29T21:10:04.978Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "0bad2920-dc0b-46c0-ae76-ce2ac5de985d",
+                     *           "id": "5303a26b-4a92-4a40-818c-6860f366c670",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7056,49 +7085,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:43:58.871Z",
-                     *           "updatedAt": "2026-11-29T19:43:58.871Z",
+                     *           "createdAt": "2026-11-29T21:10:04.916Z",
+                     *           "updatedAt": "2026-11-29T21:10:04.916Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *           "id": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
+                     *           "parentId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:43:58.824Z",
-                     *           "updatedAt": "2026-11-29T19:43:58.824Z",
+                     *           "createdAt": "2026-11-29T21:10:04.806Z",
+                     *           "updatedAt": "2026-11-29T21:10:04.806Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *           "id": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
+                     *           "parentId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:43:58.730Z",
-                     *           "updatedAt": "2026-11-29T19:43:58.730Z",
+                     *           "createdAt": "2026-11-29T21:10:04.607Z",
+                     *           "updatedAt": "2026-11-29T21:10:04.607Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
+                     *           "id": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7107,8 +7136,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:43:58.677Z",
-                     *           "updatedAt": "2026-11-29T19:43:58.677Z",
+                     *           "createdAt": "2026-11-29T21:10:04.504Z",
+                     *           "updatedAt": "2026-11-29T21:10:04.504Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7176,7 +7205,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c6299781-5724-47ae-b375-54caab282e95",
+                     *       "id": "bedb5549-4412-44c7-92c1-e00a709773dd",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7185,8 +7214,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:43:59.320Z",
-                     *       "updatedAt": "2026-11-29T19:43:59.320Z",
+                     *       "createdAt": "2026-11-29T21:10:06.164Z",
+                     *       "updatedAt": "2026-11-29T21:10:06.164Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7237,7 +7266,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c6299781-5724-47ae-b375-54caab282e95",
+                     *       "id": "bedb5549-4412-44c7-92c1-e00a709773dd",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7246,8 +7275,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:43:59.320Z",
-                     *       "updatedAt": "2026-11-29T19:43:59.320Z",
+                     *       "createdAt": "2026-11-29T21:10:06.164Z",
+                     *       "updatedAt": "2026-11-29T21:10:06.164Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7311,7 +7340,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c6299781-5724-47ae-b375-54caab282e95",
+                     *       "id": "bedb5549-4412-44c7-92c1-e00a709773dd",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7320,8 +7349,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:43:59.320Z",
-                     *       "updatedAt": "2026-11-29T19:43:59.694Z",
+                     *       "createdAt": "2026-11-29T21:10:06.164Z",
+                     *       "updatedAt": "2026-11-29T21:10:06.936Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7441,15 +7470,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "95b1d440-32fa-4eb7-a5f3-01afcbb4d70f",
-                     *           "occurredAt": "2026-11-29T19:43:59.320Z",
+                     *           "requestId": "d3cecf80-c567-4001-b63d-c4e548a6ac96",
+                     *           "occurredAt": "2026-11-29T21:10:06.165Z",
                      *           "sequence": 14,
-                     *           "hash": "2fc0b5a0dcfcbf516eb22d73ffce4e66ac2dd983475aa0ef51c4da0144035c19",
+                     *           "hash": "6b5eefd6b075663bdc2335f0823402cc280461a28d3cdaa4b5791b09b6cde4ef",
                      *           "state": {
-                     *             "id": "c6299781-5724-47ae-b375-54caab282e95",
+                     *             "id": "bedb5549-4412-44c7-92c1-e00a709773dd",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7458,8 +7487,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T19:43:59.320Z",
-                     *             "updatedAt": "2026-11-29T19:43:59.320Z",
+                     *             "createdAt": "2026-11-29T21:10:06.164Z",
+                     *             "updatedAt": "2026-11-29T21:10:06.164Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7519,7 +7548,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2ebc5326-f662-44b6-bdd2-d07afa47ff51",
+                     *           "id": "c34a93bd-0dca-467b-a1b4-6ed07ff03b52",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7528,12 +7557,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:00.065Z",
-                     *           "updatedAt": "2026-11-29T19:44:00.065Z",
+                     *           "createdAt": "2026-11-29T21:10:08.118Z",
+                     *           "updatedAt": "2026-11-29T21:10:08.118Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "31298678-051c-41bd-a28a-3652f20e6c09",
+                     *           "id": "250fb058-07be-4f73-9fac-871280eb808c",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7542,12 +7571,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:43:59.114Z",
-                     *           "updatedAt": "2026-11-29T19:43:59.114Z",
+                     *           "createdAt": "2026-11-29T21:10:05.947Z",
+                     *           "updatedAt": "2026-11-29T21:10:05.947Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "65c14d4e-2d08-4500-a192-e902f0cdc7e5",
+                     *           "id": "4a8f41f8-2fe3-4f56-b3ea-f0aa2d3ba9e1",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7556,8 +7585,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:43:59.139Z",
-                     *           "updatedAt": "2026-11-29T19:43:59.139Z",
+                     *           "createdAt": "2026-11-29T21:10:06.011Z",
+                     *           "updatedAt": "2026-11-29T21:10:06.011Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7616,7 +7645,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ebc5326-f662-44b6-bdd2-d07afa47ff51",
+                     *       "id": "c34a93bd-0dca-467b-a1b4-6ed07ff03b52",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7625,8 +7654,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:00.065Z",
-                     *       "updatedAt": "2026-11-29T19:44:00.065Z",
+                     *       "createdAt": "2026-11-29T21:10:08.118Z",
+                     *       "updatedAt": "2026-11-29T21:10:08.118Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7674,7 +7703,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ebc5326-f662-44b6-bdd2-d07afa47ff51",
+                     *       "id": "c34a93bd-0dca-467b-a1b4-6ed07ff03b52",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7683,8 +7712,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:00.065Z",
-                     *       "updatedAt": "2026-11-29T19:44:00.065Z",
+                     *       "createdAt": "2026-11-29T21:10:08.118Z",
+                     *       "updatedAt": "2026-11-29T21:10:08.118Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7741,7 +7770,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ebc5326-f662-44b6-bdd2-d07afa47ff51",
+                     *       "id": "c34a93bd-0dca-467b-a1b4-6ed07ff03b52",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7750,8 +7779,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:44:00.065Z",
-                     *       "updatedAt": "2026-11-29T19:44:00.191Z",
+                     *       "createdAt": "2026-11-29T21:10:08.118Z",
+                     *       "updatedAt": "2026-11-29T21:10:08.880Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7868,15 +7897,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ad8c26c4-2eeb-4616-96ac-deaad28add58",
-                     *           "occurredAt": "2026-11-29T19:44:00.065Z",
+                     *           "requestId": "0aae139c-65aa-4f3e-b69f-eb1a631cb39a",
+                     *           "occurredAt": "2026-11-29T21:10:08.119Z",
                      *           "sequence": 17,
-                     *           "hash": "1c2444da10f1e0eff262dc4f8de1249442f83f3ef84968a90b1589265b7e8a90",
+                     *           "hash": "a5c25a9d3bce7dd77c063448c5e4e12fba6d395c883122368be7152804502567",
                      *           "state": {
-                     *             "id": "2ebc5326-f662-44b6-bdd2-d07afa47ff51",
+                     *             "id": "c34a93bd-0dca-467b-a1b4-6ed07ff03b52",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7885,8 +7914,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T19:44:00.065Z",
-                     *             "updatedAt": "2026-11-29T19:44:00.065Z",
+                     *             "createdAt": "2026-11-29T21:10:08.118Z",
+                     *             "updatedAt": "2026-11-29T21:10:08.118Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7938,7 +7967,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ebc5326-f662-44b6-bdd2-d07afa47ff51",
+                     *       "id": "c34a93bd-0dca-467b-a1b4-6ed07ff03b52",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7947,8 +7976,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T19:44:00.065Z",
-                     *       "updatedAt": "2026-11-29T19:44:00.311Z",
+                     *       "createdAt": "2026-11-29T21:10:08.118Z",
+                     *       "updatedAt": "2026-11-29T21:10:09.188Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7998,7 +8027,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ebc5326-f662-44b6-bdd2-d07afa47ff51",
+                     *       "id": "c34a93bd-0dca-467b-a1b4-6ed07ff03b52",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8007,8 +8036,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T19:44:00.065Z",
-                     *       "updatedAt": "2026-11-29T19:44:00.238Z",
+                     *       "createdAt": "2026-11-29T21:10:08.118Z",
+                     *       "updatedAt": "2026-11-29T21:10:08.924Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8059,19 +8088,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *           "id": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T19:44:00.917Z",
-                     *           "updatedAt": "2026-11-29T19:44:00.917Z",
+                     *           "createdAt": "2026-11-29T21:10:10.633Z",
+                     *           "updatedAt": "2026-11-29T21:10:10.633Z",
                      *           "periods": [
                      *             {
-                     *               "id": "2b3e2346-f7df-4672-9b6e-209ff3dbfc69",
-                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *               "id": "58a20d80-80d5-4451-aab2-a9687912f8b9",
+                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8081,8 +8110,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b733e496-8257-4626-a1e4-9489e11a08e7",
-                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *               "id": "ddef724d-a27a-47a6-84d1-25160c61078d",
+                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8092,8 +8121,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5398f96a-7782-42c3-876a-9a585d637c0a",
-                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *               "id": "e79a99cd-9b22-4a6a-ae23-7b89ee2a227e",
+                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8103,8 +8132,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8334e6f7-a3ec-4269-bc30-e9739fa0b5fa",
-                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *               "id": "e4b56aca-1093-4f93-a074-d363ffca3070",
+                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8114,8 +8143,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a74576d3-2e47-4221-a405-d14f7270d0fb",
-                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *               "id": "732b3c0e-baa0-4ba7-af09-bcce01cc9db5",
+                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8125,8 +8154,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a2f4f905-e50d-4422-8ac4-3b371ed4d4f1",
-                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *               "id": "8a9feee8-e198-417f-81c1-5df21bbc1df1",
+                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8136,8 +8165,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e3aa6cd6-88b0-4632-aaf5-ec6d4455a275",
-                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *               "id": "184f221e-500f-42f6-98aa-a5f24197562b",
+                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8147,8 +8176,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7d46fc2e-89d3-4862-a9f8-0008cd58b0f2",
-                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *               "id": "7830f832-47e6-4cdd-ba36-d3ba4022f846",
+                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8158,8 +8187,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3e4c341b-9992-41b6-b82a-a2ed45150ebb",
-                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *               "id": "7bd0317f-a3cc-4585-9a70-fd780dee9e0c",
+                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8169,8 +8198,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d189dd8b-a654-4b07-9a4f-4d933dac6265",
-                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *               "id": "b20e13d5-e6ab-4845-88f8-5f27540b4f6a",
+                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8180,8 +8209,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8daef12f-4a8e-457b-b19a-2a17cfaa4fa6",
-                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *               "id": "6c49f452-6dd3-477d-b742-827f319d918c",
+                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8191,8 +8220,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2e2cc91b-c4e3-45a2-9111-35f2fc1f3755",
-                     *               "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *               "id": "33d5095b-d0c6-4965-9897-03f5b19444f1",
+                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8204,19 +8233,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T19:44:00.797Z",
-                     *           "updatedAt": "2026-11-29T19:44:00.797Z",
+                     *           "createdAt": "2026-11-29T21:10:10.333Z",
+                     *           "updatedAt": "2026-11-29T21:10:10.333Z",
                      *           "periods": [
                      *             {
-                     *               "id": "2c2fbcfa-25b7-4b35-ab89-13757f9f77c1",
-                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *               "id": "9925e530-024b-4a42-8859-29de4684bccb",
+                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8226,8 +8255,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "48252645-316f-4c1a-b28d-435738a63609",
-                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *               "id": "61084f29-0857-4433-8af6-b50d979098c9",
+                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8237,8 +8266,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
-                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *               "id": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
+                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8248,8 +8277,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3a996c16-cb6c-4c75-ae93-60bd9c25248a",
-                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *               "id": "0d6bbd8d-8929-439e-91d5-e3724ae10587",
+                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8259,8 +8288,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c38e03fd-fdd6-41dd-b0d6-51c0a2ca7688",
-                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *               "id": "9adbcaf5-4a32-4687-aef7-ac7ec51ef428",
+                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8270,8 +8299,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e060defe-b5b5-4d13-a818-ff0334057009",
-                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *               "id": "3ceb5c5d-b683-4250-a96b-29894dafbd8d",
+                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8281,8 +8310,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c66c09b9-82df-4b69-8654-909ad05277e2",
-                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *               "id": "e3625341-a203-4790-91b7-927ce4356ff7",
+                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8292,8 +8321,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0a54e78f-daf6-45ae-b174-56c0ad09d656",
-                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *               "id": "871dccc6-d29b-4873-b953-ae688e9c3163",
+                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8303,8 +8332,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bfdcca5a-2f2a-4265-af03-6ba93cb1d876",
-                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *               "id": "99fd5ed6-15fc-465e-b277-e8168ebce01f",
+                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8314,8 +8343,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3a56da15-58cb-40ab-99e1-8f29230ec77e",
-                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *               "id": "2e52995e-36ec-43c1-8f88-3f44a7e805e6",
+                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8325,8 +8354,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "63bd4d4d-6272-4956-9e5f-1f53f560cbfc",
-                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *               "id": "35a80c0c-1bf6-4a50-a403-cae7d942ad26",
+                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8336,8 +8365,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d2c1ac7f-bac1-4d69-a972-1ff7d7de1d09",
-                     *               "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *               "id": "a6a4f5e7-5bca-412c-8831-62bc9c32b6bb",
+                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8401,19 +8430,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *       "id": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T19:44:00.917Z",
-                     *       "updatedAt": "2026-11-29T19:44:00.917Z",
+                     *       "createdAt": "2026-11-29T21:10:10.633Z",
+                     *       "updatedAt": "2026-11-29T21:10:10.633Z",
                      *       "periods": [
                      *         {
-                     *           "id": "2b3e2346-f7df-4672-9b6e-209ff3dbfc69",
-                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *           "id": "58a20d80-80d5-4451-aab2-a9687912f8b9",
+                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8423,8 +8452,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b733e496-8257-4626-a1e4-9489e11a08e7",
-                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *           "id": "ddef724d-a27a-47a6-84d1-25160c61078d",
+                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8434,8 +8463,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5398f96a-7782-42c3-876a-9a585d637c0a",
-                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *           "id": "e79a99cd-9b22-4a6a-ae23-7b89ee2a227e",
+                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8445,8 +8474,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8334e6f7-a3ec-4269-bc30-e9739fa0b5fa",
-                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *           "id": "e4b56aca-1093-4f93-a074-d363ffca3070",
+                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8456,8 +8485,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a74576d3-2e47-4221-a405-d14f7270d0fb",
-                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *           "id": "732b3c0e-baa0-4ba7-af09-bcce01cc9db5",
+                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8467,8 +8496,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a2f4f905-e50d-4422-8ac4-3b371ed4d4f1",
-                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *           "id": "8a9feee8-e198-417f-81c1-5df21bbc1df1",
+                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8478,8 +8507,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e3aa6cd6-88b0-4632-aaf5-ec6d4455a275",
-                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *           "id": "184f221e-500f-42f6-98aa-a5f24197562b",
+                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8489,8 +8518,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7d46fc2e-89d3-4862-a9f8-0008cd58b0f2",
-                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *           "id": "7830f832-47e6-4cdd-ba36-d3ba4022f846",
+                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8500,8 +8529,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3e4c341b-9992-41b6-b82a-a2ed45150ebb",
-                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *           "id": "7bd0317f-a3cc-4585-9a70-fd780dee9e0c",
+                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8511,8 +8540,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d189dd8b-a654-4b07-9a4f-4d933dac6265",
-                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *           "id": "b20e13d5-e6ab-4845-88f8-5f27540b4f6a",
+                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8522,8 +8551,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8daef12f-4a8e-457b-b19a-2a17cfaa4fa6",
-                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *           "id": "6c49f452-6dd3-477d-b742-827f319d918c",
+                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8533,8 +8562,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2e2cc91b-c4e3-45a2-9111-35f2fc1f3755",
-                     *           "financialYearId": "97782d3a-8f85-4f79-bdc2-43f0157b58b2",
+                     *           "id": "33d5095b-d0c6-4965-9897-03f5b19444f1",
+                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8590,19 +8619,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *       "id": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T19:44:00.797Z",
-                     *       "updatedAt": "2026-11-29T19:44:00.797Z",
+                     *       "createdAt": "2026-11-29T21:10:10.333Z",
+                     *       "updatedAt": "2026-11-29T21:10:10.333Z",
                      *       "periods": [
                      *         {
-                     *           "id": "2c2fbcfa-25b7-4b35-ab89-13757f9f77c1",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "9925e530-024b-4a42-8859-29de4684bccb",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8612,8 +8641,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "48252645-316f-4c1a-b28d-435738a63609",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "61084f29-0857-4433-8af6-b50d979098c9",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8623,8 +8652,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8634,8 +8663,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a996c16-cb6c-4c75-ae93-60bd9c25248a",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "0d6bbd8d-8929-439e-91d5-e3724ae10587",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8645,8 +8674,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c38e03fd-fdd6-41dd-b0d6-51c0a2ca7688",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "9adbcaf5-4a32-4687-aef7-ac7ec51ef428",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8656,8 +8685,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e060defe-b5b5-4d13-a818-ff0334057009",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "3ceb5c5d-b683-4250-a96b-29894dafbd8d",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8667,8 +8696,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c66c09b9-82df-4b69-8654-909ad05277e2",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "e3625341-a203-4790-91b7-927ce4356ff7",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8678,8 +8707,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0a54e78f-daf6-45ae-b174-56c0ad09d656",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "871dccc6-d29b-4873-b953-ae688e9c3163",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8689,8 +8718,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bfdcca5a-2f2a-4265-af03-6ba93cb1d876",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "99fd5ed6-15fc-465e-b277-e8168ebce01f",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8700,8 +8729,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a56da15-58cb-40ab-99e1-8f29230ec77e",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "2e52995e-36ec-43c1-8f88-3f44a7e805e6",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8711,8 +8740,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "63bd4d4d-6272-4956-9e5f-1f53f560cbfc",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "35a80c0c-1bf6-4a50-a403-cae7d942ad26",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8722,8 +8751,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d2c1ac7f-bac1-4d69-a972-1ff7d7de1d09",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "a6a4f5e7-5bca-412c-8831-62bc9c32b6bb",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8786,19 +8815,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "77647e7c-6806-43c9-aedc-3e6495de0e96",
+                     *       "id": "132394e8-d476-461e-a794-3fe2374ae427",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T19:44:01.085Z",
-                     *       "updatedAt": "2026-11-29T19:44:01.196Z",
+                     *       "createdAt": "2026-11-29T21:10:10.872Z",
+                     *       "updatedAt": "2026-11-29T21:10:11.278Z",
                      *       "periods": [
                      *         {
-                     *           "id": "b4ede978-4b4e-446b-909b-2aeaf645fad5",
-                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
+                     *           "id": "c811cab0-0056-43ed-992f-7f0f0839eccd",
+                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8808,8 +8837,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1eeaa672-e95f-4bf3-8e03-c9d10df05587",
-                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
+                     *           "id": "b0900bd1-fe9c-4476-ac46-b7e223609882",
+                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8819,8 +8848,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9f84c769-38d5-4fe3-b1fb-072a09aaa23d",
-                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
+                     *           "id": "9f12c005-4b5f-4000-b7e2-dcb40ac7d3fd",
+                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8830,8 +8859,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ea0d3eb3-931f-4644-9407-a1dfc5340a13",
-                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
+                     *           "id": "d6dc49a3-6ae9-4934-b042-0245a3c2f820",
+                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8841,8 +8870,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f3f52000-5829-4969-94e0-70c1984ffe13",
-                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
+                     *           "id": "d29ad43f-4de1-48a6-8205-e38b0aaf7830",
+                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8852,8 +8881,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c511a12f-231d-4951-a712-d52046659309",
-                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
+                     *           "id": "95694505-3348-4122-8221-031d5fec394a",
+                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8863,8 +8892,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7782431c-5e3b-4cb7-a6fd-d7426b41eee9",
-                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
+                     *           "id": "2c899a4f-f7e3-480d-a520-1a52affd766c",
+                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8874,8 +8903,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "be2b78c4-2b2e-4e6f-8064-a1fe382c0b53",
-                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
+                     *           "id": "1e543701-4fdc-4238-9bd5-fcc55ed37051",
+                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8885,8 +8914,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "20ab3fa3-2d5b-4eb8-8edd-b1a0a85e2599",
-                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
+                     *           "id": "c6be6d8e-21e4-4848-bcda-0707329b733c",
+                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8896,8 +8925,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2e9aa1b2-1e6d-4487-91d5-4d01592ab39d",
-                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
+                     *           "id": "de4cdb16-75f3-4410-9038-db2368cbb5fa",
+                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8907,8 +8936,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ad98cea2-5a8d-4a27-a6f9-785fd0ae4799",
-                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
+                     *           "id": "22f10a36-596d-4fea-94d8-7e89180819b3",
+                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8918,8 +8947,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "36412f2f-8173-48b5-93a9-d568821ae469",
-                     *           "financialYearId": "77647e7c-6806-43c9-aedc-3e6495de0e96",
+                     *           "id": "a78dd0bd-fad6-47dc-888e-95d90aab97de",
+                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9065,14 +9094,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3f530a13-90d8-4000-8c6c-99669b3d1a18",
-                     *       "serialNumber": 8,
+                     *       "id": "e151de95-03a7-4ed4-882f-fac79f0a13b9",
+                     *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
+                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9085,7 +9114,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "2b53cf23-d716-4e7f-b371-21adc7e7a61c",
+                     *           "accountId": "09e485a9-57f8-4ab7-aa51-f8f0f047198b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9113,19 +9142,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:07.272Z",
-                     *       "updatedAt": "2026-11-29T19:44:07.272Z",
+                     *       "createdAt": "2026-11-29T21:10:25.510Z",
+                     *       "updatedAt": "2026-11-29T21:10:25.510Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9196,8 +9225,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d2c1ac7f-bac1-4d69-a972-1ff7d7de1d09",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "a6a4f5e7-5bca-412c-8831-62bc9c32b6bb",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9207,8 +9236,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "63bd4d4d-6272-4956-9e5f-1f53f560cbfc",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "35a80c0c-1bf6-4a50-a403-cae7d942ad26",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9218,8 +9247,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a56da15-58cb-40ab-99e1-8f29230ec77e",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "2e52995e-36ec-43c1-8f88-3f44a7e805e6",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9229,8 +9258,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bfdcca5a-2f2a-4265-af03-6ba93cb1d876",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "99fd5ed6-15fc-465e-b277-e8168ebce01f",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9240,8 +9269,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0a54e78f-daf6-45ae-b174-56c0ad09d656",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "871dccc6-d29b-4873-b953-ae688e9c3163",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9251,8 +9280,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c66c09b9-82df-4b69-8654-909ad05277e2",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "e3625341-a203-4790-91b7-927ce4356ff7",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9262,8 +9291,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e060defe-b5b5-4d13-a818-ff0334057009",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "3ceb5c5d-b683-4250-a96b-29894dafbd8d",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9273,8 +9302,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c38e03fd-fdd6-41dd-b0d6-51c0a2ca7688",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "9adbcaf5-4a32-4687-aef7-ac7ec51ef428",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9284,8 +9313,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a996c16-cb6c-4c75-ae93-60bd9c25248a",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "0d6bbd8d-8929-439e-91d5-e3724ae10587",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9295,8 +9324,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9306,8 +9335,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "48252645-316f-4c1a-b28d-435738a63609",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "61084f29-0857-4433-8af6-b50d979098c9",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9317,8 +9346,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2c2fbcfa-25b7-4b35-ab89-13757f9f77c1",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "id": "9925e530-024b-4a42-8859-29de4684bccb",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9366,8 +9395,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2c2fbcfa-25b7-4b35-ab89-13757f9f77c1",
-                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *       "id": "9925e530-024b-4a42-8859-29de4684bccb",
+                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9423,8 +9452,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2c2fbcfa-25b7-4b35-ab89-13757f9f77c1",
-                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *       "id": "9925e530-024b-4a42-8859-29de4684bccb",
+                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9578,8 +9607,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2c2fbcfa-25b7-4b35-ab89-13757f9f77c1",
-                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *       "id": "9925e530-024b-4a42-8859-29de4684bccb",
+                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9668,14 +9697,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
+                     *           "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *               "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9688,7 +9717,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *               "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9716,19 +9745,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:02.170Z",
-                     *           "updatedAt": "2026-11-29T19:44:02.170Z",
+                     *           "createdAt": "2026-11-29T21:10:14.123Z",
+                     *           "updatedAt": "2026-11-29T21:10:14.123Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -9781,12 +9810,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                 *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                 *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9812,14 +9841,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
+                     *       "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9832,7 +9861,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9860,19 +9889,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:02.170Z",
-                     *       "updatedAt": "2026-11-29T19:44:02.170Z",
+                     *       "createdAt": "2026-11-29T21:10:14.123Z",
+                     *       "updatedAt": "2026-11-29T21:10:14.123Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9930,14 +9959,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
+                     *       "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9950,7 +9979,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9978,19 +10007,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:02.170Z",
-                     *       "updatedAt": "2026-11-29T19:44:02.170Z",
+                     *       "createdAt": "2026-11-29T21:10:14.123Z",
+                     *       "updatedAt": "2026-11-29T21:10:14.123Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10037,12 +10066,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                 *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                 *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10070,14 +10099,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
+                     *       "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10090,7 +10119,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10118,19 +10147,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:44:02.170Z",
-                     *       "updatedAt": "2026-11-29T19:44:02.397Z",
+                     *       "createdAt": "2026-11-29T21:10:14.123Z",
+                     *       "updatedAt": "2026-11-29T21:10:14.926Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10200,22 +10229,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "75bf9e5c-b812-49f7-841d-d6fbfb40b7f6",
-                     *           "occurredAt": "2026-11-29T19:44:02.172Z",
+                     *           "requestId": "2c964737-635f-4906-9841-6490ddaeacc7",
+                     *           "occurredAt": "2026-11-29T21:10:14.124Z",
                      *           "sequence": 31,
-                     *           "hash": "770b4d88e53394f4baa9391a9890ffa0ef90296f9d360c44381c005caaf56129",
+                     *           "hash": "e3fd6bf871d915486e4b0b51a6e4d62a4b73ba680e79f55196c90e2513a3c49f",
                      *           "state": {
-                     *             "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
+                     *             "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *                 "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10228,7 +10257,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *                 "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10256,19 +10285,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T19:44:02.170Z",
-                     *             "updatedAt": "2026-11-29T19:44:02.170Z",
+                     *             "createdAt": "2026-11-29T21:10:14.123Z",
+                     *             "updatedAt": "2026-11-29T21:10:14.123Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10330,14 +10359,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a1579649-758a-4482-9e0d-3db07e9ef2e9",
-                     *       "serialNumber": 13,
+                     *       "id": "c1ab9fdd-b4b9-429d-94c6-458e24852113",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
+                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10350,7 +10379,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *           "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10378,25 +10407,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:44:12.595Z",
-                     *       "updatedAt": "2026-11-29T19:44:12.629Z",
+                     *       "createdAt": "2026-11-29T21:10:43.595Z",
+                     *       "updatedAt": "2026-11-29T21:10:43.634Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "submittedAt": "2026-11-29T19:44:12.629Z",
+                     *       "submittedAt": "2026-11-29T21:10:43.634Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10461,14 +10490,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a1579649-758a-4482-9e0d-3db07e9ef2e9",
-                     *       "serialNumber": 13,
+                     *       "id": "c1ab9fdd-b4b9-429d-94c6-458e24852113",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
+                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10481,7 +10510,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *           "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10509,46 +10538,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T19:44:12.595Z",
-                     *       "updatedAt": "2026-11-29T19:44:12.760Z",
+                     *       "createdAt": "2026-11-29T21:10:43.595Z",
+                     *       "updatedAt": "2026-11-29T21:10:43.865Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
+                     *         "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "submittedAt": "2026-11-29T19:44:12.732Z",
+                     *       "submittedAt": "2026-11-29T21:10:43.815Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
+                     *             "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
                      *           },
-                     *           "at": "2026-11-29T19:44:12.760Z"
+                     *           "at": "2026-11-29T21:10:43.865Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
+                     *         "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
                      *       },
-                     *       "approvedAt": "2026-11-29T19:44:12.760Z",
+                     *       "approvedAt": "2026-11-29T21:10:43.865Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
+                     *           "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
                      *         },
-                     *         "at": "2026-11-29T19:44:12.706Z"
+                     *         "at": "2026-11-29T21:10:43.776Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10613,14 +10642,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a1579649-758a-4482-9e0d-3db07e9ef2e9",
-                     *       "serialNumber": 13,
+                     *       "id": "c1ab9fdd-b4b9-429d-94c6-458e24852113",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
+                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10633,7 +10662,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *           "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10661,19 +10690,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T19:44:12.595Z",
-                     *       "updatedAt": "2026-11-29T19:44:12.706Z",
+                     *       "createdAt": "2026-11-29T21:10:43.595Z",
+                     *       "updatedAt": "2026-11-29T21:10:43.776Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
+                     *         "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10683,9 +10712,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
+                     *           "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
                      *         },
-                     *         "at": "2026-11-29T19:44:12.706Z",
+                     *         "at": "2026-11-29T21:10:43.776Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -10750,14 +10779,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
+                     *       "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10770,7 +10799,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10790,27 +10819,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
-                     *       "periodId": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
+                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *       "periodId": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T19:44:02.170Z",
-                     *       "updatedAt": "2026-11-29T19:44:02.494Z",
+                     *       "createdAt": "2026-11-29T21:10:14.123Z",
+                     *       "updatedAt": "2026-11-29T21:10:15.190Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10820,9 +10849,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "postedAt": "2026-11-29T19:44:02.494Z",
+                     *       "postedAt": "2026-11-29T21:10:15.190Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -10889,14 +10918,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "94dd2da3-9b74-478d-9e22-4be4245c7861",
+                     *       "id": "626699f9-ddc3-4fb0-bc94-24c08f06f4d1",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
+                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -10909,7 +10938,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -10929,27 +10958,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
-                     *       "periodId": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
+                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *       "periodId": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T19:44:02.675Z",
-                     *       "updatedAt": "2026-11-29T19:44:02.745Z",
+                     *       "createdAt": "2026-11-29T21:10:15.663Z",
+                     *       "updatedAt": "2026-11-29T21:10:15.794Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10959,14 +10988,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "postedAt": "2026-11-29T19:44:02.706Z",
+                     *       "postedAt": "2026-11-29T21:10:15.725Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "voidedAt": "2026-11-29T19:44:02.745Z"
+                     *       "voidedAt": "2026-11-29T21:10:15.794Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11015,14 +11044,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
+                     *       "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11035,7 +11064,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11063,19 +11092,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T19:44:02.170Z",
-                     *       "updatedAt": "2026-11-29T19:44:02.546Z",
+                     *       "createdAt": "2026-11-29T21:10:14.123Z",
+                     *       "updatedAt": "2026-11-29T21:10:15.319Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11142,14 +11171,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2d385802-76b3-4e1b-9c5b-487374321143",
+                     *       "id": "5aa7832b-dc93-4a13-ac36-069093984c91",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11162,7 +11191,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11182,27 +11211,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
-                     *       "periodId": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
-                     *       "reversalOf": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
+                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *       "periodId": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
+                     *       "reversalOf": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:02.628Z",
-                     *       "updatedAt": "2026-11-29T19:44:02.628Z",
+                     *       "createdAt": "2026-11-29T21:10:15.562Z",
+                     *       "updatedAt": "2026-11-29T21:10:15.562Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11212,9 +11241,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "postedAt": "2026-11-29T19:44:02.628Z",
+                     *       "postedAt": "2026-11-29T21:10:15.563Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11361,24 +11390,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "7269edd0-b362-4258-8c49-1818832f0719",
-                     *           "serialNumber": 12,
+                     *           "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1",
+                     *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
-                     *           "postedAt": "2026-11-29T19:44:11.657Z",
+                     *           "postedAt": "2026-11-29T21:10:41.718Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11386,24 +11415,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "9ada12a9-52d0-4214-889f-d2b3c9052f9e",
-                     *           "serialNumber": 10,
+                     *           "journalId": "02829401-1a6e-4012-b353-c44593c3c08e",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
-                     *           "postedAt": "2026-11-29T19:44:10.517Z",
+                     *           "postedAt": "2026-11-29T21:10:36.761Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11411,29 +11440,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "a1579649-758a-4482-9e0d-3db07e9ef2e9",
-                     *           "serialNumber": 13,
+                     *           "journalId": "c1ab9fdd-b4b9-429d-94c6-458e24852113",
+                     *           "serialNumber": 9,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
+                     *               "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
-                     *           "postedAt": "2026-11-29T19:44:12.780Z",
+                     *           "postedAt": "2026-11-29T21:10:43.917Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11445,20 +11474,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
-                     *           },
-                     *           "entered": 0,
-                     *           "approved": 1,
-                     *           "posted": 0
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
                      *           "posted": 3
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
+                     *           },
+                     *           "entered": 0,
+                     *           "approved": 1,
+                     *           "posted": 0
                      *         }
                      *       ]
                      *     }
@@ -11532,14 +11561,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
+                     *           "accountId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11566,8 +11595,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
-                     *           "parentId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
+                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *           "parentId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11593,7 +11622,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "30855060-83ce-42bb-8392-50f5b147c426",
+                     *           "accountId": "84b1370e-4daa-4b27-9f0b-3bccad0e1471",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11620,8 +11649,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
-                     *           "parentId": "30855060-83ce-42bb-8392-50f5b147c426",
+                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *           "parentId": "84b1370e-4daa-4b27-9f0b-3bccad0e1471",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11647,7 +11676,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "67d18f0f-5812-48d8-a51b-21a5883e8d03",
+                     *           "accountId": "3669073a-56c5-4238-8e3d-a53b0477980d",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11674,8 +11703,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
-                     *           "parentId": "67d18f0f-5812-48d8-a51b-21a5883e8d03",
+                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
+                     *           "parentId": "3669073a-56c5-4238-8e3d-a53b0477980d",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11809,7 +11838,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "67d18f0f-5812-48d8-a51b-21a5883e8d03",
+                     *           "accountId": "3669073a-56c5-4238-8e3d-a53b0477980d",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11828,8 +11857,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
-                     *           "parentId": "67d18f0f-5812-48d8-a51b-21a5883e8d03",
+                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
+                     *           "parentId": "3669073a-56c5-4238-8e3d-a53b0477980d",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11941,7 +11970,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
+                     *           "accountId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11958,8 +11987,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
-                     *           "parentId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
+                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *           "parentId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12083,7 +12112,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
+                     *           "accountId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12099,8 +12128,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
-                     *           "parentId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
+                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *           "parentId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12209,9 +12238,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "345e7940-d679-4170-83d7-063d8ece7084",
+                     *       "budgetId": "9c27b61e-3b45-4097-b089-29e499e96a31",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12238,8 +12267,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
-                     *           "parentId": "30855060-83ce-42bb-8392-50f5b147c426",
+                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *           "parentId": "84b1370e-4daa-4b27-9f0b-3bccad0e1471",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12272,8 +12301,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
-                     *           "parentId": "67d18f0f-5812-48d8-a51b-21a5883e8d03",
+                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
+                     *           "parentId": "3669073a-56c5-4238-8e3d-a53b0477980d",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12284,7 +12313,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "31298678-051c-41bd-a28a-3652f20e6c09",
+                     *             "id": "250fb058-07be-4f73-9fac-871280eb808c",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12674,18 +12703,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "9ada12a9-52d0-4214-889f-d2b3c9052f9e",
-                     *           "serialNumber": 10,
+                     *           "journalId": "02829401-1a6e-4012-b353-c44593c3c08e",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "2636a729-c7b9-4027-baae-e307fa49faab",
+                     *           "taxCodeId": "3570d2e2-e262-4e4f-b2e9-6cd40b274b02",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -12773,15 +12802,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong.400"];
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
@@ -12837,7 +12858,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
+                     *         "id": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -12858,13 +12879,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
+                     *           "journalId": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -12876,7 +12897,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNkNzhmMDk3LTdmMjctNGViZS1hYTc3LTBmZWM4ZjBiMzIxOCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZmQ1ZDAxMjUtMWY5Ni00Y2JmLTkwYTktNDcwNjYwNGY1YTgyIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNDRmMjllOGUtYWU2Yi00MWFjLWFiNGQtMWJiYmQ5OTYyOWY2IiwiYWNjb3VudElkIjoiZjAwMGE5ODktNWZmNC00NDZjLThhNDEtMDRiNjExNzY5NTAxIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.voyfQjdpddUwsmzLx_REuMxEcd7iQqsP_hipXORCbQw"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUxMDUxM2M3LWMwMGMtNDI5OS05N2VjLTc1MWVlZTgzYjQyNiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYWI5OWIzYzEtMGNkMS00NmUzLTgxYzctM2JiYjhkN2Y3NGEyIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNGZiYzExZTUtMTM1Ni00ZjQxLTllYTgtN2VhY2Q2NWE1MmZmIiwiYWNjb3VudElkIjoiZjEyNjM0NzctY2JkMC00MDg5LWJmNjMtMDdlNGMxOGUyYmZiIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.gxlk2z35EzzDPmuCE1zHaL17HIktz_g4OYPVPyY9RXk"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -12989,70 +13010,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fc57f539-6331-4247-b53f-a01e9a91584f",
+                     *           "id": "03d78d5e-4259-4164-a468-311cb412a8ec",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T19:44:06.514Z",
+                     *           "createdAt": "2026-11-29T21:10:23.728Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 45,
-                     *             "hash": "78cc34953e2c0bbcec1df88f4f35389457e88f2724923d9a488dd893c0b30d21"
+                     *             "hash": "a7d7be758e46a9768aa73179e0ccf87ea797a12d85ca581ed98ad0283ae140fd"
                      *           }
                      *         },
                      *         {
-                     *           "id": "77000258-ddbc-4267-abd3-21a5215040aa",
+                     *           "id": "ac288558-fd24-42c0-8882-7bb0f87a4fd7",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T19:44:06.352Z",
+                     *           "createdAt": "2026-11-29T21:10:23.435Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "8f08f1d5f83e69d28ac8e0c161a2942b498c2115311a63d33620e59f2491b03d"
+                     *             "hash": "42ff10860ede7d0d9d0eb0583a823268661f4e04b1c8a1fd7db3bd2b9377ec5d"
                      *           }
                      *         },
                      *         {
-                     *           "id": "87dbf459-b3d3-40fb-b35d-8ab28563e471",
+                     *           "id": "8a3dce4f-ff9a-4de5-a750-80006ac11e6a",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3"
+                     *             "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c"
                      *           },
-                     *           "createdAt": "2026-11-29T19:44:06.264Z",
+                     *           "createdAt": "2026-11-29T21:10:23.230Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "bc12bae844fcb9cab3f79470c85bf4d64b411729d5309fe31b5c0322a8e0a27d"
+                     *             "hash": "00129b9d4bb8c598f7b2bafb42a2be88c84a544662bf54240458befb02506816"
                      *           }
                      *         },
                      *         {
-                     *           "id": "37ec6059-b0a2-4660-b15e-5442c912c8f9",
+                     *           "id": "c3829794-495e-453c-a541-a5f6ce440d08",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T19:44:06.137Z",
+                     *           "createdAt": "2026-11-29T21:10:22.744Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "9c587a7fb08ae7e381d71abe743d7c84020684636ff31f3601bf84a2852c2805"
+                     *             "hash": "c3a0f72c4dded405c2c75ac6662c2bd5da636d3485eeac87db21682a3d3ab3cc"
                      *           }
                      *         }
                      *       ],
@@ -13170,20 +13191,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "37ec6059-b0a2-4660-b15e-5442c912c8f9",
+                     *       "id": "c3829794-495e-453c-a541-a5f6ce440d08",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T19:44:06.137Z",
+                     *       "createdAt": "2026-11-29T21:10:22.744Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "9c587a7fb08ae7e381d71abe743d7c84020684636ff31f3601bf84a2852c2805"
+                     *         "hash": "c3a0f72c4dded405c2c75ac6662c2bd5da636d3485eeac87db21682a3d3ab3cc"
                      *       }
                      *     }
                      */
@@ -13248,20 +13269,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "37ec6059-b0a2-4660-b15e-5442c912c8f9",
+                     *       "id": "c3829794-495e-453c-a541-a5f6ce440d08",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T19:44:06.137Z",
+                     *       "createdAt": "2026-11-29T21:10:22.744Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "9c587a7fb08ae7e381d71abe743d7c84020684636ff31f3601bf84a2852c2805"
+                     *         "hash": "c3a0f72c4dded405c2c75ac6662c2bd5da636d3485eeac87db21682a3d3ab3cc"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13280,7 +13301,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
+                     *             "accountId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13296,8 +13317,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
-                     *             "parentId": "fd5d0125-1f96-4cbf-90a9-4706604f5a82",
+                     *             "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *             "parentId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13403,27 +13424,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "08bbef15-a8a2-4607-8412-9195e7f446cf",
+                     *           "id": "c9b6060d-a5cd-49c4-835a-7424b1b4c347",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "cd78f097-7f27-4ebe-aa77-0fec8f0b3218",
-                     *           "recordId": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
+                     *           "companyId": "e10513c7-c00c-4299-97ec-751eee83b426",
+                     *           "recordId": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
-                     *           "occurredAt": "2026-11-29T19:44:02.498Z",
-                     *           "requestId": "c895fa3b-1bef-47cc-87c5-f4e4eb86c6cb",
+                     *           "occurredAt": "2026-11-29T21:10:15.197Z",
+                     *           "requestId": "77f95183-5f76-478a-9cf2-cab42a7c71c1",
                      *           "data": {
-                     *             "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
+                     *             "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *                 "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13436,7 +13457,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *                 "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13456,27 +13477,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
-                     *             "periodId": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
+                     *             "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *             "periodId": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T19:44:02.170Z",
-                     *             "updatedAt": "2026-11-29T19:44:02.494Z",
+                     *             "createdAt": "2026-11-29T21:10:14.123Z",
+                     *             "updatedAt": "2026-11-29T21:10:15.190Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13486,40 +13507,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             },
-                     *             "postedAt": "2026-11-29T19:44:02.494Z",
+                     *             "postedAt": "2026-11-29T21:10:15.190Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "dcea45e870372ce24de8c1b7c670aaf3985866960ba629067e68c20887c2db7e",
-                     *           "previousHash": "6e17061d663c687e37da8a595e0787f5685dc3e9b470c6d2884d0a1ee6657c34",
-                     *           "hash": "ed4cd8c9b4fd4dda202857906dc67a9b4fc97a09894f81f5d4139ce00ef139bc"
+                     *           "recordDigest": "5f4c5e41521a3d149a407c143dbb17e8a7b64cddf10179cf031eb1e7d185dfba",
+                     *           "previousHash": "8c6cba80a9871d75fdf0fb74b215569d10b463d16cef9c6349f72fd53682c79e",
+                     *           "hash": "41c2da87a86b79f5541754357806dad80e7500c14770790ac9fd7643fcbf6a5b"
                      *         },
                      *         {
-                     *           "id": "2dccb35c-be25-40de-bcba-9e140e5d934c",
+                     *           "id": "eab1fd9a-d797-406a-8911-29d075248540",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "cd78f097-7f27-4ebe-aa77-0fec8f0b3218",
-                     *           "recordId": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
+                     *           "companyId": "e10513c7-c00c-4299-97ec-751eee83b426",
+                     *           "recordId": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
-                     *           "occurredAt": "2026-11-29T19:44:02.584Z",
-                     *           "requestId": "725297ca-63b1-4466-b094-d583b9d8d7e0",
+                     *           "occurredAt": "2026-11-29T21:10:15.457Z",
+                     *           "requestId": "b890d9a1-d221-47a4-aef9-62c745dfcce7",
                      *           "data": {
-                     *             "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
+                     *             "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *                 "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13532,7 +13553,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *                 "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13552,27 +13573,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
-                     *             "periodId": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
+                     *             "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *             "periodId": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T19:44:02.170Z",
-                     *             "updatedAt": "2026-11-29T19:44:02.584Z",
+                     *             "createdAt": "2026-11-29T21:10:14.123Z",
+                     *             "updatedAt": "2026-11-29T21:10:15.456Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13582,40 +13603,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             },
-                     *             "postedAt": "2026-11-29T19:44:02.584Z",
+                     *             "postedAt": "2026-11-29T21:10:15.456Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "3550047b43c70c59b926665ab22e33cdf2767de77cd1801d288d7a3b268e85e4",
-                     *           "previousHash": "2a04d267c4fb983af3926344def1eb04007f7335da5113c07fbb4bcfce57a02b",
-                     *           "hash": "13c40f8f8ce4006df15af7f6b7a5926f5753a6a24f83a79c579ae6c027421ad4"
+                     *           "recordDigest": "8a5485643c62698ed5e066f820fdb0bcd8b6bb84e5c1bbdbf8cb6665566ea591",
+                     *           "previousHash": "bdf603fd2d32e5212abf240549d0582ba68330e1b247bd42a8ba1522fff4b881",
+                     *           "hash": "5474876cb23a7bd4583bb6b85ab3c71f63407faf6996e9ff7e4a91f5e38fb4e6"
                      *         },
                      *         {
-                     *           "id": "3b9cf82b-315d-4784-a4ac-fbc689ba2739",
+                     *           "id": "584447e8-8f7f-486a-a4b7-3868730cdde9",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "cd78f097-7f27-4ebe-aa77-0fec8f0b3218",
-                     *           "recordId": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
+                     *           "companyId": "e10513c7-c00c-4299-97ec-751eee83b426",
+                     *           "recordId": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
-                     *           "occurredAt": "2026-11-29T19:44:02.629Z",
-                     *           "requestId": "f9be8591-df36-49e8-b3de-ff98d672be00",
+                     *           "occurredAt": "2026-11-29T21:10:15.568Z",
+                     *           "requestId": "074e5eab-f7d1-4423-b303-ef33f19938b0",
                      *           "data": {
-                     *             "id": "44f29e8e-ae6b-41ac-ab4d-1bbbd99629f6",
+                     *             "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *                 "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13628,7 +13649,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *                 "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13648,27 +13669,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
-                     *             "periodId": "547dfcbe-beee-43c0-a982-9cafd0b4daaa",
+                     *             "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *             "periodId": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
                      *             "reversalOf": null,
-                     *             "reversedBy": "2d385802-76b3-4e1b-9c5b-487374321143",
+                     *             "reversedBy": "5aa7832b-dc93-4a13-ac36-069093984c91",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T19:44:02.170Z",
-                     *             "updatedAt": "2026-11-29T19:44:02.628Z",
+                     *             "createdAt": "2026-11-29T21:10:14.123Z",
+                     *             "updatedAt": "2026-11-29T21:10:15.563Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13678,20 +13699,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             },
-                     *             "postedAt": "2026-11-29T19:44:02.584Z",
+                     *             "postedAt": "2026-11-29T21:10:15.456Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "17bd5c19b1b33e8a984cfddeeb28f48de927aafabd7a37fd59083ca3e8612f88",
-                     *           "previousHash": "13c40f8f8ce4006df15af7f6b7a5926f5753a6a24f83a79c579ae6c027421ad4",
-                     *           "hash": "89d4954cc7148089626c0e2aa93dc526c069ab238cb42f4ffeba404b9c5e40f4"
+                     *           "recordDigest": "b1b306e8c79f460177bbba40f4cf60ab1ab8404c1ad7d626d568817b1c7ac0e8",
+                     *           "previousHash": "5474876cb23a7bd4583bb6b85ab3c71f63407faf6996e9ff7e4a91f5e38fb4e6",
+                     *           "hash": "d4edba3e537b3f3f94576898f2d94cdec7ca8f6a5c526aa33805d56c6758faa9"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNkNzhmMDk3LTdmMjctNGViZS1hYTc3LTBmZWM4ZjBiMzIxOCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.SAiYFTq2ow9cUzAvuE06yNAuCYd1yINpHFKXCZJ1JLI"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUxMDUxM2M3LWMwMGMtNDI5OS05N2VjLTc1MWVlZTgzYjQyNiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.PV0jV5d5qQ6KnSzXhYdbH7uA5YnDvTWbkH5ey-T71AU"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13739,7 +13760,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d140ae4f-29aa-441a-861b-b105024d18aa",
+                     *           "id": "17d9ac93-f5d0-4464-87f7-559566fd055a",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13750,11 +13771,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:09.223Z",
-                     *           "updatedAt": "2026-11-29T19:44:09.223Z"
+                     *           "createdAt": "2026-11-29T21:10:33.288Z",
+                     *           "updatedAt": "2026-11-29T21:10:33.288Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13816,7 +13837,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d140ae4f-29aa-441a-861b-b105024d18aa",
+                     *       "id": "17d9ac93-f5d0-4464-87f7-559566fd055a",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13827,11 +13848,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:09.223Z",
-                     *       "updatedAt": "2026-11-29T19:44:09.223Z",
+                     *       "createdAt": "2026-11-29T21:10:33.288Z",
+                     *       "updatedAt": "2026-11-29T21:10:33.288Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -13880,7 +13901,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d140ae4f-29aa-441a-861b-b105024d18aa",
+                     *       "id": "17d9ac93-f5d0-4464-87f7-559566fd055a",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13891,11 +13912,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:09.223Z",
-                     *       "updatedAt": "2026-11-29T19:44:09.223Z"
+                     *       "createdAt": "2026-11-29T21:10:33.288Z",
+                     *       "updatedAt": "2026-11-29T21:10:33.288Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -13956,7 +13977,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d140ae4f-29aa-441a-861b-b105024d18aa",
+                     *       "id": "17d9ac93-f5d0-4464-87f7-559566fd055a",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -13968,11 +13989,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:44:09.223Z",
-                     *       "updatedAt": "2026-11-29T19:44:09.325Z"
+                     *       "createdAt": "2026-11-29T21:10:33.288Z",
+                     *       "updatedAt": "2026-11-29T21:10:33.746Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14111,13 +14132,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a3b633b3-6b23-42f7-ae96-937b061e5d2b",
+                     *           "id": "4be82aaa-b9fc-4899-b96c-3841f4281a5c",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:09.492Z",
-                     *           "updatedAt": "2026-11-29T19:44:09.492Z"
+                     *           "createdAt": "2026-11-29T21:10:33.960Z",
+                     *           "updatedAt": "2026-11-29T21:10:33.960Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14173,13 +14194,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a3b633b3-6b23-42f7-ae96-937b061e5d2b",
+                     *       "id": "4be82aaa-b9fc-4899-b96c-3841f4281a5c",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:09.492Z",
-                     *       "updatedAt": "2026-11-29T19:44:09.492Z"
+                     *       "createdAt": "2026-11-29T21:10:33.960Z",
+                     *       "updatedAt": "2026-11-29T21:10:33.960Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14234,13 +14255,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a3b633b3-6b23-42f7-ae96-937b061e5d2b",
+                     *       "id": "4be82aaa-b9fc-4899-b96c-3841f4281a5c",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:09.492Z",
-                     *       "updatedAt": "2026-11-29T19:44:09.492Z"
+                     *       "createdAt": "2026-11-29T21:10:33.960Z",
+                     *       "updatedAt": "2026-11-29T21:10:33.960Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14289,13 +14310,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a3b633b3-6b23-42f7-ae96-937b061e5d2b",
+                     *       "id": "4be82aaa-b9fc-4899-b96c-3841f4281a5c",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:44:09.492Z",
-                     *       "updatedAt": "2026-11-29T19:44:09.700Z"
+                     *       "createdAt": "2026-11-29T21:10:33.960Z",
+                     *       "updatedAt": "2026-11-29T21:10:34.233Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14387,13 +14408,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "345e7940-d679-4170-83d7-063d8ece7084",
+                     *           "id": "9c27b61e-3b45-4097-b089-29e499e96a31",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:09.764Z",
-                     *           "updatedAt": "2026-11-29T19:44:09.764Z"
+                     *           "createdAt": "2026-11-29T21:10:34.417Z",
+                     *           "updatedAt": "2026-11-29T21:10:34.417Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14428,10 +14449,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                 *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                  *       "lines": [
                  *         {
-                 *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                 *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14448,8 +14469,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
-                 *           "costCenterId": "31298678-051c-41bd-a28a-3652f20e6c09",
+                 *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
+                 *           "costCenterId": "250fb058-07be-4f73-9fac-871280eb808c",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14485,15 +14506,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "345e7940-d679-4170-83d7-063d8ece7084",
+                     *       "id": "9c27b61e-3b45-4097-b089-29e499e96a31",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:09.764Z",
-                     *       "updatedAt": "2026-11-29T19:44:09.764Z",
+                     *       "createdAt": "2026-11-29T21:10:34.417Z",
+                     *       "updatedAt": "2026-11-29T21:10:34.417Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14511,8 +14532,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
-                     *           "costCenterId": "31298678-051c-41bd-a28a-3652f20e6c09",
+                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
+                     *           "costCenterId": "250fb058-07be-4f73-9fac-871280eb808c",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14567,15 +14588,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "345e7940-d679-4170-83d7-063d8ece7084",
+                     *       "id": "9c27b61e-3b45-4097-b089-29e499e96a31",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:09.764Z",
-                     *       "updatedAt": "2026-11-29T19:44:09.764Z",
+                     *       "createdAt": "2026-11-29T21:10:34.417Z",
+                     *       "updatedAt": "2026-11-29T21:10:34.417Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14593,8 +14614,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
-                     *           "costCenterId": "31298678-051c-41bd-a28a-3652f20e6c09",
+                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
+                     *           "costCenterId": "250fb058-07be-4f73-9fac-871280eb808c",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14641,10 +14662,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                 *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                  *       "lines": [
                  *         {
-                 *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                 *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14682,15 +14703,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "345e7940-d679-4170-83d7-063d8ece7084",
+                     *       "id": "9c27b61e-3b45-4097-b089-29e499e96a31",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "8b0b4640-0fd5-4de9-a2e8-4a19e2cdcbd3",
+                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:44:09.764Z",
-                     *       "updatedAt": "2026-11-29T19:44:10.173Z",
+                     *       "createdAt": "2026-11-29T21:10:34.417Z",
+                     *       "updatedAt": "2026-11-29T21:10:35.787Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "926a19a1-0dbb-421c-a987-d327db05342d",
+                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -14799,7 +14820,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "780b78f0-8bf9-454c-a3f9-38483c27680a",
+                     *           "id": "021fc679-4bb1-4a9d-acb3-bbd4a7ff02f8",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -14831,12 +14852,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
-                     *           "createdAt": "2026-11-29T19:44:00.554Z",
-                     *           "updatedAt": "2026-11-29T19:44:00.704Z",
-                     *           "startedAt": "2026-11-29T19:44:00.619Z",
-                     *           "finishedAt": "2026-11-29T19:44:00.704Z"
+                     *           "createdAt": "2026-11-29T21:10:09.934Z",
+                     *           "updatedAt": "2026-11-29T21:10:10.098Z",
+                     *           "startedAt": "2026-11-29T21:10:10.012Z",
+                     *           "finishedAt": "2026-11-29T21:10:10.098Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14945,7 +14966,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "780b78f0-8bf9-454c-a3f9-38483c27680a",
+                     *       "id": "021fc679-4bb1-4a9d-acb3-bbd4a7ff02f8",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -14970,10 +14991,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "createdAt": "2026-11-29T19:44:00.554Z",
-                     *       "updatedAt": "2026-11-29T19:44:00.554Z",
+                     *       "createdAt": "2026-11-29T21:10:09.934Z",
+                     *       "updatedAt": "2026-11-29T21:10:09.934Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15022,7 +15043,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "780b78f0-8bf9-454c-a3f9-38483c27680a",
+                     *       "id": "021fc679-4bb1-4a9d-acb3-bbd4a7ff02f8",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15054,12 +15075,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "createdAt": "2026-11-29T19:44:00.554Z",
-                     *       "updatedAt": "2026-11-29T19:44:00.704Z",
-                     *       "startedAt": "2026-11-29T19:44:00.619Z",
-                     *       "finishedAt": "2026-11-29T19:44:00.704Z"
+                     *       "createdAt": "2026-11-29T21:10:09.934Z",
+                     *       "updatedAt": "2026-11-29T21:10:10.098Z",
+                     *       "startedAt": "2026-11-29T21:10:10.012Z",
+                     *       "finishedAt": "2026-11-29T21:10:10.098Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15145,12 +15166,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "b13d0211-0681-471c-bf96-f0d1f69fe829",
+                     *       "importId": "0f07afc0-4ea0-4e55-953d-9d68039dd97f",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "9f169dd1-d656-4d43-a36b-9fd440dce861"
+                     *         "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
                      *       },
-                     *       "approvedAt": "2026-11-29T19:44:13.007Z",
+                     *       "approvedAt": "2026-11-29T21:10:44.446Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15174,6 +15195,86 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "auditFiles.safT": {
+        parameters: {
+            query: {
+                /** @description First day of the range (YYYY-MM-DD), included. */
+                dateFrom: components["parameters"]["query.dateFrom.2"];
+                /** @description Last day of the range (YYYY-MM-DD), included. */
+                dateTo: components["parameters"]["query.dateTo.2"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: an XML document and nothing else (no JSON); an Accept header taking neither `application/xml` nor `text/xml` is 406. The whole range in one document, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo` and the export job, `POST .../Exports` with format `xml`, that writes the whole range). */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<file>_<range>.xml" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <?xml version="1.0" encoding="UTF-8"?>
+                     *     <AuditFile xmlns="urn:StandardAuditFile-Taxation-Financial:NO">
+                     *     <Header><AuditFileVersion>1.30</AuditFileVersion><AuditFileCountry>SA</AuditFileCountry><AuditFileDateCreated>2026-11-29</AuditFileDateCreated><SoftwareCompanyName>Ledger API</SoftwareCompanyName><SoftwareID>Ledger API</SoftwareID><SoftwareVersion>v1</SoftwareVersion><Company><RegistrationNumber>310123456700003</RegistrationNumber><Name>Test Co</Name><Contact><ContactPerson><FirstName>-</FirstName><LastName>-</LastName></ContactPerson><Telephone>-</Telephone></Contact><TaxRegistration><TaxRegistrationNumber>310123456700003</TaxRegistrationNumber></TaxRegistration></Company><DefaultCurrencyCode>SAR</DefaultCurrencyCode><SelectionCriteria><SelectionStartDate>2027-01-01</SelectionStartDate><SelectionEndDate>2027-01-31</SelectionEndDate></SelectionCriteria><TaxAccountingBasis>A</TaxAccountingBasis></Header>
+                     *     <MasterFiles>
+                     *     <GeneralLedgerAccounts>
+                     *     <Account><AccountID>1.1101</AccountID><AccountDescription>Cash / النقدية</AccountDescription><GroupingCategory>asset</GroupingCategory><GroupingCode>1</GroupingCode><AccountType>GL</AccountType><OpeningCreditBalance>7.00</OpeningCreditBalance><ClosingDebitBalance>1143.00</ClosingDebitBalance></Account>
+                     *     <Account><AccountID>1.1102</AccountID><AccountDescription>Bank / البنك</AccountDescription><GroupingCategory>asset</GroupingCategory><GroupingCode>1</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingDebitBalance>0.00</ClosingDebitBalance></Account>
+                     *     <Account><AccountID>1.1103</AccountID><AccountDescription>Petty cash / صندوق فرعي</AccountDescription><GroupingCategory>asset</GroupingCategory><GroupingCode>1</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingDebitBalance>0.00</ClosingDebitBalance></Account>
+                     *     <Account><AccountID>1.1201</AccountID><AccountDescription>Input VAT / ضريبة القيمة المضافة القابلة للاسترداد</AccountDescription><GroupingCategory>asset</GroupingCategory><GroupingCode>1</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingDebitBalance>0.00</ClosingDebitBalance></Account>
+                     *     <Account><AccountID>2.2201</AccountID><AccountDescription>Output VAT / ضريبة القيمة المضافة المستحقة</AccountDescription><GroupingCategory>liability</GroupingCategory><GroupingCode>2</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingCreditBalance>150.00</ClosingCreditBalance></Account>
+                     *     <Account><AccountID>3.3101</AccountID><AccountDescription>Retained earnings / أرباح مبقاة</AccountDescription><GroupingCategory>equity</GroupingCategory><GroupingCode>3</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>7.00</OpeningDebitBalance><ClosingDebitBalance>7.00</ClosingDebitBalance></Account>
+                     *     <Account><AccountID>4.4101</AccountID><AccountDescription>Sales / المبيعات</AccountDescription><GroupingCategory>revenue</GroupingCategory><GroupingCode>4</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingCreditBalance>1000.00</ClosingCreditBalance></Account>
+                     *     <Account><AccountID>5.5101</AccountID><AccountDescription>Rent / الإيجار</AccountDescription><GroupingCategory>expense</GroupingCategory><GroupingCode>5</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingDebitBalance>0.00</ClosingDebitBalance></Account>
+                     *     </GeneralLedgerAccounts>
+                     *     <TaxTable><TaxTableEntry><TaxType>MVA</TaxType><Description>Merverdiavgift</Description><TaxCodeDetails><TaxCode>S-STD</TaxCode><EffectiveDate>2018-01-01</EffectiveDate><ExpirationDate>2020-06-30</ExpirationDate><Description>Standard rated sales / المبيعات الخاضعة للنسبة الأساسية</Description><TaxPercentage>5</TaxPercentage><Country>SA</Country><StandardTaxCode>NA</StandardTaxCode><BaseRate>100</BaseRate></TaxCodeDetails><TaxCodeDetails><TaxCode>S-STD</TaxCode><EffectiveDate>2020-07-01</EffectiveDate><Description>Standard rated sales / المبيعات الخاضعة للنسبة الأساسية</Description><TaxPercentage>15</TaxPercentage><Country>SA</Country><StandardTaxCode>NA</StandardTaxCode><BaseRate>100</BaseRate></TaxCodeDetails></TaxTableEntry></TaxTable>
+                     *     <AnalysisTypeTable>
+                     *     <AnalysisTypeTableEntry><AnalysisType>CC</AnalysisType><AnalysisTypeDescription>Cost center / مركز التكلفة</AnalysisTypeDescription><AnalysisID>BR</AnalysisID><AnalysisIDDescription>Branch / الفرع</AnalysisIDDescription><Status>Active</Status></AnalysisTypeTableEntry>
+                     *     <AnalysisTypeTableEntry><AnalysisType>CC</AnalysisType><AnalysisTypeDescription>Cost center / مركز التكلفة</AnalysisTypeDescription><AnalysisID>HQ</AnalysisID><AnalysisIDDescription>Head office / المركز الرئيسي</AnalysisIDDescription><Status>Active</Status></AnalysisTypeTableEntry>
+                     *     </AnalysisTypeTable>
+                     *     </MasterFiles>
+                     *     <GeneralLedgerEntries>
+                     *     <NumberOfEntries>1</NumberOfEntries>
+                     *     <TotalDebit>1150.00</TotalDebit>
+                     *     <TotalCredit>1150.00</TotalCredit>
+                     *     <Journal>
+                     *     <JournalID>GL</JournalID><Description>General journal / دفتر اليومية العامة</Description><Type>GL</Type>
+                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>62291e08743e487b8a150ff1461c5ca4</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-29</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
+                     *     </Journal>
+                     *     </GeneralLedgerEntries>
+                     *     </AuditFile>
+                     */
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            406: components["responses"]["NotAcceptable.406"];
+            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress`, `AmountsTooPrecise` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["ExportTooLarge.413"];
+            429: components["responses"]["TooManyExports.429"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };
@@ -15212,13 +15313,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ed412e6f-2653-418b-b252-37ddbfd9df5e",
+                     *           "id": "94736f54-4ee0-4385-bbd2-ff6b8b87054d",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "f000a989-5ff4-446c-8a41-04b611769501"
+                     *             "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -15227,15 +15328,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-29T19:49:05.915Z",
-                     *           "fileExpiresAt": "2026-12-06T19:44:05.827Z",
+                     *           "downloadUrlExpiresAt": "2026-11-29T21:15:21.352Z",
+                     *           "fileExpiresAt": "2026-12-06T21:10:21.286Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
-                     *           "createdAt": "2026-11-29T19:44:05.351Z",
-                     *           "startedAt": "2026-11-29T19:44:05.386Z",
-                     *           "completedAt": "2026-11-29T19:44:05.827Z"
+                     *           "createdAt": "2026-11-29T21:10:20.417Z",
+                     *           "startedAt": "2026-11-29T21:10:20.486Z",
+                     *           "completedAt": "2026-11-29T21:10:21.286Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15272,7 +15373,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                 *         "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -15280,15 +15381,15 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The exportable route whose file to write, by its name in the route table (the OpenAPI operationId): journals.list, reports.generalLedger, reports.trialBalance, ...
+                     * @description The exportable route whose file to write, by its name in the route table (the OpenAPI operationId): journals.list, reports.generalLedger, reports.trialBalance, ..., auditFiles.safT
                      * @enum {string}
                      */
-                    route: "journals.list" | "reports.segregation" | "reports.trialBalance" | "reports.incomeStatement" | "reports.balanceSheet" | "reports.cashFlow" | "reports.budgetVsActual" | "reports.vatReturn" | "reports.generalLedger";
+                    route: "journals.list" | "reports.segregation" | "reports.trialBalance" | "reports.incomeStatement" | "reports.balanceSheet" | "reports.cashFlow" | "reports.budgetVsActual" | "reports.vatReturn" | "reports.generalLedger" | "auditFiles.safT";
                     /**
-                     * @description csv or xlsx.
+                     * @description csv or xlsx for a report or the journal list; xml for the SAF-T file (auditFiles.safT), which is XML only.
                      * @enum {string}
                      */
-                    format: "csv" | "xlsx";
+                    format: "csv" | "xlsx" | "xml";
                     /**
                      * @description The query parameters that route takes (dateFrom, dateTo, accountId, language, hijri, ...), checked as that route checks them; an error names parameters.<field>. Not format (given above) nor page (a file holds the whole range).
                      * @default {}
@@ -15308,11 +15409,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ed412e6f-2653-418b-b252-37ddbfd9df5e",
+                     *       "id": "94736f54-4ee0-4385-bbd2-ff6b8b87054d",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "f000a989-5ff4-446c-8a41-04b611769501",
+                     *         "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -15327,9 +15428,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "createdAt": "2026-11-29T19:44:05.351Z",
+                     *       "createdAt": "2026-11-29T21:10:20.417Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -15370,13 +15471,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ed412e6f-2653-418b-b252-37ddbfd9df5e",
+                     *       "id": "94736f54-4ee0-4385-bbd2-ff6b8b87054d",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "f000a989-5ff4-446c-8a41-04b611769501"
+                     *         "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -15385,15 +15486,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-29T19:49:05.889Z",
-                     *       "fileExpiresAt": "2026-12-06T19:44:05.827Z",
+                     *       "downloadUrlExpiresAt": "2026-11-29T21:15:21.333Z",
+                     *       "fileExpiresAt": "2026-12-06T21:10:21.286Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "createdAt": "2026-11-29T19:44:05.351Z",
-                     *       "startedAt": "2026-11-29T19:44:05.386Z",
-                     *       "completedAt": "2026-11-29T19:44:05.827Z"
+                     *       "createdAt": "2026-11-29T21:10:20.417Z",
+                     *       "startedAt": "2026-11-29T21:10:20.486Z",
+                     *       "completedAt": "2026-11-29T21:10:21.286Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -15439,7 +15540,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 133,
                      *       "headSequence": 133,
-                     *       "headHash": "94c9e7243f2467eabddb9ba5138d48a82ffb1434b986f71002078a89de55a2f7",
+                     *       "headHash": "ca319ba716c2867b3bd05b99392808308af995cc01696010326b94ce2b5c85b2",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -15508,7 +15609,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "99fe1b9f-0e7b-42e8-928f-6e00736d9889",
+                     *           "id": "13520223-0fd0-4b30-8743-289f7a423880",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15530,11 +15631,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:10.300Z",
-                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
+                     *           "createdAt": "2026-11-29T21:10:36.270Z",
+                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
                      *         },
                      *         {
-                     *           "id": "2636a729-c7b9-4027-baae-e307fa49faab",
+                     *           "id": "3570d2e2-e262-4e4f-b2e9-6cd40b274b02",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15552,7 +15653,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
+                     *           "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15562,11 +15663,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:10.300Z",
-                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
+                     *           "createdAt": "2026-11-29T21:10:36.270Z",
+                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
                      *         },
                      *         {
-                     *           "id": "abcd193b-8526-481c-8154-d58356bc219e",
+                     *           "id": "edbc45f8-f253-409a-8b07-854e4a873d22",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15586,11 +15687,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:10.300Z",
-                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
+                     *           "createdAt": "2026-11-29T21:10:36.270Z",
+                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNkNzhmMDk3LTdmMjctNGViZS1hYTc3LTBmZWM4ZjBiMzIxOCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNjZDc4ZjA5Ny03ZjI3LTRlYmUtYWE3Ny0wZmVjOGYwYjMyMTgjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.ifJ2IdWJUGp8szpf-0pCbJAWtDA4ij-Bubw2oeOzOio"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUxMDUxM2M3LWMwMGMtNDI5OS05N2VjLTc1MWVlZTgzYjQyNiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNlMTA1MTNjNy1jMDBjLTQyOTktOTdlYy03NTFlZWU4M2I0MjYjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.HqQXfFSeWest94S8qGl6XtEPnwLC-I6xRdpg5cKcx2I"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -15638,7 +15739,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
+                 *       "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15671,7 +15772,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3477de0c-a49c-4e04-accc-e87e2464dd7b",
+                     *       "id": "c5fb9d2c-6138-44f2-8275-5904bf96af81",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15689,7 +15790,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
+                     *       "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15699,8 +15800,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:10.359Z",
-                     *       "updatedAt": "2026-11-29T19:44:10.359Z"
+                     *       "createdAt": "2026-11-29T21:10:36.421Z",
+                     *       "updatedAt": "2026-11-29T21:10:36.421Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15742,8 +15843,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
-                 *       "inputTaxAccountId": "e254d02a-004f-4c0a-9ca3-78bbd1725945"
+                 *       "outputTaxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
+                 *       "inputTaxAccountId": "5fb53fc5-d8cb-4207-aa56-17ec06bdc124"
                  *     }
                  */
                 "application/json": {
@@ -15763,7 +15864,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "2636a729-c7b9-4027-baae-e307fa49faab",
+                     *           "id": "3570d2e2-e262-4e4f-b2e9-6cd40b274b02",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15781,7 +15882,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
+                     *           "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15791,11 +15892,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:10.300Z",
-                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
+                     *           "createdAt": "2026-11-29T21:10:36.270Z",
+                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
                      *         },
                      *         {
-                     *           "id": "9b19565d-0087-4883-94e4-b37c2af6c74b",
+                     *           "id": "1853a241-ceab-413a-8157-82f40b069a52",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -15817,11 +15918,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:10.300Z",
-                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
+                     *           "createdAt": "2026-11-29T21:10:36.270Z",
+                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
                      *         },
                      *         {
-                     *           "id": "99fe1b9f-0e7b-42e8-928f-6e00736d9889",
+                     *           "id": "13520223-0fd0-4b30-8743-289f7a423880",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15843,11 +15944,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:10.300Z",
-                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
+                     *           "createdAt": "2026-11-29T21:10:36.270Z",
+                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
                      *         },
                      *         {
-                     *           "id": "64558bf1-ec56-4623-a228-00937688f488",
+                     *           "id": "4e778e36-5f76-4cc4-b75f-c9d9c14469a0",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -15869,11 +15970,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:10.300Z",
-                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
+                     *           "createdAt": "2026-11-29T21:10:36.270Z",
+                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
                      *         },
                      *         {
-                     *           "id": "faf9f8e6-92ab-496f-8c0c-4fae779559f5",
+                     *           "id": "b757bf75-10ef-4d46-9ad4-a69bdf808609",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -15895,11 +15996,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:10.300Z",
-                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
+                     *           "createdAt": "2026-11-29T21:10:36.270Z",
+                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
                      *         },
                      *         {
-                     *           "id": "abcd193b-8526-481c-8154-d58356bc219e",
+                     *           "id": "edbc45f8-f253-409a-8b07-854e4a873d22",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15919,11 +16020,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:10.300Z",
-                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
+                     *           "createdAt": "2026-11-29T21:10:36.270Z",
+                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
                      *         },
                      *         {
-                     *           "id": "14e51af5-554b-48af-b883-26d33e3c923b",
+                     *           "id": "933d657a-a44b-48c8-8694-8ba220a630ab",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -15941,7 +16042,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "e254d02a-004f-4c0a-9ca3-78bbd1725945",
+                     *           "taxAccountId": "5fb53fc5-d8cb-4207-aa56-17ec06bdc124",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -15951,11 +16052,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:10.300Z",
-                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
+                     *           "createdAt": "2026-11-29T21:10:36.270Z",
+                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
                      *         },
                      *         {
-                     *           "id": "3f7569bf-3a1d-4fa6-a25d-8af0f3cdd36b",
+                     *           "id": "927be2bd-1280-4899-8360-10fa770b76ec",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -15973,7 +16074,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "e254d02a-004f-4c0a-9ca3-78bbd1725945",
+                     *           "taxAccountId": "5fb53fc5-d8cb-4207-aa56-17ec06bdc124",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -15983,11 +16084,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:10.300Z",
-                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
+                     *           "createdAt": "2026-11-29T21:10:36.270Z",
+                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
                      *         },
                      *         {
-                     *           "id": "d091db42-a47c-4fd7-8ada-8056260572ad",
+                     *           "id": "6a1ce03d-4d09-48cf-90d5-4e9d6b4a2e4f",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16005,19 +16106,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "e254d02a-004f-4c0a-9ca3-78bbd1725945",
-                     *           "reverseChargeAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
+                     *           "taxAccountId": "5fb53fc5-d8cb-4207-aa56-17ec06bdc124",
+                     *           "reverseChargeAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:10.300Z",
-                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
+                     *           "createdAt": "2026-11-29T21:10:36.270Z",
+                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
                      *         },
                      *         {
-                     *           "id": "52b62bf3-6d86-4334-bde3-06a56dddf814",
+                     *           "id": "410535bc-6b70-4c65-9b9d-377e0128ba27",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16039,11 +16140,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:10.300Z",
-                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
+                     *           "createdAt": "2026-11-29T21:10:36.270Z",
+                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
                      *         },
                      *         {
-                     *           "id": "b17e078a-cee3-4ab4-a6ba-46a858cd4e3f",
+                     *           "id": "3c797520-6b38-43cc-a29b-9f8249b48739",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16065,11 +16166,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:10.300Z",
-                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
+                     *           "createdAt": "2026-11-29T21:10:36.270Z",
+                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
                      *         },
                      *         {
-                     *           "id": "0193a1d1-2465-427c-8e84-eb2aeb844093",
+                     *           "id": "64275c0d-e16e-4519-9361-7615af770f9e",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16089,8 +16190,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:10.300Z",
-                     *           "updatedAt": "2026-11-29T19:44:10.300Z"
+                     *           "createdAt": "2026-11-29T21:10:36.270Z",
+                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
                      *         }
                      *       ]
                      *     }
@@ -16139,7 +16240,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3477de0c-a49c-4e04-accc-e87e2464dd7b",
+                     *       "id": "c5fb9d2c-6138-44f2-8275-5904bf96af81",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16157,7 +16258,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
+                     *       "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16167,8 +16268,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:10.359Z",
-                     *       "updatedAt": "2026-11-29T19:44:10.359Z"
+                     *       "createdAt": "2026-11-29T21:10:36.421Z",
+                     *       "updatedAt": "2026-11-29T21:10:36.421Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16212,7 +16313,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
+                 *       "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16244,7 +16345,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3477de0c-a49c-4e04-accc-e87e2464dd7b",
+                     *       "id": "c5fb9d2c-6138-44f2-8275-5904bf96af81",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16262,7 +16363,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
+                     *       "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16272,8 +16373,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:44:10.359Z",
-                     *       "updatedAt": "2026-11-29T19:44:10.438Z"
+                     *       "createdAt": "2026-11-29T21:10:36.421Z",
+                     *       "updatedAt": "2026-11-29T21:10:36.529Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16331,15 +16432,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "62d48284-81cc-41cd-8a03-0995a9ae239b",
-                     *           "occurredAt": "2026-11-29T19:44:10.359Z",
+                     *           "requestId": "1e098e9c-a330-41d8-b5ee-6078bece4692",
+                     *           "occurredAt": "2026-11-29T21:10:36.421Z",
                      *           "sequence": 96,
-                     *           "hash": "ca3806070c0563210ec1e7573249666eb3b2406f18f05a6dc2a348d35f865586",
+                     *           "hash": "9389edf8307bd6ca798335b11f3eacede8858c73f45ec2d6d3f2031f37849b0c",
                      *           "state": {
-                     *             "id": "3477de0c-a49c-4e04-accc-e87e2464dd7b",
+                     *             "id": "c5fb9d2c-6138-44f2-8275-5904bf96af81",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16357,7 +16458,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
+                     *             "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16367,8 +16468,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T19:44:10.359Z",
-                     *             "updatedAt": "2026-11-29T19:44:10.359Z"
+                     *             "createdAt": "2026-11-29T21:10:36.421Z",
+                     *             "updatedAt": "2026-11-29T21:10:36.421Z"
                      *           }
                      *         },
                      *         {
@@ -16376,15 +16477,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "4fa0490f-79f8-47e2-85dd-e62be5b5ae4a",
-                     *           "occurredAt": "2026-11-29T19:44:10.438Z",
+                     *           "requestId": "a16de07a-d7ab-4ad4-a615-02df0a1c3dbb",
+                     *           "occurredAt": "2026-11-29T21:10:36.530Z",
                      *           "sequence": 97,
-                     *           "hash": "ca0822b313cb24ec04a3ed13c6070f08183f5ef7ad1767222cb61dd6f1d1a383",
+                     *           "hash": "8d3d2742916815eb099172df60a5acf1b249304f6bd2814af4a74167d6ee2ac8",
                      *           "state": {
-                     *             "id": "3477de0c-a49c-4e04-accc-e87e2464dd7b",
+                     *             "id": "c5fb9d2c-6138-44f2-8275-5904bf96af81",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16402,7 +16503,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "19ae03a3-9713-4cbe-ae83-920a868f3b2a",
+                     *             "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16412,8 +16513,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T19:44:10.359Z",
-                     *             "updatedAt": "2026-11-29T19:44:10.438Z"
+                     *             "createdAt": "2026-11-29T21:10:36.421Z",
+                     *             "updatedAt": "2026-11-29T21:10:36.529Z"
                      *           }
                      *         }
                      *       ],
@@ -16453,7 +16554,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "6bc45e3a-3990-4506-ad78-683be321eb1d",
+                     *           "id": "58f8c015-1222-4bea-8ea7-ffdca9491450",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -16626,14 +16727,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T19:44:10.866Z",
+                     *           "filedAt": "2026-11-29T21:10:37.761Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 99,
-                     *             "hash": "87c17efe17cf363ff102b2ec3937390222d4736d6a1cd998e0dd916a3af6d341"
+                     *             "hash": "dbd4717639e925d61ce5765132c7dfa9fdde8242ee82a7ca200c73ff95acd59a"
                      *           },
                      *           "version": 1
                      *         }
@@ -16689,7 +16790,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6bc45e3a-3990-4506-ad78-683be321eb1d",
+                     *       "id": "58f8c015-1222-4bea-8ea7-ffdca9491450",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16862,14 +16963,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T19:44:10.866Z",
+                     *       "filedAt": "2026-11-29T21:10:37.761Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "87c17efe17cf363ff102b2ec3937390222d4736d6a1cd998e0dd916a3af6d341"
+                     *         "hash": "dbd4717639e925d61ce5765132c7dfa9fdde8242ee82a7ca200c73ff95acd59a"
                      *       },
                      *       "version": 1
                      *     }
@@ -16926,7 +17027,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6bc45e3a-3990-4506-ad78-683be321eb1d",
+                     *       "id": "58f8c015-1222-4bea-8ea7-ffdca9491450",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17099,14 +17200,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T19:44:10.866Z",
+                     *       "filedAt": "2026-11-29T21:10:37.761Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "87c17efe17cf363ff102b2ec3937390222d4736d6a1cd998e0dd916a3af6d341"
+                     *         "hash": "dbd4717639e925d61ce5765132c7dfa9fdde8242ee82a7ca200c73ff95acd59a"
                      *       },
                      *       "version": 1
                      *     }
@@ -17160,7 +17261,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7c843c98-da9d-45f4-811c-7b5c7a4f9bc9",
+                     *           "id": "7a382846-c65a-45ff-8d8f-017ed4cd7c89",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17169,8 +17270,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:11.125Z",
-                     *           "updatedAt": "2026-11-29T19:44:11.125Z"
+                     *           "createdAt": "2026-11-29T21:10:39.912Z",
+                     *           "updatedAt": "2026-11-29T21:10:39.912Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17229,7 +17330,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c843c98-da9d-45f4-811c-7b5c7a4f9bc9",
+                     *       "id": "7a382846-c65a-45ff-8d8f-017ed4cd7c89",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17238,8 +17339,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:11.125Z",
-                     *       "updatedAt": "2026-11-29T19:44:11.125Z"
+                     *       "createdAt": "2026-11-29T21:10:39.912Z",
+                     *       "updatedAt": "2026-11-29T21:10:39.912Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17278,7 +17379,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c843c98-da9d-45f4-811c-7b5c7a4f9bc9",
+                     *       "id": "7a382846-c65a-45ff-8d8f-017ed4cd7c89",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17287,8 +17388,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:11.125Z",
-                     *       "updatedAt": "2026-11-29T19:44:11.125Z"
+                     *       "createdAt": "2026-11-29T21:10:39.912Z",
+                     *       "updatedAt": "2026-11-29T21:10:39.912Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17346,7 +17447,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c843c98-da9d-45f4-811c-7b5c7a4f9bc9",
+                     *       "id": "7a382846-c65a-45ff-8d8f-017ed4cd7c89",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17355,8 +17456,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:44:11.125Z",
-                     *       "updatedAt": "2026-11-29T19:44:11.168Z"
+                     *       "createdAt": "2026-11-29T21:10:39.912Z",
+                     *       "updatedAt": "2026-11-29T21:10:39.997Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17406,15 +17507,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "410f7171-ad19-418e-b515-4d01bbf47c0f",
-                     *           "occurredAt": "2026-11-29T19:44:11.125Z",
+                     *           "requestId": "28820795-033a-403b-a523-5f7c1b837c15",
+                     *           "occurredAt": "2026-11-29T21:10:39.912Z",
                      *           "sequence": 101,
-                     *           "hash": "79e73f35ad8b03eb3cfa1a81aea2eee7c4e169d2ad2ac635ede8b7796850a193",
+                     *           "hash": "335efe3067411f1d3f79399aaa444c345b1bb68a31bfd211648883e5fa312871",
                      *           "state": {
-                     *             "id": "7c843c98-da9d-45f4-811c-7b5c7a4f9bc9",
+                     *             "id": "7a382846-c65a-45ff-8d8f-017ed4cd7c89",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17423,8 +17524,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T19:44:11.125Z",
-                     *             "updatedAt": "2026-11-29T19:44:11.125Z"
+                     *             "createdAt": "2026-11-29T21:10:39.912Z",
+                     *             "updatedAt": "2026-11-29T21:10:39.912Z"
                      *           }
                      *         },
                      *         {
@@ -17432,15 +17533,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "36f97fb2-53ce-4fa8-989a-8ad0081e8a1b",
-                     *           "occurredAt": "2026-11-29T19:44:11.168Z",
+                     *           "requestId": "52c9e3f4-99eb-470a-8a71-cbf78f53e124",
+                     *           "occurredAt": "2026-11-29T21:10:39.997Z",
                      *           "sequence": 102,
-                     *           "hash": "79ef4f75989b39bbcd8aeba9135c12908850dd34d7d8dcbee0ee6b8bace6fdaf",
+                     *           "hash": "678ba111ee954a40f3c88ef9737bc87089c9496c413119f4c6179902b9339632",
                      *           "state": {
-                     *             "id": "7c843c98-da9d-45f4-811c-7b5c7a4f9bc9",
+                     *             "id": "7a382846-c65a-45ff-8d8f-017ed4cd7c89",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17449,8 +17550,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T19:44:11.125Z",
-                     *             "updatedAt": "2026-11-29T19:44:11.168Z"
+                     *             "createdAt": "2026-11-29T21:10:39.912Z",
+                     *             "updatedAt": "2026-11-29T21:10:39.997Z"
                      *           }
                      *         }
                      *       ],
@@ -17500,10 +17601,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T19:44:12.454Z",
+                     *       "updatedAt": "2026-11-29T21:10:43.400Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       }
                      *     }
                      */
@@ -17584,10 +17685,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T19:44:12.454Z",
+                     *       "updatedAt": "2026-11-29T21:10:43.400Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       }
                      *     }
                      */
@@ -17644,13 +17745,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5",
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "38b5af32-4f0e-41b8-8303-8b4b07510e5a",
-                     *           "occurredAt": "2026-11-29T19:44:12.455Z",
+                     *           "requestId": "b4df8c34-c461-4f29-b02c-7621bb9aea1d",
+                     *           "occurredAt": "2026-11-29T21:10:43.400Z",
                      *           "sequence": 121,
-                     *           "hash": "64987a0f33cb2ea7f1e80aaf00a32e5801abf5e7e4f5feb553fa8ac02f9aabdf",
+                     *           "hash": "f71fc4e0cc8b6490acc154fd51d307c47e11680e923c316794b474d161890a5e",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -17664,10 +17765,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T19:44:12.454Z",
+                     *             "updatedAt": "2026-11-29T21:10:43.400Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *             }
                      *           }
                      *         }
@@ -17720,8 +17821,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
-                     *           "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *           "id": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *           "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -17738,8 +17839,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T19:44:11.242Z",
-                     *           "updatedAt": "2026-11-29T19:44:11.242Z"
+                     *           "createdAt": "2026-11-29T21:10:40.417Z",
+                     *           "updatedAt": "2026-11-29T21:10:40.417Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17793,8 +17894,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
-                     *       "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *       "id": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *       "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17811,8 +17912,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:11.242Z",
-                     *       "updatedAt": "2026-11-29T19:44:11.242Z"
+                     *       "createdAt": "2026-11-29T21:10:40.417Z",
+                     *       "updatedAt": "2026-11-29T21:10:40.417Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17866,8 +17967,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
-                     *       "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *       "id": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *       "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17884,8 +17985,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T19:44:11.242Z",
-                     *       "updatedAt": "2026-11-29T19:44:11.242Z"
+                     *       "createdAt": "2026-11-29T21:10:40.417Z",
+                     *       "updatedAt": "2026-11-29T21:10:40.417Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17937,8 +18038,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
-                     *       "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *       "id": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *       "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -17955,8 +18056,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T19:44:11.242Z",
-                     *       "updatedAt": "2026-11-29T19:44:11.304Z"
+                     *       "createdAt": "2026-11-29T21:10:40.417Z",
+                     *       "updatedAt": "2026-11-29T21:10:40.518Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18035,7 +18136,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "7f7b4488-a1cb-4ba0-aeb2-615ede6a4d37"
+                     *           "importId": "82a97596-e410-498c-8466-fb6a2db14f52"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -18051,7 +18152,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "7f7b4488-a1cb-4ba0-aeb2-615ede6a4d37"
+                     *           "importId": "82a97596-e410-498c-8466-fb6a2db14f52"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18067,7 +18168,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "7f7b4488-a1cb-4ba0-aeb2-615ede6a4d37"
+                     *           "importId": "82a97596-e410-498c-8466-fb6a2db14f52"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18101,7 +18202,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db"
+                 *       "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b"
                  *     }
                  */
                 "application/json": {
@@ -18129,14 +18230,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "cc52cf3c-7534-458e-a07b-2e213ec5c4b0",
-                     *         "serialNumber": 11,
+                     *         "id": "8066d53f-3182-4287-af0c-1d443bd11081",
+                     *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *             "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -18149,7 +18250,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "93d833b2-d6f0-4655-a9fc-daff588667db",
+                     *             "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -18177,19 +18278,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T19:44:11.565Z",
-                     *         "updatedAt": "2026-11-29T19:44:11.565Z",
+                     *         "createdAt": "2026-11-29T21:10:41.559Z",
+                     *         "updatedAt": "2026-11-29T21:10:41.559Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *           "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *           "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *           "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -18255,7 +18356,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "7269edd0-b362-4258-8c49-1818832f0719",
+                 *           "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1",
                  *           "line": 0
                  *         }
                  *       ]
@@ -18289,14 +18390,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8e1a277f-c905-45fd-aa8c-707960ecfc93",
-                     *       "bankAccountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *       "id": "5d4ac409-546c-4cd6-9e3e-f679d759b8de",
+                     *       "bankAccountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "7269edd0-b362-4258-8c49-1818832f0719",
+                     *           "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -18308,9 +18409,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "matchedAt": "2026-11-29T19:44:11.694Z",
+                     *       "matchedAt": "2026-11-29T21:10:41.797Z",
                      *       "version": 1
                      *     }
                      */
@@ -18367,8 +18468,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8e1a277f-c905-45fd-aa8c-707960ecfc93",
-                     *       "bankAccountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *       "id": "5d4ac409-546c-4cd6-9e3e-f679d759b8de",
+                     *       "bankAccountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18377,7 +18478,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "7269edd0-b362-4258-8c49-1818832f0719"
+                     *           "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18386,9 +18487,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "matchedAt": "2026-11-29T19:44:11.694Z",
+                     *       "matchedAt": "2026-11-29T21:10:41.797Z",
                      *       "version": 1
                      *     }
                      */
@@ -18438,8 +18539,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8e1a277f-c905-45fd-aa8c-707960ecfc93",
-                     *       "bankAccountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *       "id": "5d4ac409-546c-4cd6-9e3e-f679d759b8de",
+                     *       "bankAccountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18448,7 +18549,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "7269edd0-b362-4258-8c49-1818832f0719"
+                     *           "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18457,9 +18558,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "matchedAt": "2026-11-29T19:44:11.694Z",
+                     *       "matchedAt": "2026-11-29T21:10:41.797Z",
                      *       "version": 2
                      *     }
                      */
@@ -18514,7 +18615,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *       "bankAccountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -18524,14 +18625,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "867cbfae-2d52-4b34-bb93-b012192b1098",
-                     *           "bankAccountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *           "id": "11d04566-49a5-4714-a559-f89876d29972",
+                     *           "bankAccountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "7269edd0-b362-4258-8c49-1818832f0719",
+                     *               "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -18543,9 +18644,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
-                     *           "matchedAt": "2026-11-29T19:44:11.890Z",
+                     *           "matchedAt": "2026-11-29T21:10:42.344Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -18610,9 +18711,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "reconciledAt": "2026-11-29T19:44:11.775Z"
+                     *       "reconciledAt": "2026-11-29T21:10:41.909Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -18671,7 +18772,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "c87169a8-5e6b-4ec8-b9c3-2caef4849d00",
+                     *       "bankAccountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -18724,9 +18825,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
-                     *           "reconciledAt": "2026-11-29T19:44:11.775Z",
+                     *           "reconciledAt": "2026-11-29T21:10:41.909Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -18781,8 +18882,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "34deeea8-97a4-4066-ab13-b1a437540825",
-                     *           "journalId": "7269edd0-b362-4258-8c49-1818832f0719",
+                     *           "id": "412897a5-97df-414a-b6b2-5c728bd7e536",
+                     *           "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -18791,10 +18892,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *           },
-                     *           "createdAt": "2026-11-29T19:44:11.959Z",
-                     *           "checkedAt": "2026-11-29T19:44:12.142Z",
+                     *           "createdAt": "2026-11-29T21:10:42.582Z",
+                     *           "checkedAt": "2026-11-29T21:10:42.810Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -18851,8 +18952,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "34deeea8-97a4-4066-ab13-b1a437540825",
-                     *       "journalId": "7269edd0-b362-4258-8c49-1818832f0719",
+                     *       "id": "412897a5-97df-414a-b6b2-5c728bd7e536",
+                     *       "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18861,15 +18962,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "createdAt": "2026-11-29T19:44:11.959Z",
+                     *       "createdAt": "2026-11-29T21:10:42.582Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T19:59:11.959Z",
+                     *         "expiresAt": "2026-11-29T21:25:42.582Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -18923,8 +19024,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "34deeea8-97a4-4066-ab13-b1a437540825",
-                     *       "journalId": "7269edd0-b362-4258-8c49-1818832f0719",
+                     *       "id": "412897a5-97df-414a-b6b2-5c728bd7e536",
+                     *       "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18933,15 +19034,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "createdAt": "2026-11-29T19:44:11.959Z",
-                     *       "checkedAt": "2026-11-29T19:44:12.142Z",
+                     *       "createdAt": "2026-11-29T21:10:42.582Z",
+                     *       "checkedAt": "2026-11-29T21:10:42.810Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T19:49:12.188Z"
+                     *         "expiresAt": "2026-11-29T21:15:42.888Z"
                      *       }
                      *     }
                      */
@@ -18991,8 +19092,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a6e62ee-f565-4c34-830f-8a7b5e8582a2",
-                     *       "journalId": "a1579649-758a-4482-9e0d-3db07e9ef2e9",
+                     *       "id": "be6eb3b4-76f1-47c1-96d3-969caf09b29e",
+                     *       "journalId": "c1ab9fdd-b4b9-429d-94c6-458e24852113",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19001,9 +19102,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "createdAt": "2026-11-29T19:44:12.647Z",
+                     *       "createdAt": "2026-11-29T21:10:43.665Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -19067,7 +19168,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d3237f9b-ada7-4c05-959c-ebf6cf10e65a",
+                     *       "id": "5a6c30a3-832e-4be7-841a-a9715394056c",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19077,15 +19178,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "createdAt": "2026-11-29T19:44:12.296Z",
+                     *       "createdAt": "2026-11-29T21:10:43.033Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T19:59:12.296Z",
+                     *         "expiresAt": "2026-11-29T21:25:43.033Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19128,7 +19229,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d3237f9b-ada7-4c05-959c-ebf6cf10e65a",
+                     *       "id": "5a6c30a3-832e-4be7-841a-a9715394056c",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19138,15 +19239,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f0306802-4c58-43bd-997d-45a521bdbcc5"
+                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
                      *       },
-                     *       "createdAt": "2026-11-29T19:44:12.296Z",
-                     *       "checkedAt": "2026-11-29T19:44:12.368Z",
+                     *       "createdAt": "2026-11-29T21:10:43.033Z",
+                     *       "checkedAt": "2026-11-29T21:10:43.108Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T19:49:12.416Z"
+                     *         "expiresAt": "2026-11-29T21:15:43.341Z"
                      *       }
                      *     }
                      */

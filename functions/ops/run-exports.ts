@@ -27,6 +27,7 @@ export const EXPORT_HANDLERS: Record<string, () => Promise<{ handler: RouteHandl
   'reports.vatReturn': () => import('../reports/vat-return.ts'),
   'reports.generalLedger': () => import('../reports/general-ledger.ts'),
   'reports.segregation': () => import('../reports/segregation.ts'),
+  'auditFiles.safT': () => import('../audit-files/saf-t.ts'),
 };
 
 /**
@@ -40,7 +41,8 @@ export const writeExportFile: ExportWriter = async (companyId, job, granted, fil
   const load = EXPORT_HANDLERS[job.route];
   if (!load) throw ValidationError.field('route', `${job.route} is not a route an export job runs`);
   const { handler } = await load();
-  const parsed = handler.route.query!().safeParse({ ...job.parameters, format: job.format }, PARSE_REPORTING_INPUT);
+  // A file-only route's query takes no format: its one format is the job's.
+  const parsed = handler.route.query!().safeParse({ ...job.parameters, ...(handler.route.fileOnly ? {} : { format: job.format }) }, PARSE_REPORTING_INPUT);
   if (!parsed.success) throw new ValidationError(zodIssuesToErrors(parsed.error.issues, 'parameters'));
   const requestId = randomUUID();
   const principal: Principal = job.createdBy.type === 'user' ? { kind: 'user', userId: job.createdBy.id, email: '' } : { kind: 'apiKey', keyId: job.createdBy.id, companyId, permissions: [...granted] };

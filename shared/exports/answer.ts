@@ -30,8 +30,8 @@ export interface FileJob {
 }
 
 /** A file export's format and language, whether it shows Hijri dates, and the limits it must fit. */
-export interface FileChoice {
-  format: FileFormat;
+export interface FileChoice<F extends FileFormat | 'xml' = FileFormat> {
+  format: F;
   language: Language;
   hijri: boolean;
   limits: ExportLimits;
@@ -70,21 +70,22 @@ export async function answerWhole<T>(request: ExportRequest, page: () => Promise
   return inFileRun(request, { format, language, hijri }, whole);
 }
 
-/** What a CSV-only endpoint's request carries: an exportable one's, without the export parameters. */
-export type CsvRequest = Omit<ExportRequest, 'query'>;
+/** What a file-only endpoint's request carries: an exportable one's, without the export parameters. */
+export type FileOnlyRequest = Omit<ExportRequest, 'query'>;
 
 /**
- * A file and nothing else (a route marked `csvOnly`: the FTA audit file), written as CSV within
- * the limits, holding one of the company's export slots. The Accept header is honoured as far
- * as it goes: none, `*\/*`, `text/*` and `text/csv` are answered; one that takes no CSV is 406
- * before anything is read. Errors: NotAcceptable, TooManyExports, and the errors of the file it writes.
+ * A file and nothing else (a route marked `fileOnly`: the FTA audit file's CSV, the SAF-T
+ * export's XML), written within the limits, holding one of the company's export slots. The
+ * Accept header is honoured as far as it goes: none, `*\/*` and the format's own media types are
+ * answered; one that takes none of them is 406 before anything is read.
+ * Errors: NotAcceptable, TooManyExports, and the errors of the file it writes.
  */
-export async function answerCsv(request: CsvRequest, write: (choice: FileChoice) => Promise<FileBody>): Promise<FileBody> {
-  chooseFormat(undefined, request.accept, ['csv']);
-  return inFileRun(request, { format: 'csv', language: 'en', hijri: false }, write);
+export async function answerFileOnly<F extends 'csv' | 'xml'>(request: FileOnlyRequest, format: F, write: (choice: FileChoice<F>) => Promise<FileBody>): Promise<FileBody> {
+  chooseFormat<F>(undefined, request.accept, [format]);
+  return inFileRun(request, { format, language: 'en', hijri: false }, write);
 }
 
-async function inFileRun(request: CsvRequest, file: Pick<FileChoice, 'format' | 'language' | 'hijri'>, write: (choice: FileChoice) => Promise<FileBody>): Promise<FileBody> {
+async function inFileRun<F extends FileFormat | 'xml'>(request: FileOnlyRequest, file: Pick<FileChoice<F>, 'format' | 'language' | 'hijri'>, write: (choice: FileChoice<F>) => Promise<FileBody>): Promise<FileBody> {
   const permissions = request.permissions ?? [];
   const job = request.fileJob;
   if (job) return job.run(() => write({ ...file, limits: job.limits, permissions, output: job.output }));

@@ -26,6 +26,11 @@ export class ByteSink extends Writable {
     this.accept(Buffer.from(text, 'utf8'));
   }
 
+  /** Bytes written as they are (a part of the file written apart first: spool.ts), counted at once. */
+  writeBytes(chunk: Buffer): void {
+    this.accept(chunk);
+  }
+
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
     this.accept(chunk);
     done();

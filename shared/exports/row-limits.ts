@@ -23,21 +23,34 @@ export class RowLimits {
 
   async *rows(rows: Iterable<TableRow> | AsyncIterable<TableRow>): AsyncGenerator<TableRow> {
     for await (const row of rows) {
-      this.finish();
-      if (row.date !== undefined) {
-        this.lines += 1;
-        if (this.lines > this.limits.lines) throw new ExportTooLarge(this.limits, row.date, this.dateFrom);
-        this.lastDate = row.date;
-      }
-      // A sink sending the file on as it is written (an export job's) holds the next row while its sends are behind.
-      if (this.sink.behind) await this.sink.caughtUp();
-      this.rowsWritten += 1;
+      await this.next(row.date);
       yield row;
     }
   }
 
+  /**
+   * A row about to be written, a line when it has a date (a writer that makes no table rows, the
+   * SAF-T export, calls it for each of its lines). Errors: ExportTooLarge.
+   */
+  async next(date: string | undefined): Promise<void> {
+    this.finish();
+    if (date !== undefined) {
+      this.lines += 1;
+      if (this.lines > this.limits.lines) throw new ExportTooLarge(this.limits, date, this.dateFrom);
+      this.lastDate = date;
+    }
+    // A sink sending the file on as it is written (an export job's) holds the next row while its sends are behind.
+    if (this.sink.behind) await this.sink.caughtUp();
+    this.rowsWritten += 1;
+  }
+
   /** Errors: ExportTooLarge when the file is past the byte cap. */
   finish(): void {
-    if (this.sink.overflowed) throw new ExportTooLarge(this.limits, this.lastDate, this.dateFrom);
+    if (this.sink.overflowed) throw this.tooLarge();
+  }
+
+  /** The error of a file past its byte cap, naming the line written last (a file whose other parts are written after its lines passes the cap there: the SAF-T export's). */
+  tooLarge(): ExportTooLarge {
+    return new ExportTooLarge(this.limits, this.lastDate, this.dateFrom);
   }
 }

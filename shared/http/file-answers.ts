@@ -20,5 +20,6 @@ export const answer = <T>(request: Request<answers.ExportRequest>, compute: () =
 export const answerWhole = <T>(request: Request<answers.ExportRequest>, page: () => Promise<T>, whole: (choice: answers.FileChoice) => Promise<FileBody>): Promise<T | FileBody> =>
   answers.answerWhole({ ...request, bulkRuns }, page, whole);
 
-/** answers.answerCsv: a CSV file and nothing else. Errors: NotAcceptable, TooManyExports, and the errors of the file it writes. */
-export const answerCsv = (request: Request<answers.CsvRequest>, write: (choice: answers.FileChoice) => Promise<FileBody>): Promise<FileBody> => answers.answerCsv({ ...request, bulkRuns }, write);
+/** answers.answerFileOnly: a CSV or XML file and nothing else. Errors: NotAcceptable, TooManyExports, and the errors of the file it writes. */
+export const answerFileOnly = <F extends 'csv' | 'xml'>(request: Request<answers.FileOnlyRequest>, format: F, write: (choice: answers.FileChoice<F>) => Promise<FileBody>): Promise<FileBody> =>
+  answers.answerFileOnly({ ...request, bulkRuns }, format, write);

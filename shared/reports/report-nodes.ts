@@ -21,7 +21,11 @@ export async function reportCostCenter({ costCenters }: CostCenterReads, company
 
 /** Every cost center's path of codes, by id (an export names the cost center of each line). */
 export async function costCenterPaths({ costCenters }: CostCenterPathReads, companyId: string): Promise<Map<string, string>> {
-  const records = await costCenters.all(companyId);
+  return nodePaths(await costCenters.all(companyId));
+}
+
+/** Each node's path of codes, by id, from every node of its kind (pure). */
+export function nodePaths(records: ReadonlyArray<NodeRecord<CostCenterAttributes>>): Map<string, string> {
   const byId = new Map(records.map((r) => [r.id, r]));
   const paths = new Map<string, string>();
   const pathOf = (record: NodeRecord<CostCenterAttributes>): string => {

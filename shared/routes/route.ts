@@ -55,11 +55,13 @@ export interface RouteSpec<P extends string = string, B extends SchemaOf | undef
    */
   exportable?: true;
   /**
-   * The 200 body is a CSV file and nothing else (the FTA audit file, whose layout is the
-   * authority's): no JSON, no `format` or `language`; an Accept header taking no text/csv is 406.
-   * The OpenAPI document lists text/csv alone, and the row names no `response`.
+   * The 200 body is a file of this format and nothing else, in a layout an authority fixes (`csv`:
+   * the FTA audit file; `xml`: the SAF-T export): no JSON, no `format` or `language`; an Accept
+   * header taking none of its media types is 406. The OpenAPI document lists that media type alone,
+   * and the row names no `response`. An `xml` row is an export job's route too (format `xml`:
+   * shared/routes/export-targets.ts).
    */
-  csvOnly?: true;
+  fileOnly?: 'csv' | 'xml';
   /**
    * The 200 body, by its name in schemas/responses.ts (a page of them for lists); absent
    * where the body is empty. A name, not the schema, keeps response schemas out of the

@@ -13,8 +13,8 @@ const ParameterValue = () => z.union([z.string(), z.number(), z.boolean()], { er
  */
 export const createExportBody = (routes: readonly [string, ...string[]]) =>
   z.strictObject({
-    route: described(z.enum(routes), 'The exportable route whose file to write, by its name in the route table (the OpenAPI operationId): journals.list, reports.generalLedger, reports.trialBalance, ...'),
-    format: described(z.enum(EXPORT_JOB_FORMATS), 'csv or xlsx.'),
+    route: described(z.enum(routes), 'The exportable route whose file to write, by its name in the route table (the OpenAPI operationId): journals.list, reports.generalLedger, reports.trialBalance, ..., auditFiles.safT'),
+    format: described(z.enum(EXPORT_JOB_FORMATS), 'csv or xlsx for a report or the journal list; xml for the SAF-T file (auditFiles.safT), which is XML only.'),
     parameters: described(
       z._default(z.record(z.string(), ParameterValue()), {}),
       'The query parameters that route takes (dateFrom, dateTo, accountId, language, hijri, ...), checked as that route checks them; an error names parameters.<field>. Not format (given above) nor page (a file holds the whole range).',

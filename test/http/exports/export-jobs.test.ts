@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EXPORT_HANDLERS, runExports } from '../../../functions/ops/run-exports.ts';
 import { ROLES } from '../../../shared/auth/permissions.ts';
 import { pathParameters, ROUTES } from '../../../shared/routes.ts';
-import { exportTargets } from '../../../shared/routes/export-targets.ts';
+import { exportTargets, jobFormats } from '../../../shared/routes/export-targets.ts';
 import { client, signedInUser, useGateway } from '../../support/api.ts';
 import { addApiKey, addMember } from '../../support/company-access.ts';
 import { exportBooks } from '../../support/export-books.ts';
@@ -191,8 +191,11 @@ describe('export jobs', () => {
     expect(listed.body.results).toHaveLength(1);
   });
 
-  it('runs every exportable route of the table whose path takes the company alone, each by its own handler', () => {
-    const expected = ROUTES.filter((r) => r.exportable && pathParameters(r.path).join() === 'companyId').map((r) => r.name);
+  it('runs every exportable or XML-only route of the table whose path takes the company alone, each by its own handler', () => {
+    const expected = ROUTES.filter((r) => (r.exportable || r.fileOnly === 'xml') && pathParameters(r.path).join() === 'companyId').map((r) => r.name);
+
+    expect(expected).toContain('auditFiles.safT');
+    expect(ROUTES.filter((r) => jobFormats(r).length > 0 && !expected.includes(r.name)).map((r) => pathParameters(r.path).join())).not.toContain('companyId');
 
     expect([...exportTargets().keys()].sort()).toEqual(expected.sort());
     expect(Object.keys(EXPORT_HANDLERS).sort()).toEqual(expected.sort());

@@ -27,4 +27,12 @@ describe('chooseFormat', () => {
     for (const accept of [undefined, '', '*/*', 'text/*', 'application/json, text/csv;q=0.1', 'text/html,*/*;q=0.8']) expect(chooseFormat(undefined, accept, ['csv'])).toBe('csv');
     expect(() => chooseFormat(undefined, 'application/json', ['csv'])).toThrow(expect.objectContaining({ items: [expect.objectContaining({ name: 'Accept', reason: 'must accept text/csv' })] }));
   });
+
+  it('answers an endpoint offering XML alone in XML for application/xml, text/xml and the wildcards naming them, and refuses one taking neither', () => {
+    for (const accept of [undefined, '*/*', 'application/*', 'application/xml', 'text/xml', 'application/json;q=0.9, text/xml']) expect(chooseFormat(undefined, accept, ['xml'])).toBe('xml');
+    expect(() => chooseFormat(undefined, 'text/csv', ['xml'])).toThrow(expect.objectContaining({ items: [expect.objectContaining({ name: 'Accept', reason: 'must accept application/xml' })] }));
+    // An exportable endpoint answers no XML: the wildcard of its type still names JSON.
+    expect(() => chooseFormat(undefined, 'application/xml')).toThrow(NotAcceptable);
+    expect(chooseFormat(undefined, 'application/*')).toBe('json');
+  });
 });

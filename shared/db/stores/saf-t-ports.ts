@@ -1,0 +1,28 @@
+import type { CostCenterAttributes } from '../../cost-centers/records.ts';
+import type { SafTReads } from '../../saf-t/store.ts';
+import { allYears } from '../capacity/year-hint.ts';
+import { sumThrough } from '../ledger/balance-reads.ts';
+import { getJournals } from '../ledger/journal-store.ts';
+import { mergedLedgerLines } from '../ledger/merged-ledger-stream.ts';
+import { getCompany } from './company-store.ts';
+import { getCounterparties } from './counterparty-store.ts';
+import { jobsState } from './job-store.ts';
+import { allNodes } from './nodes/node-reads.ts';
+import { accounts } from './report-node-ports.ts';
+import { getSettings } from './settings-store.ts';
+import { getTaxCodes } from './tax-code-store.ts';
+
+/** The SAF-T export's port (saf-t/store.ts): the report reads, the accounts' ledgers, journals, counterparties, tax codes and cost centers by id. */
+export const safTReads: SafTReads = {
+  jobsState,
+  settings: getSettings,
+  accounts,
+  years: allYears,
+  sums: sumThrough,
+  companyName: async (companyId) => (await getCompany(companyId))?.name,
+  mergedLines: (companyId, accountIds, range, keep) => mergedLedgerLines(companyId, accountIds, range, keep),
+  journals: getJournals,
+  counterparties: getCounterparties,
+  taxCodes: getTaxCodes,
+  costCenters: (companyId) => allNodes<CostCenterAttributes>('COST_CENTER', companyId),
+};
