@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, type Size } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
@@ -14,6 +14,8 @@ export interface JobWorkerProps {
   /** The entity of the unfinished-job items whose insertion starts it (`UnfinishedImport`). */
   unfinishedEntity: string;
   memorySize: number;
+  /** Room in /tmp beyond Lambda's 512 MB (the export worker spools a SAF-T file's journals there). */
+  ephemeralStorageSize?: Size;
   main: GrantableTable;
   environment: Record<string, string>;
   monitoring: Monitoring;
@@ -29,7 +31,7 @@ export interface JobWorkerProps {
  * function has.
  */
 export function jobWorker(scope: Construct, props: JobWorkerProps): ServiceFunction {
-  const worker = serviceFunction(scope, 'Worker', { entry: props.entry, environment: props.environment, timeout: Duration.minutes(15), memorySize: props.memorySize, paramsAndSecrets: undefined });
+  const worker = serviceFunction(scope, 'Worker', { entry: props.entry, environment: props.environment, timeout: Duration.minutes(15), memorySize: props.memorySize, ...(props.ephemeralStorageSize ? { ephemeralStorageSize: props.ephemeralStorageSize } : {}), paramsAndSecrets: undefined });
   grantTable(worker, props.main, 'readWrite');
   worker.addEventSource(
     new DynamoEventSource(props.main.table, {

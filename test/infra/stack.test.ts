@@ -162,6 +162,12 @@ describe('CDK stack', () => {
     expect(JSON.stringify(s3Statements(worker!).map((s) => s.Resource))).toContain('/companies/*');
   });
 
+  it('gives the export worker 2 GiB of /tmp, where a SAF-T file’s journals are spooled up to a job’s 1 GiB', () => {
+    const worker = everywhere('AWS::Lambda::Function').find((f) => /^ExportJobsWorker[0-9A-F]{8}$/.test(f.id))!;
+
+    expect(worker.Properties.EphemeralStorage).toEqual({ Size: 2048 });
+  });
+
   it('checks uploads as they land: the bucket notifies one function of objects created under the attachments\' prefix, a schedule sweeps what it missed, and the function reads objects and locks those it finds as declared', () => {
     const checker = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) => id.startsWith('AttachmentArrivalChecker'))!;
     expect(checker, 'the function checking uploads').toBeDefined();
