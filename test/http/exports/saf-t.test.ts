@@ -202,6 +202,36 @@ describe('the SAF-T Financial export', () => {
     expect(undated(download)).toBe(undated(answer.bytes));
   });
 
+  it('answers files whose balances move by their lines, and whose totals are their lines, while journals are posted into the range', async () => {
+    const { api, base, token, chart } = await safTBooks();
+    let posting = true;
+    const postings = (async () => {
+      for (let i = 0; posting && i < 40; i++) await posted(api, base, `2026-03-${String(1 + (i % 28)).padStart(2, '0')}`, { date: '2026-03-01', description: `Cash sale ${i}`, entries: [debit(chart.cash.id, 10 + i), credit(chart.sales.id, 10 + i)] });
+    })();
+
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await getFile(gateway.url(), token, `${base}/Exports/SafT?${RANGE}`));
+    posting = false;
+    await postings;
+
+    const files = answers.filter((a) => a.status === 200);
+    expect(files.length).toBeGreaterThan(0);
+    // A file read again three times while the books moved each time answers 409, as a report does.
+    for (const refused of answers.filter((a) => a.status !== 200)) expect(JSON.parse(refused.bytes.toString()).errors[0].code).toBe('PostingInProgress');
+    for (const file of files) {
+      const saft = parsed(file.bytes);
+      const lines = (saft.GeneralLedgerEntries.Journal?.[0]?.Transaction ?? []).flatMap((t: Node) => t.Line as Node[]) as Node[];
+      const moved = new Map<string, number>();
+      for (const l of lines) moved.set(l.AccountID, (moved.get(l.AccountID) ?? 0) + cents(l.DebitAmount?.Amount) - cents(l.CreditAmount?.Amount));
+      for (const a of saft.MasterFiles.GeneralLedgerAccounts.Account as Node[]) {
+        const opening = cents(a.OpeningDebitBalance) - cents(a.OpeningCreditBalance);
+        const closing = cents(a.ClosingDebitBalance) - cents(a.ClosingCreditBalance);
+        expect(closing - opening, a.AccountID).toBe(moved.get(a.AccountID) ?? 0);
+      }
+      expect(cents(saft.GeneralLedgerEntries.TotalDebit)).toBe(lines.reduce((sum, l) => sum + cents(l.DebitAmount?.Amount), 0));
+    }
+  });
+
   it('needs journals:read beside reports:read, and names counterparties, cost centers and tax codes only to a caller who may read them', async () => {
     const { api, base, customer } = await safTBooks();
     const reportsOnly = client(gateway.url, `Bearer ${await addApiKey(api, base, ['reports:read'])}`);
