@@ -93,11 +93,11 @@ interface BooksRead {
 }
 
 async function readBooks(books: SafTReads, companyId: string, range: { from: string; to: string }, spool: Spool, limits: RowLimits, shown: SafTShown): Promise<BooksRead> {
-  const [ctx, companyName, costCenters] = await Promise.all([reportContext(books, companyId), books.companyName(companyId), books.costCenters(companyId)]);
+  // The context reads the settings too (NotFound without them); the header needs the registration it leaves out.
+  const [ctx, settings, companyName, costCenters] = await Promise.all([reportContext(books, companyId), books.settings(companyId), books.companyName(companyId), books.costCenters(companyId)]);
   const problem = safTPrecisionProblem(ctx.precision);
   if (problem) throw new StateConflict('AmountsTooPrecise', problem, 'decimalPrecision');
   checkReportRange(range.from, range.to, ctx.years);
-  const settings = (await books.settings(companyId))!;
   const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), { kind: 'total' }), balancesThrough(companyId, ctx, range.to, { kind: 'total' })]);
   const opening = before.get(TOTAL_GROUP) ?? new Map();
   const closing = through.get(TOTAL_GROUP) ?? new Map();
@@ -106,7 +106,7 @@ async function readBooks(books: SafTReads, companyId: string, range: { from: str
   const naming = safTNaming(ctx.chart, shown.costCenters ? nodePaths(costCenters) : undefined, ctx.years);
   const tally = await writeLedgerEntries(books, companyId, leaves.map((a) => a.id), range, new XmlStream(spool), limits, naming, ctx.currency);
   const steady = tally.steady && linesAgree(leaves.map((a) => a.id), opening, closing, tally.byAccount);
-  return { ctx, settings, companyName: companyName ?? '', leaves, opening, closing, costCenters, naming, tally, limits, steady };
+  return { ctx, settings: settings!, companyName: companyName ?? '', leaves, opening, closing, costCenters, naming, tally, limits, steady };
 }
 
 /** The document: header, master files, the general ledger entries' totals, and the journals copied in from the spool. */
