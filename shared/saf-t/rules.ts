@@ -67,6 +67,15 @@ export const safTPrecisionProblem = (precision: number): string | undefined =>
     ? 'The company keeps amounts to 3 decimals (decimalPrecision 3); the SAF-T Financial schema holds amounts to 2 decimals, so its file would not be valid: export the general ledger as CSV or XLSX instead (GET .../Reports/GeneralLedger?format=csv).'
     : undefined;
 
+/** The years SAF-T's PeriodYear holds (a transaction's: the year its financial year starts in). */
+export const PERIOD_YEARS = { first: 1970, last: 2100 } as const;
+
+/** Why a range's transactions cannot be given their PeriodYear: a financial year the range touches starts outside PERIOD_YEARS; undefined when none does. */
+export function periodYearProblem(years: ReadonlyArray<{ startDate: string; endDate: string }>, range: { from: string; to: string }): string | undefined {
+  const outside = years.find((y) => y.startDate <= range.to && y.endDate >= range.from && (Number(y.startDate.slice(0, 4)) < PERIOD_YEARS.first || Number(y.startDate.slice(0, 4)) > PERIOD_YEARS.last));
+  return outside ? `touches the financial year starting ${outside.startDate}; a SAF-T file's PeriodYear holds the years ${PERIOD_YEARS.first} to ${PERIOD_YEARS.last}` : undefined;
+}
+
 /** A journal's kind, as TransactionType (at most 18 characters) names it. */
 export function transactionType(journal: Pick<JournalRecord, 'openingOf' | 'closingOf' | 'revaluationDate' | 'reversalOf'>): string {
   if (journal.openingOf) return 'Opening';

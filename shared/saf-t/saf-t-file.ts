@@ -1,7 +1,7 @@
 import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
 import type { SettingsRecord } from '../companies/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
-import { Forbidden, StateConflict } from '../errors.ts';
+import { Forbidden, StateConflict, ValidationError } from '../errors.ts';
 import type { FileChoice } from '../exports/answer.ts';
 import { ByteSink } from '../exports/byte-sink.ts';
 import { FileBody } from '../exports/file-body.ts';
@@ -21,7 +21,7 @@ import { writeLedgerEntries, type LedgerTally } from './general-ledger-entries.t
 import { headerXml } from './header.ts';
 import { accountXml, costCenterXml, partyXml, taxTableXml } from './master-files.ts';
 import { safTNaming, type SafTNaming } from './naming.ts';
-import { bilingual, linesAgree, monetary, SAF_T_NAMESPACE, safTPrecisionProblem, UNKNOWN_COUNTRY, type PartyRole } from './rules.ts';
+import { bilingual, linesAgree, monetary, periodYearProblem, SAF_T_NAMESPACE, safTPrecisionProblem, UNKNOWN_COUNTRY, type PartyRole } from './rules.ts';
 import type { SafTInput } from './schemas.ts';
 import type { SafTReads } from './store.ts';
 
@@ -47,7 +47,8 @@ interface SafTShown {
  * the file is read again, as a report is while a wide posting runs (steady-books.ts). It holds
  * every journal, so the caller needs journals:read as well as the route's reports:read.
  * Errors: Forbidden, StateConflict (AmountsTooPrecise), ValidationError (InvalidRange,
- * RangeTooLong, NoFinancialYear), BooksInMotion, ExportTooLarge.
+ * RangeTooLong, NoFinancialYear; a range touching a year starting before 1970 or after 2100,
+ * which a transaction's period year cannot hold), BooksInMotion, ExportTooLarge.
  */
 export async function safTFile(books: SafTReads, companyId: string, query: SafTInput, choice: FileChoice<'xml'>): Promise<FileBody> {
   if (!choice.permissions.includes('journals:read')) throw new Forbidden('The SAF-T file holds every journal of the range: it also needs the permission journals:read.');
@@ -98,6 +99,8 @@ async function readBooks(books: SafTReads, companyId: string, range: { from: str
   const problem = safTPrecisionProblem(ctx.precision);
   if (problem) throw new StateConflict('AmountsTooPrecise', problem, 'decimalPrecision');
   checkReportRange(range.from, range.to, ctx.years);
+  const outsideYears = periodYearProblem(ctx.years, range);
+  if (outsideYears) throw ValidationError.field('dateFrom', `with dateTo, ${outsideYears}`);
   const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), { kind: 'total' }), balancesThrough(companyId, ctx, range.to, { kind: 'total' })]);
   const opening = before.get(TOTAL_GROUP) ?? new Map();
   const closing = through.get(TOTAL_GROUP) ?? new Map();

@@ -252,14 +252,16 @@ describe('the SAF-T Financial export', () => {
     expect(analysis.map((a) => a.AnalysisID).every((id: string) => /^[0-9a-f]{32}$/.test(id))).toBe(true);
   });
 
-  it('refuses a company keeping amounts to three decimals (409 naming decimalPrecision), a range outside its years, and a bad date', async () => {
+  it('refuses a company keeping amounts to three decimals (409 naming decimalPrecision), a range outside its years or in one starting before 1970, and a bad date', async () => {
     const precise = await companyOwner(gateway.url, { baseCurrency: 'KWD', decimalPrecision: 3 });
     await year2026(precise.api, precise.base);
     const books = await taxedBooks(gateway.url, null);
+    expect((await books.api.post(`${books.base}/FinancialYears`, { startDate: '1969-07-01', endDate: '1970-06-30' })).status).toBe(200);
 
     const threeDecimals = await precise.api.get(`${precise.base}/Exports/SafT?${RANGE}`);
     const noYear = await books.api.get(`${books.base}/Exports/SafT?dateFrom=2030-01-01&dateTo=2030-01-31`);
     const badDate = await books.api.get(`${books.base}/Exports/SafT?dateFrom=2026-02-30&dateTo=2026-03-31`);
+    const before1970 = await books.api.get(`${books.base}/Exports/SafT?dateFrom=1970-01-01&dateTo=1970-01-31`);
 
     expect(threeDecimals.status).toBe(409);
     expect(threeDecimals.body.errors[0]).toMatchObject({ name: 'decimalPrecision', code: 'AmountsTooPrecise' });
@@ -267,6 +269,8 @@ describe('the SAF-T Financial export', () => {
     expect(noYear.body.errors[0].code).toBe('NoFinancialYear');
     expect(badDate.status).toBe(400);
     expect(badDate.body.errors[0].name).toBe('dateFrom');
+    expect(before1970.status).toBe(400);
+    expect(before1970.body.errors[0]).toMatchObject({ name: 'dateFrom', code: 'ValidationError', reason: expect.stringContaining('1970 to 2100') });
   });
 
   it('is held to the schema: a document breaking it fails validation', () => {

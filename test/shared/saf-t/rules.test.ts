@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Classification } from '../../../shared/accounts/records.ts';
 import type { Line } from '../../../shared/journals/rules.ts';
-import { bilingual, compactId, exchangeRate, fitsMonetary, fitted, identifier, linesAgree, monetary, partyRoles, safTPrecisionProblem, transactionType } from '../../../shared/saf-t/rules.ts';
+import { bilingual, compactId, exchangeRate, fitsMonetary, fitted, identifier, linesAgree, monetary, partyRoles, periodYearProblem, safTPrecisionProblem, transactionType } from '../../../shared/saf-t/rules.ts';
 import type { TaxDirection } from '../../../shared/tax-codes/records.ts';
 
 const line = (accountId: string, side: 1 | 2, amount: string, extra: Partial<Line> = {}): Line => ({ accountId, costCenterId: null, side, amount, ...extra });
@@ -46,6 +46,14 @@ describe('amounts and rates', () => {
     expect(exchangeRate('0.12345678')).toBe('0.12345678');
     expect(exchangeRate('0.123456789')).toBeUndefined();
     expect(exchangeRate('1234567890123456789')).toBeUndefined();
+  });
+
+  it('refuses a range touching a financial year that starts in a year PeriodYear cannot hold (1970 to 2100)', () => {
+    const years = [{ startDate: '1969-07-01', endDate: '1970-06-30' }, { startDate: '1970-07-01', endDate: '1971-06-30' }, { startDate: '2101-01-01', endDate: '2101-12-31' }];
+
+    expect(periodYearProblem(years, { from: '1970-07-01', to: '1971-06-30' })).toBeUndefined();
+    expect(periodYearProblem(years, { from: '1970-06-01', to: '1970-07-31' })).toMatch(/starting 1969-07-01; .* 1970 to 2100$/);
+    expect(periodYearProblem(years, { from: '2101-03-01', to: '2101-03-31' })).toMatch(/starting 2101-01-01/);
   });
 
   it('refuses a company keeping three decimals, naming the way out', () => {
