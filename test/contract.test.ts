@@ -287,7 +287,7 @@ describe('responses match the OpenAPI document', () => {
     // The callback answers the same token response as a refresh.
     captured.set('authentication.callback', { request: 'GET /api/Authentication/Login/Callback?code=...&state=...', response: captured.get('authentication.refresh')!.response });
     if (process.env.UPDATE_EXAMPLES) writeFileSync(EXAMPLES_FILE, `${JSON.stringify(Object.fromEntries([...captured].sort(([a], [b]) => (a < b ? -1 : 1))), null, 2)}\n`);
-  }, 60_000);
+  }, 120_000);
 
   it('documents an example request and response for every route, each valid against its schemas (UPDATE_EXAMPLES=1 rewrites them)', () => {
     const examples = JSON.parse(readFileSync(EXAMPLES_FILE, 'utf8')) as Record<string, RouteExample>;
