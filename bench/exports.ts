@@ -36,7 +36,7 @@ const stack = await startBenchStack();
 const call = stack.ok;
 const { load, postedJournals } = await import('./fast-load.ts');
 const { LedgerFold } = await import('../shared/db/ledger/ledger-fold.ts');
-const { postingFigures } = await import('../shared/journals/rules.ts');
+const { postingFigures } = await import('../shared/journals/posting-figures.ts');
 
 const company = await call('POST', '/api/v1/Companies', { name: 'Export Bench Co', baseCurrency: 'SAR' });
 const base = `/api/v1/Companies/${company.id}`;

@@ -31,7 +31,7 @@ const megabytes = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
 const stack = await startBenchStack();
 const { load, postedJournals } = await import('./fast-load.ts');
 const { LedgerFold } = await import('../shared/db/ledger/ledger-fold.ts');
-const { postingFigures } = await import('../shared/journals/rules.ts');
+const { postingFigures } = await import('../shared/journals/posting-figures.ts');
 
 /** A company of 24 leaf accounts, 3 cost centers and the year 2026, with POSTED_LINES posted lines loaded in bulk, and an API key that reads. */
 async function loadedCompany() {

@@ -21,7 +21,7 @@ const RECENT = 10;
 export async function benchKnownAt(stack: BenchStack) {
   const { load, postedJournals } = await import('./fast-load.ts');
   const { LedgerFold } = await import('../shared/db/ledger/ledger-fold.ts');
-  const { postingFigures } = await import('../shared/journals/rules.ts');
+  const { postingFigures } = await import('../shared/journals/posting-figures.ts');
   const { bulkWrite } = await import('../shared/db/table/batch-write.ts');
   const { bookChange } = await import('../shared/audit/book-changes.ts');
   const { bookChangeOp } = await import('../shared/db/stores/book-change-store.ts');

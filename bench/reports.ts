@@ -1,7 +1,8 @@
 import { startBenchStack } from './local-stack.ts';
 import { saveResults } from './results-file.ts';
 import type { PostedJournal } from '../shared/journals/records.ts';
-import { CREDIT, DEBIT, postingFigures } from '../shared/journals/rules.ts';
+import { CREDIT, DEBIT } from '../shared/journals/rules.ts';
+import { postingFigures } from '../shared/journals/posting-figures.ts';
 
 /**
  * Report speed at ledger size. One company, one year of monthly periods, 60 leaf accounts and

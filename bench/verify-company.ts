@@ -19,7 +19,7 @@ export async function verifyCompany(stack: BenchStack, name: string, events: num
   const { bulkWrite } = await import('../shared/db/table/batch-write.ts');
   const { journalView } = await import('../shared/journals/views.ts');
   const { LedgerFold } = await import('../shared/db/ledger/ledger-fold.ts');
-  const { postingFigures } = await import('../shared/journals/rules.ts');
+  const { postingFigures } = await import('../shared/journals/posting-figures.ts');
   const { load, postedJournals } = await import('./fast-load.ts');
 
   const books = await smallCompany(stack, name, 20);

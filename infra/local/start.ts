@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { ensureLedgerLayout } from '../../shared/db/migrations/ledger-rebuild.ts';
-import { postingFigures } from '../../shared/journals/rules.ts';
+import { postingFigures } from '../../shared/journals/posting-figures.ts';
 import { MAIN_TABLE } from '../../shared/db/table/tables.ts';
 import { createTables } from './create-tables.ts';
 import { startEventDispatcher, type RunningDispatcher } from './event-dispatcher.ts';

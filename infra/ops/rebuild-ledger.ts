@@ -1,5 +1,5 @@
 import { rebuildAllLedgers, rebuildCompanyLedger } from '../../shared/db/migrations/ledger-rebuild.ts';
-import { postingFigures } from '../../shared/journals/rules.ts';
+import { postingFigures } from '../../shared/journals/posting-figures.ts';
 import { useRunningStackUnlessAws } from '../local/running-stack.ts';
 
 /**

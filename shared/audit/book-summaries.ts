@@ -1,4 +1,4 @@
-import { balanceDeltas, currencyDeltas, taxDeltas } from '../journals/rules.ts';
+import { balanceDeltas, currencyDeltas, taxDeltas } from '../journals/posting-figures.ts';
 import { toMils } from '../money/mils.ts';
 import type { BookChange } from './book-changes.ts';
 
@@ -25,7 +25,7 @@ export interface CurrencyMove {
   credit: bigint;
   base: bigint;
 }
-/** What changes did to the VAT return's figures of one account in one box (journals/rules.ts taxDeltas), in mils. */
+/** What changes did to the VAT return's figures of one account in one box (journals/posting-figures.ts taxDeltas), in mils. */
 export interface TaxMove {
   accountId: string;
   box: string;

@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors.ts';
-import { taxDeltas, totals } from '../journals/rules.ts';
+import { totals } from '../journals/rules.ts';
+import { taxDeltas } from '../journals/posting-figures.ts';
 import { formatTotal } from '../money/amount.ts';
 import { toMils } from '../money/mils.ts';
 import type { Page, PageBinding } from '../schemas/list-query.ts';

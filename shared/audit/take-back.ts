@@ -6,7 +6,7 @@ import type { Moves } from './book-summaries.ts';
  * through `date` (balance-reads.ts), plus `undo`, what taking back the changes committed after
  * the moment adds (known-at.ts: their postings' deltas negated, their voids' deltas restored,
  * by posting date), for the postings through `date` and, with `accountIds`, on those accounts.
- * The same deltas the postings wrote (journals/rules.ts balanceDeltas and currencyDeltas), so the
+ * The same deltas the postings wrote (journals/posting-figures.ts balanceDeltas and currencyDeltas), so the
  * figures meet to the mil.
  */
 export function takeBack(sums: GroupedSums, undo: Moves, scope: BalanceScope, date: string, accountIds?: ReadonlySet<string>): GroupedSums {

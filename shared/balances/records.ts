@@ -7,7 +7,7 @@ export interface Sums {
   credit: bigint;
   /** Foreign-currency balances only: debit minus credit of the base amounts of the same lines (and of revaluations of the currency). */
   base?: bigint;
-  /** VAT return figures only: the taxable amounts and the tax counting in the group's box (signed as journals/rules.ts taxDeltas). */
+  /** VAT return figures only: the taxable amounts and the tax counting in the group's box (signed as journals/posting-figures.ts taxDeltas). */
   taxable?: bigint;
   tax?: bigint;
 }

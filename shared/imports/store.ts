@@ -11,7 +11,7 @@ import type { AppError } from '../errors.ts';
 import type { EventRecord } from '../events/event-record.ts';
 import type { YearRecord } from '../financial-years/records.ts';
 import type { DraftJournal, PostedJournal, SubmittedJournal } from '../journals/records.ts';
-import type { FiguresOfPosting } from '../journals/rules.ts';
+import type { FiguresOfPosting } from '../journals/posting-figures.ts';
 import type { StatementImporting } from '../reconciliation/store.ts';
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
 import type { TaxCodeRecord } from '../tax-codes/records.ts';
@@ -146,7 +146,7 @@ export interface ImportWork {
   importedPosting(journal: PostedJournal, serialBase: number): PostedJournal;
   /**
    * The balance items of posted journals, summed per item, each journal's figures from `figuresOf`
-   * (journals/rules.ts postingFigures). Errors: what a journal's amounts cannot be written as.
+   * (journals/posting-figures.ts postingFigures). Errors: what a journal's amounts cannot be written as.
    */
   balanceItems(companyId: string, posted: readonly PostedJournal[], figuresOf: FiguresOfPosting): StoredItem[];
   /** A posted journal's ledger items. */

@@ -4,7 +4,7 @@ import { attachmentView } from '../attachments/view.ts';
 import { AppError, VersionConflict } from '../errors.ts';
 import { inChunks } from '../in-chunks.ts';
 import type { DraftJournal, PostedJournal, SubmittedJournal } from '../journals/records.ts';
-import { postingFigures } from '../journals/rules.ts';
+import { postingFigures } from '../journals/posting-figures.ts';
 
 /** A journal as the job writes it, with the files it takes. */
 type ImportedJournal = (DraftJournal | SubmittedJournal | PostedJournal) & { attachments?: PlannedAttachment[] | undefined };

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJournal, ReversedJournal, VoidedJournal } from './records.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { VersionConflict } from '../errors.ts';
-import { checkPostable, checkReversalDate } from './closing-journal.ts';
+import { checkPostable, checkReversalDate } from './posting-checks.ts';
 import { checkResumes, isInProgress, isReversalJob, jobFigures } from './posting-jobs.ts';
-import { checkBalanced, checkTransition, postingFigures, swapSides, type JournalAction } from './rules.ts';
+import { checkBalanced, checkTransition, swapSides, type JournalAction } from './rules.ts';
+import { postingFigures } from './posting-figures.ts';
 import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
 import type { PostingBooks } from './store.ts';
 import { journalView, type JournalView } from './views.ts';
@@ -12,7 +13,7 @@ import { journalView, type JournalView } from './views.ts';
 /**
  * Post, Void, Adjust and Reverse. The books commit a posting with the journal's new state, in one
  * transaction or, for a wide one, as a job (posting-jobs.ts), which the same request, sent again
- * after a failure, finishes. What a posting adds to the balances (rules.ts postingFigures) is
+ * after a failure, finishes. What a posting adds to the balances (posting-figures.ts postingFigures) is
  * worked out here and handed to the books.
  */
 
@@ -61,7 +62,7 @@ function reversalFinished(books: PostingBooks, uow: UnitOfWork, companyId: strin
  * the approval policy holds must hold the approval it asks (approve-journal.ts).
  * Errors: NotFound, VersionConflict, StateConflict (InvalidState, RevaluationJournal, PeriodNotOpen, ApprovalRequired,
  * InactiveCostCenter, PostingInProgress), ValidationError (Unbalanced, TooFewLines, NoFinancialYear,
- * OutsideClosingPeriod: a closing journal posts into its year's last period, closing-journal.ts).
+ * OutsideClosingPeriod: a closing journal posts into its year's last period, posting-checks.ts).
  */
 export async function postJournal(books: PostingBooks, uow: UnitOfWork, companyId: string, journalId: string, input: PostJournalInput, byService = false): Promise<JournalView> {
   const periodLookup = alongside(books.openPeriod(companyId, input.postingDate));

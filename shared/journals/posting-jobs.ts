@@ -1,7 +1,7 @@
 import { StateConflict } from '../errors.ts';
 import type { EventType } from '../events/event-types.ts';
 import type { InProgressJournal, JournalRecord, PostingJob } from './records.ts';
-import { postingFigures, type PostingFigures } from './rules.ts';
+import { postingFigures, type PostingFigures } from './posting-figures.ts';
 
 /**
  * A posting too wide for one transaction, as the use cases see it (pure): the journal shows a job

@@ -5,7 +5,8 @@ import type { CounterpartyRecord } from '../counterparties/records.ts';
 import type { JournalExportReads } from '../reports/store.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { NodeReads } from '../tree/store.ts';
-import type { JournalStatus, PostingFigures } from './rules.ts';
+import type { JournalStatus } from './rules.ts';
+import type { PostingFigures } from './posting-figures.ts';
 import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
@@ -69,7 +70,7 @@ export interface Books {
   saved<T>(uow: UnitOfWork, companyId: string, before: JournalRecord, after: JournalRecord, response: T): Promise<T>;
   /**
    * A draft posted into the open period it was read in: `after` is the draft as posted, `figures`
-   * what its posting adds (rules.ts postingFigures, sign 1). Answers `respond` of the journal as
+   * what its posting adds (posting-figures.ts postingFigures, sign 1). Answers `respond` of the journal as
    * the books hold it once posted.
    */
   posted<T>(uow: UnitOfWork, companyId: string, before: UnpostedJournal, after: PostedJournal, into: OpenPeriod, figures: PostingFigures, respond: (journal: JournalRecord) => T): Promise<T>;

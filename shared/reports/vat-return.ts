@@ -10,7 +10,7 @@ import { registeredJurisdiction, returnFigures, returnView, type VatReturn } fro
  * The VAT return of a range in the box layout of the company's jurisdiction
  * (tax-codes/return-layouts.ts): per box its amount and tax, the computed boxes from the others,
  * and the net due (the form's last box). Every figure is a sum of the VAT return figures the
- * postings keep on the running balances (journals/rules.ts taxDeltas): no journal line is read.
+ * postings keep on the running balances (journals/posting-figures.ts taxDeltas): no journal line is read.
  * Beside them, the corrections of the returns filed before (returnFigures): in the form's box
  * for them (Saudi Arabia's 14) or added to the net due (the UAE); and in Saudi Arabia the credit
  * the last return filed before left (box 15, carried-credit.ts).

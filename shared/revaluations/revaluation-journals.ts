@@ -1,6 +1,7 @@
 import type { ActorRef } from '../auth/actor.ts';
 import type { DraftJournal, Posting, PostedJournal, ReversedJournal } from '../journals/records.ts';
-import { postingFigures, swapSides, type Line, type PostingFigures } from '../journals/rules.ts';
+import { swapSides, type Line } from '../journals/rules.ts';
+import { postingFigures, type PostingFigures } from '../journals/posting-figures.ts';
 
 /** The journals of a revaluation, pure: the same fields whichever way they are written. */
 
@@ -64,7 +65,7 @@ export function revaluationPair(p: PlannedRevaluation, posting: Posting, reversa
   };
 }
 
-/** What the revaluation and its reversal each add to the balances when posted (journals/rules.ts postingFigures). */
+/** What the revaluation and its reversal each add to the balances when posted (journals/posting-figures.ts postingFigures). */
 export function revaluationFigures(p: PlannedRevaluation): { revaluation: PostingFigures; reversal: PostingFigures } {
   return { revaluation: postingFigures(p.lines, 1), reversal: postingFigures(swapSides(p.lines), 1) };
 }

@@ -2,7 +2,7 @@ import type { Change, RecoveryUnits, UnitOfWork } from '../unit-of-work.ts';
 import type { Books, OpenPeriod, PostingBooks } from '../journals/store.ts';
 import type { ReportBooks } from '../reports/store.ts';
 import type { DraftJournal, PostedJournal, Posting, ReversedJournal } from '../journals/records.ts';
-import type { PostingFigures } from '../journals/rules.ts';
+import type { PostingFigures } from '../journals/posting-figures.ts';
 import type { PendingRevaluation, RevaluationDay } from './records.ts';
 import type { PlannedRevaluation } from './revaluation-journals.ts';
 

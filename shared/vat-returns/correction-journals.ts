@@ -1,5 +1,5 @@
 import type { BookChange } from '../audit/book-changes.ts';
-import { taxDeltas } from '../journals/rules.ts';
+import { taxDeltas } from '../journals/posting-figures.ts';
 import { fromMils, toMils } from '../money/mils.ts';
 import { rangeHolding, type FiledReturn } from './records.ts';
 import type { VatReturnFiling } from './store.ts';
@@ -22,7 +22,7 @@ export interface CorrectionJournal {
  * The journals behind the corrections a filing reports, by filed return: every change to the
  * books committed since the last return was filed (posted, voided, adjusted, reversed) whose
  * posting date falls in a filed range and which moved VAT figures, with the figures it moved per
- * box (journals/rules.ts taxDeltas), oldest first. Reads the changes recorded since that filing
+ * box (journals/posting-figures.ts taxDeltas), oldest first. Reads the changes recorded since that filing
  * (pending ones were numbered first: the filing read the audit head), at most MAX_CHANGES_READ,
  * listing at most MAX_JOURNALS_LISTED; `complete` false when it stopped at either (the filing then
  * lists none: null; Restatements lists them all).

@@ -1,6 +1,6 @@
 import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
-import type { BalanceDelta, CurrencyDelta, TaxDelta } from '../../journals/rules.ts';
+import type { BalanceDelta, CurrencyDelta, TaxDelta } from '../../journals/posting-figures.ts';
 import type { Balance, TOTAL_GROUP } from '../../balances/records.ts';
 import type { Posting } from '../../journals/records.ts';
 import type { Placement } from './placement.ts';
@@ -122,7 +122,7 @@ export interface BalanceAdd {
  * and a report that reads the totals has the currency figures in the same items (short names:
  * reports read these items by the thousand). Likewise the VAT return's figures of the account's
  * taxed lines (`taxes`): `tx:<box>:b`, the taxable amounts counting in the box, and `tx:<box>:t`,
- * the tax, signed (journals/rules.ts taxDeltas).
+ * the tax, signed (journals/posting-figures.ts taxDeltas).
  */
 export function balanceAdds(companyId: string, place: Place, deltas: BalanceDelta[], currencies: readonly CurrencyDelta[] = [], taxes: readonly TaxDelta[] = []): BalanceAdd[] {
   return deltas.flatMap((d) => {

@@ -1,5 +1,5 @@
 import type { InProgressJournal, JournalRecord, Posting, PostedJournal } from '../../journals/records.ts';
-import type { PostingFigures } from '../../journals/rules.ts';
+import type { PostingFigures } from '../../journals/posting-figures.ts';
 import type { OpenPeriod, PostingBooks } from '../../journals/store.ts';
 import type { CommitOptions, UnitOfWork } from '../../unit-of-work.ts';
 import { accountLines, costCenterLines } from '../stores/nodes/line-nodes.ts';
@@ -26,7 +26,7 @@ import { finishJob, startJobOps } from './wide-posting.ts';
  * lane here, checks a guard or nothing under a covering use pin, its period pinned beside the
  * commit when busy, its event spread under the year's pin, and a posting too wide for one
  * transaction takes the stepped path (wide-posting.ts). A posting's figures are the use case's
- * (journals/rules.ts postingFigures), written as they come. Drafts: draft-books-store.ts.
+ * (journals/posting-figures.ts postingFigures), written as they come. Drafts: draft-books-store.ts.
  */
 
 /** A new posting's place among the balance items: a shard (0-63) and a lane (0-3) drawn for all its items. */

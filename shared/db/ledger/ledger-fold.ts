@@ -3,7 +3,7 @@ import { fromMils, toMils } from '../../money/mils.ts';
 import { balanceAdds } from './balance-store.ts';
 import type { LedgerJournal } from '../../journals/ledger-entries.ts';
 import type { Posting } from '../../journals/records.ts';
-import type { FiguresOfPosting } from '../../journals/rules.ts';
+import type { FiguresOfPosting } from '../../journals/posting-figures.ts';
 import { placed } from './placement.ts';
 import { ledgerItems } from './ledger-store.ts';
 import type { Item } from '../table/table-ops.ts';
@@ -13,7 +13,7 @@ import type { Item } from '../table/table-ops.ts';
  * (balanceAdds) and ledger items, but summed per balance item instead of added one posting at a
  * time: for rebuilding a company's figures from its journals, and for loading a benchmark. The
  * figures of each posting come from `figuresOf`, the domain's rule its caller hands in
- * (journals/rules.ts postingFigures: the import's use case, the rebuild's wiring in infra).
+ * (journals/posting-figures.ts postingFigures: the import's use case, the rebuild's wiring in infra).
  */
 export class LedgerFold {
   private readonly balances = new Map<string, { item: Item; sums: Map<string, bigint> }>();

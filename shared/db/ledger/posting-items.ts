@@ -1,6 +1,6 @@
 import type { LedgerJournal } from '../../journals/ledger-entries.ts';
 import type { Posting } from '../../journals/records.ts';
-import type { PostingFigures } from '../../journals/rules.ts';
+import type { PostingFigures } from '../../journals/posting-figures.ts';
 import type { WriteOp } from '../table/transact.ts';
 import { balanceOps } from './balance-store.ts';
 import { ledgerOps } from './ledger-store.ts';
@@ -15,7 +15,7 @@ import type { Placed } from './placement.ts';
 /**
  * The balance (base, foreign-currency and VAT return figures) and ledger writes of a posting or of
  * taking it back (figures.sign), always in one order: `figures` are the use case's
- * (journals/rules.ts postingFigures); the books compute none.
+ * (journals/posting-figures.ts postingFigures); the books compute none.
  */
 export function postingItemOps(companyId: string, journal: Placed<LedgerJournal & Posting>, figures: PostingFigures): WriteOp[] {
   return [...balanceOps(companyId, journal, figures.balances, figures.currencies, figures.taxes), ...ledgerOps(companyId, journal, figures.sign)];

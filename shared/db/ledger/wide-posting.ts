@@ -10,7 +10,7 @@ import { inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '..
 import { openPeriodCheckOp, periodPostingsOp } from '../stores/year-store.ts';
 import { StateConflict } from '../../errors.ts';
 import type { InProgressJournal, JournalRecord } from '../../journals/records.ts';
-import type { PostingFigures } from '../../journals/rules.ts';
+import type { PostingFigures } from '../../journals/posting-figures.ts';
 import type { UnitOfWork } from '../../unit-of-work.ts';
 
 /**

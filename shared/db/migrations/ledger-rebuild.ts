@@ -1,5 +1,5 @@
 import { config } from '../../config.ts';
-import type { FiguresOfPosting } from '../../journals/rules.ts';
+import type { FiguresOfPosting } from '../../journals/posting-figures.ts';
 import { bulkWrite, type BulkRequest } from '../table/batch-write.ts';
 import { journalFromItem } from '../ledger/journal-store.ts';
 import * as keys from '../table/keys.ts';
@@ -37,7 +37,7 @@ export const LEDGER_LAYOUT = 11;
  * old ones are deleted, so a crash between leaves a company to rebuild again, never one without
  * items; the marker is written only once every company is done. Idempotent. Run while nothing
  * posts into the company (a maintenance window). Each journal's figures come from `figuresOf`, the
- * domain's rule (journals/rules.ts postingFigures) the caller hands in (infra/ops/rebuild-ledger.ts,
+ * domain's rule (journals/posting-figures.ts postingFigures) the caller hands in (infra/ops/rebuild-ledger.ts,
  * infra/local/start.ts).
  */
 export async function rebuildCompanyLedger(companyId: string, figuresOf: FiguresOfPosting): Promise<{ journals: number; written: number; deleted: number }> {

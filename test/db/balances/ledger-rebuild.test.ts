@@ -11,7 +11,7 @@ import { companyOwner, useGateway } from '../../support/api.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';
 import { instant } from '../../support/instants.ts';
 import { balanceItems, bookChangeItems, eventItems, ledgerItems, versionItems } from '../support/spread-items.ts';
-import { postingFigures } from '../../../shared/journals/rules.ts';
+import { postingFigures } from '../../../shared/journals/posting-figures.ts';
 
 // A table of this file's own: the layout marker and the scan for companies are table-wide.
 const TABLE = `ledger-rebuild-${process.pid}`;

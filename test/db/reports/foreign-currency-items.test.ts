@@ -8,7 +8,7 @@ import { useGateway } from '../../support/api.ts';
 import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
 import { balanceItems, ledgerItems } from '../support/spread-items.ts';
 import { inCurrency, ledger, money, trial } from '../../support/currency-reports.ts';
-import { postingFigures } from '../../../shared/journals/rules.ts';
+import { postingFigures } from '../../../shared/journals/posting-figures.ts';
 
 /**
  * Foreign-currency reports over items from before currencies, and over currency figures rebuilt

@@ -1,7 +1,8 @@
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { balanceDeltas, checkBalanced, swapSides, totals, type Line } from '../../../shared/journals/rules.ts';
+import { checkBalanced, swapSides, totals, type Line } from '../../../shared/journals/rules.ts';
+import { balanceDeltas } from '../../../shared/journals/posting-figures.ts';
 
 /** Amounts with up to 3 decimals and up to 12 integer digits, as decimal text. */
 const amount = fc

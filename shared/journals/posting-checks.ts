@@ -1,8 +1,15 @@
+import { StateConflict } from '../errors.ts';
 import type { JournalRecord } from './records.ts';
 import type { YearRecord } from '../financial-years/records.ts';
 import { checkClosingPostingDate } from '../financial-years/closing-rules.ts';
-import { checkCostCentersActive } from './check-cost-centers.ts';
-import type { PostingBooks } from './store.ts';
+import type { Line } from './rules.ts';
+import type { Books, PostingBooks } from './store.ts';
+
+/**
+ * What posting checks of a journal besides its balance and state (post-journal.ts): a year's
+ * closing journal, and its reversal, post into the year's last period; any other journal's lines
+ * name active cost centers only.
+ */
 
 type Marked = Pick<JournalRecord, 'id' | 'closingOf'>;
 
@@ -19,7 +26,7 @@ export async function closingYearOf(books: PostingBooks, companyId: string, jour
 }
 
 /**
- * A draft's lines name active cost centers only (check-cost-centers.ts), except in a year's
+ * A draft's lines name active cost centers only (checkCostCentersActive), except in a year's
  * closing journal: its lines close figures booked while their cost centers were active, and a
  * year closes whatever became of them since. A closing journal posts only into its year's last
  * period instead. Errors: StateConflict (InactiveCostCenter), ValidationError (OutsideClosingPeriod).
@@ -34,4 +41,21 @@ export async function checkPostable(books: PostingBooks, companyId: string, jour
 export async function checkReversalDate(books: PostingBooks, companyId: string, journal: Marked, postingDate: string): Promise<void> {
   const closing = await closingYearOf(books, companyId, journal);
   if (closing) checkClosingPostingDate(closing, postingDate);
+}
+
+/**
+ * Posting checks the draft's cost centers again: one deactivated after the draft was written
+ * no longer takes entries (spec: only an active cost center can be used in entry lines).
+ * Void and Reverse act on lines already in the books and do not check; nor does a year's
+ * closing journal (checkPostable), which closes figures booked while they were active.
+ * Errors: StateConflict (InactiveCostCenter) naming the first line that uses one.
+ */
+async function checkCostCentersActive(books: Pick<Books, 'costCenters'>, companyId: string, lines: readonly Line[]): Promise<void> {
+  const ids = [...new Set(lines.flatMap((l) => (l.costCenterId ? [l.costCenterId] : [])))];
+  const nodes = await Promise.all(ids.map((id) => books.costCenters.get(companyId, id)));
+  const inactive = new Set(nodes.filter((n) => n && n.attributes.status !== 'active').map((n) => n!.id));
+  const line = lines.findIndex((l) => l.costCenterId !== null && inactive.has(l.costCenterId));
+  if (line >= 0) {
+    throw new StateConflict('InactiveCostCenter', 'is an inactive cost center; activate it or change the line before posting', `entries[${line}].costCenterId`);
+  }
 }
