@@ -30,7 +30,7 @@ export async function benchKnownAt(stack: BenchStack) {
   const sequenceEvents = (companyId: string) => numberPending(eventFeed, companyId);
   const { blockOp, openSpanOp } = await import('../shared/db/stores/book-summary-store.ts');
   const { openSpan } = await import('../shared/db/stores/open-span.ts');
-  const { sealBlocks } = await import('../shared/audit/book-summaries.ts');
+  const { sealBlocks, SUMMARY_FORM } = await import('../shared/audit/book-summaries.ts');
   const { config } = await import('../shared/config.ts');
   const { eventHead } = await import('../shared/db/events/event-store.ts');
   const keys = await import('../shared/db/table/keys.ts');
@@ -56,7 +56,7 @@ export async function benchKnownAt(stack: BenchStack) {
   const { sealed, open: left } = sealBlocks({ span: open, changes: [] }, changes, first + changes.length - 1, config.bookSummaryLines);
   const itemOf = (op: { item: { Put?: { Item?: Record<string, unknown> } } }) => ({ put: op.item.Put!.Item as Record<string, unknown> });
   await bulkWrite(changes.map((change) => itemOf(bookChangeOp(companyId, change, 0))));
-  await bulkWrite([...sealed.map((block) => itemOf(blockOp(companyId, block))), itemOf(openSpanOp(companyId, left, open))]);
+  await bulkWrite([...sealed.map((block) => itemOf(blockOp(companyId, block, SUMMARY_FORM))), itemOf(openSpanOp(companyId, left, open, SUMMARY_FORM))]);
   await transactWrite([mainTable.update(keys.eventSequence(companyId), { expression: 'SET #next = :next', names: { '#next': 'next' }, values: { ':next': first + changes.length } })]);
   // A few journals posted through the service since, as a company's books have: numbered, they are the open stretch, not
   // yet a block. The trial balance just before them is what the report as known at that moment must answer.

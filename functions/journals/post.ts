@@ -1,6 +1,7 @@
-import { booksStore } from '../../shared/db/ledger/books-store.ts';
+import { postingBooks } from '../../shared/db/ledger/books-store.ts';
+import { postingPeriod } from '../../shared/financial-years/posting-rules.ts';
 import { writeEndpoint } from '../../shared/http/write-endpoint.ts';
 import * as journalsRoutes from '../../shared/routes/journals.ts';
 import { postJournal } from '../../shared/journals/post-journal.ts';
 
-export const handler = writeEndpoint(journalsRoutes.post, (r) => postJournal(booksStore, r.uow, r.params.companyId, r.params.id, r.body));
+export const handler = writeEndpoint(journalsRoutes.post, (r) => postJournal(postingBooks(postingPeriod), r.uow, r.params.companyId, r.params.id, r.body));

@@ -1,4 +1,5 @@
-import { booksStore } from '../../shared/db/ledger/books-store.ts';
+import { postingBooks } from '../../shared/db/ledger/books-store.ts';
+import { postingPeriod } from '../../shared/financial-years/posting-rules.ts';
 import { pendingJobs } from '../../shared/db/stores/pending-jobs.ts';
 import { ABANDONED_AFTER_MS, recoverJobs } from '../../shared/journals/recover-jobs.ts';
 
@@ -7,5 +8,5 @@ import { ABANDONED_AFTER_MS, recoverJobs } from '../../shared/journals/recover-j
  * minute on a schedule, so a job is finished within 90 s of the request that started it.
  */
 export async function handler(): Promise<{ finished: number; failed: number }> {
-  return recoverJobs(booksStore, pendingJobs, new Date(Date.now() - ABANDONED_AFTER_MS));
+  return recoverJobs(postingBooks(postingPeriod), pendingJobs, new Date(Date.now() - ABANDONED_AFTER_MS));
 }

@@ -1,4 +1,5 @@
-import { booksStore } from '../../shared/db/ledger/books-store.ts';
+import { postingBooks } from '../../shared/db/ledger/books-store.ts';
+import { postingPeriod } from '../../shared/financial-years/posting-rules.ts';
 import { pendingJobs } from '../../shared/db/stores/pending-jobs.ts';
 import { ABANDONED_AFTER_MS, recoverJobs } from '../../shared/journals/recover-jobs.ts';
 import { sweepLoop, type RunningSweep } from './sweep-loop.ts';
@@ -14,7 +15,7 @@ export type RunningJobRecovery = RunningSweep;
 export function startJobRecovery(options: { everyMs?: number } = {}): RunningJobRecovery {
   const began = Date.now();
   return sweepLoop('job recovery', options.everyMs ?? 5000, async () => {
-    const { finished } = await recoverJobs(booksStore, pendingJobs, new Date(Math.max(began, Date.now() - ABANDONED_AFTER_MS)));
+    const { finished } = await recoverJobs(postingBooks(postingPeriod), pendingJobs, new Date(Math.max(began, Date.now() - ABANDONED_AFTER_MS)));
     if (finished > 0) console.log(`jobs: finished ${finished} wide posting${finished === 1 ? '' : 's'} left unfinished`);
   });
 }

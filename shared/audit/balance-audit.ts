@@ -1,7 +1,6 @@
-import { unpostedJournal } from '../journals/rules.ts';
+import { linesByAccount, unpostedJournal, type LedgerLine } from '../journals/rules.ts';
 import type { AccountPeriodFigures } from './records.ts';
 import type { PeriodSpan, YearRecord } from '../financial-years/records.ts';
-import { linesByAccount, type LedgerLine } from '../journals/ledger-entries.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import { balanceSums, firstDifference, ledgerSums, linesDigest, type EntryPlace, type TouchedPair } from './balance-rules.ts';
 import { firstBreak, type Break } from './chain-walk.ts';

@@ -1,4 +1,4 @@
-import type { LedgerLine } from '../journals/ledger-entries.ts';
+import type { LedgerLine } from '../journals/rules.ts';
 import { DEBIT } from '../journals/rules.ts';
 import { fromMils, toMils } from '../money/mils.ts';
 

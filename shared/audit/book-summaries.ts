@@ -200,3 +200,16 @@ export function movesFromJson(text: string): Moves {
   }
   return moves;
 }
+
+/**
+ * How a summary is kept, which its store writes and reads it by (db/stores/book-summary-store.ts),
+ * handed in by the summaries' use cases (record-summaries.ts, known-at.ts): its latest instant so
+ * far (where a reader walking back stops) and its moves as JSON text.
+ */
+export interface SummaryForm {
+  maxSoFar(span: Span): string | null;
+  movesToJson(moves: Moves): string;
+  movesFromJson(text: string): Moves;
+}
+
+export const SUMMARY_FORM: SummaryForm = { maxSoFar, movesToJson, movesFromJson };

@@ -2,7 +2,7 @@ import type { StoredSpan } from './records.ts';
 import { ValidationError } from '../errors.ts';
 import { currentAuditHead } from './audit-head.ts';
 import { BOOK_CHANGE_TYPES, type BookChange } from './book-changes.ts';
-import { mergeMoves, movesOf, type Moves, type Span } from './book-summaries.ts';
+import { mergeMoves, movesOf, SUMMARY_FORM, type Moves, type Span } from './book-summaries.ts';
 import type { KnownAtReads } from './store.ts';
 import { takeBack } from './take-back.ts';
 import type { BalanceScope, GroupedSums } from '../balances/records.ts';
@@ -65,7 +65,7 @@ export async function booksKnownAt(books: KnownAtReads, companyId: string, known
     if (from?.sequence === 1) return known({ instant, empty: true, undo: new Map(), changes: [], closings: [], next });
     throw ValidationError.field('knownAt', `must be at or after ${from?.occurredAt ?? now.toISOString()}, when the record of this company's changes to its books begins`, 'BeforeChangeRecord');
   }
-  const summarized = options.whole ? undefined : within(await books.spansAfter(companyId, instant, MAX_BLOCKS_TAKEN_BACK, head.sequence));
+  const summarized = options.whole ? undefined : within(await books.spansAfter(companyId, instant, MAX_BLOCKS_TAKEN_BACK, head.sequence, SUMMARY_FORM));
   const taken = summarized?.complete ? await fromSummaries(books, companyId, instant, summarized.spans) : await oneByOne(books, companyId, instant);
   return known({ instant, empty: false, ...taken, next });
 }

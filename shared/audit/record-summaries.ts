@@ -1,6 +1,6 @@
 import { config } from '../config.ts';
 import { BOOK_CHANGE_TYPES, type BookChange } from './book-changes.ts';
-import { emptySpan, extend, sealBlocks, type Span } from './book-summaries.ts';
+import { emptySpan, extend, sealBlocks, SUMMARY_FORM, type Span } from './book-summaries.ts';
 import type { Change } from '../unit-of-work.ts';
 import type { SummaryRecording } from './recording-store.ts';
 
@@ -22,12 +22,12 @@ export async function summaryOps(books: SummaryRecording, companyId: string, ope
   const start = open && (await followsOn(books, companyId, open, numbered.first)) ? { ...open, toSequence: numbered.first - 1 } : await anew();
   const lines = changes.reduce((n, c) => n + c.lines.length, 0);
   if (start.lines + lines < config.bookSummaryLines) {
-    return [books.openSpanChange(companyId, { ...changes.reduce(extend, start), toSequence: numbered.last }, open)];
+    return [books.openSpanChange(companyId, { ...changes.reduce(extend, start), toSequence: numbered.last }, open, SUMMARY_FORM)];
   }
   const own = await books.changesOfSpan(companyId, start);
   const counted = own.length === start.changes && own.reduce((n, c) => n + c.lines.length, 0) === start.lines;
   const sealing = counted ? sealBlocks({ span: start, changes: own }, changes, numbered.last, config.bookSummaryLines) : sealBlocks({ span: await anew(), changes: [] }, changes, numbered.last, config.bookSummaryLines);
-  return [books.openSpanChange(companyId, sealing.open, open), ...sealing.sealed.map((block) => books.blockChange(companyId, block))];
+  return [books.openSpanChange(companyId, sealing.open, open, SUMMARY_FORM), ...sealing.sealed.map((block) => books.blockChange(companyId, block, SUMMARY_FORM))];
 }
 
 /** Events read at most to tell whether the open stretch goes on over events numbered without summaries. */

@@ -4,7 +4,7 @@ import type { JournalRecord } from '../journals/records.ts';
 import type { Change } from '../unit-of-work.ts';
 import type { MatchChange } from '../reconciliation/match-changes.ts';
 import type { BookChange, PeriodState } from './book-changes.ts';
-import type { Block, Span } from './book-summaries.ts';
+import type { Block, Span, SummaryForm } from './book-summaries.ts';
 import type { HistoryRecord } from './records.ts';
 import type { AuditedKind } from './record-state.ts';
 
@@ -32,8 +32,8 @@ export interface SummaryRecording {
   latestBookChangeAt(companyId: string): Promise<string | null>;
   /** The book changes of a stretch. */
   changesOfSpan(companyId: string, span: Span): Promise<BookChange[]>;
-  /** The open stretch as it now stands, at the one `read` (undefined: none yet). */
-  openSpanChange(companyId: string, span: Span, read: Span | undefined): Change;
-  blockChange(companyId: string, block: Block): Change;
+  /** The open stretch as it now stands, at the one `read` (undefined: none yet), kept in `form`. */
+  openSpanChange(companyId: string, span: Span, read: Span | undefined, form: SummaryForm): Change;
+  blockChange(companyId: string, block: Block, form: SummaryForm): Change;
   eventsBetween(companyId: string, from: number, to: number): Promise<SequencedEvent[]>;
 }

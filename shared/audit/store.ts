@@ -6,7 +6,7 @@ import type { EventHead } from '../events/numbering.ts';
 import type { PendingEvent } from '../events/records.ts';
 import type { PendingRead } from '../events/pending-order.ts';
 import type { PeriodSpan, YearRecord } from '../financial-years/records.ts';
-import type { LedgerLine } from '../journals/ledger-entries.ts';
+import type { LedgerLine } from '../journals/rules.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import type { JournalVersionReads } from '../journals/history-authors.ts';
 import type { Page, PageBinding } from '../schemas/list-query.ts';
@@ -15,6 +15,7 @@ import type { AccountAttributes } from '../accounts/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
 import type { EntryPlace, TouchedPair } from './balance-rules.ts';
 import type { BookChange, PeriodState } from './book-changes.ts';
+import type { SummaryForm } from './book-summaries.ts';
 import type { AccountPeriodFigures, HistoryRecord, PairFigures, StoredSpan } from './records.ts';
 import type { AuditedKind } from './record-state.ts';
 import type { TaxCodeRecord } from '../tax-codes/records.ts';
@@ -70,8 +71,8 @@ export interface KnownAtReads extends ChainHeadReads, ChangeRecordStart {
   changesAfter(companyId: string, instant: string, maxLines: number, upTo?: string): Promise<BookChange[] | undefined>;
   /** The changes at these places (a block's closing changes). */
   changesAt(companyId: string, at: ReadonlyArray<{ occurredAt: string; sequence: number; index: number }>): Promise<BookChange[]>;
-  /** The stretches holding a change committed after `instant`, newest first; undefined when more than `maxBlocks` blocks. */
-  spansAfter(companyId: string, instant: string, maxBlocks: number, numberedThrough: number): Promise<{ spans: StoredSpan[]; complete: boolean } | undefined>;
+  /** The stretches holding a change committed after `instant`, newest first, as kept in `form`; undefined when more than `maxBlocks` blocks. */
+  spansAfter(companyId: string, instant: string, maxBlocks: number, numberedThrough: number, form: SummaryForm): Promise<{ spans: StoredSpan[]; complete: boolean } | undefined>;
   /** The numbered events from `from` to `to` that are still kept, in order. */
   eventsBetween(companyId: string, from: number, to: number): Promise<SequencedEvent[]>;
 }

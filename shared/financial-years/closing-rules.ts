@@ -1,8 +1,7 @@
-import { StateConflict, ValidationError } from '../errors.ts';
+import { StateConflict } from '../errors.ts';
 import type { Line } from '../journals/rules.ts';
 import { CREDIT, DEBIT } from '../journals/rules.ts';
 import { absMils, fromMils, sumMils } from '../money/mils.ts';
-import type { DateRange } from './rules.ts';
 
 export interface AccountNet {
   accountId: string;
@@ -42,24 +41,6 @@ export function closingLines(nets: readonly AccountNet[], retainedEarningsAccoun
     lines.push({ accountId: retainedEarningsAccountId, costCenterId: null, side: profit > 0n ? CREDIT : DEBIT, amount: fromMils(absMils(profit), precision) });
   }
   return lines;
-}
-
-/**
- * A closing journal, and the reversal of one, post into the last period of the year they close,
- * nowhere else: the year's profit moves to retained earnings at the year's end, and the income
- * statement leaves them out by their year (reports/closing-entries.ts). Posted in another year,
- * the closing lines would read as that year's revenue and expense.
- * Errors: ValidationError (OutsideClosingPeriod) naming `postingDate`.
- */
-export function checkClosingPostingDate(year: { name: string; periods: readonly DateRange[] }, postingDate: string): void {
-  const last = year.periods.at(-1)!;
-  if (postingDate < last.startDate || postingDate > last.endDate) {
-    throw ValidationError.field(
-      'postingDate',
-      `a closing journal of ${year.name} (or its reversal) posts into the year's last period, ${last.startDate} to ${last.endDate}`,
-      'OutsideClosingPeriod',
-    );
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { StateConflict, ValidationError } from '../errors.ts';
-import { operationNamed, WAY_OUT_CLOSE_PERIOD, WAY_OUT_CREATE_YEAR, WAY_OUT_LIST_JOURNALS, WAY_OUT_REOPEN_PERIOD } from '../schemas/api-paths.ts';
+import { operationNamed, WAY_OUT_CLOSE_PERIOD, WAY_OUT_LIST_JOURNALS } from '../schemas/api-paths.ts';
 import { addDays, daysBetween, endOfMonth, minDate, type IsoDate } from './dates.ts';
 
 /**
@@ -27,9 +27,6 @@ export interface DateRange {
   startDate: IsoDate;
   endDate: IsoDate;
 }
-
-/** The period of a year (its periods tile it) that contains a date inside the year. */
-export const periodContaining = <P extends DateRange>(year: { periods: readonly P[] }, date: string): P => year.periods.find((p) => p.startDate <= date && date <= p.endDate)!;
 
 /**
  * Calendar-month periods covering the range; the first and last may be partial months.
@@ -93,33 +90,8 @@ interface YearOf<P> {
 type NamedPeriod = DateRange & { id: string; name: string; status: PeriodStatus };
 type DatedYear = YearOf<NamedPeriod> & DateRange;
 
-/** A period's Close or Reopen, as a reason names it (schemas/api-paths.ts). */
-const periodOperation = (transition: 'Close' | 'Reopen', companyId: string, yearId: string, periodId: string) =>
-  operationNamed(transition === 'Close' ? WAY_OUT_CLOSE_PERIOD() : WAY_OUT_REOPEN_PERIOD(), { companyId, id: yearId, periodId });
-
-/** No year contains the date: ValidationError (NoFinancialYear) naming `postingDate`, with the way out. */
-export const noYearRefusal = (companyId: string, date: string) =>
-  ValidationError.field('postingDate', `no financial year contains ${date}; create one that does (${operationNamed(WAY_OUT_CREATE_YEAR(), { companyId })}) or give a date inside an existing year`, 'NoFinancialYear');
-
-/**
- * Why the year containing `date` refuses a posting (or a void, adjust or reversal) on it, with
- * the way out: StateConflict (PeriodNotOpen) naming `postingDate` when the year is closed (for
- * good: a closed year is never reopened) or the date's period is locked or closed (Reopen
- * opens it again); undefined when it takes it.
- */
-export function postingRefusal(companyId: string, year: YearOf<NamedPeriod>, date: string): StateConflict | undefined {
-  if (year.status !== 'open') {
-    return new StateConflict('PeriodNotOpen', `The financial year of ${date} (${year.name}) is closed, and a closed year is never reopened: nothing is posted, voided or adjusted in it any more; post into a period of an open year instead.`, 'postingDate');
-  }
-  const period = periodContaining(year, date);
-  if (period.status === 'open') return undefined;
-  const verb = period.status === 'locked' ? 'unlock' : 'reopen';
-  return new StateConflict(
-    'PeriodNotOpen',
-    `The period of ${date} (${period.name}, ${period.startDate} to ${period.endDate}) is ${period.status}; ${verb} it with ${periodOperation('Reopen', companyId, year.id, period.id)}, then send this request again.`,
-    'postingDate',
-  );
-}
+/** A period's Close, as a reason names it (schemas/api-paths.ts). */
+const closeOperation = (companyId: string, yearId: string, periodId: string) => operationNamed(WAY_OUT_CLOSE_PERIOD(), { companyId, id: yearId, periodId });
 
 /** The period's next status, or StateConflict (InvalidState) when the transition does not apply (the reason says what does). */
 export function nextPeriodStatus(current: PeriodStatus, transition: PeriodTransition, yearStatus: YearStatus): PeriodStatus {
@@ -141,7 +113,7 @@ export function yearCloseRefusal(companyId: string, year: DatedYear, draftJourna
     const first = open[0]!;
     return new StateConflict(
       'PeriodsNotClosed',
-      `${open.length} period(s) of the year are not closed (${open.map((p) => `${p.name} ${p.status}`).join(', ')}); close each first, as ${periodOperation('Close', companyId, year.id, first.id)} closes ${first.name}.`,
+      `${open.length} period(s) of the year are not closed (${open.map((p) => `${p.name} ${p.status}`).join(', ')}); close each first, as ${closeOperation(companyId, year.id, first.id)} closes ${first.name}.`,
     );
   }
   if (draftJournals > 0) {

@@ -4,7 +4,7 @@ import type { CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
 import { AppError } from '../errors.ts';
 import { Rate } from '../exchange-rates/schemas.ts';
 import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
-import { periodContaining } from '../financial-years/rules.ts';
+import { periodContaining } from '../financial-years/posting-rules.ts';
 import { lineAmounts, type LineMoney } from '../journals/line-amounts.ts';
 import type { TaxedEntry } from '../journals/line-tax.ts';
 import { calendarDate, checkBalanced, CREDIT, DEBIT, fxRoundingLine, MAX_LINES, type Line } from '../journals/rules.ts';

@@ -12,6 +12,7 @@ import type { EventRecord } from '../events/event-record.ts';
 import type { YearRecord } from '../financial-years/records.ts';
 import type { DraftJournal, PostedJournal, SubmittedJournal } from '../journals/records.ts';
 import type { FiguresOfPosting } from '../journals/posting-figures.ts';
+import type { LedgerEntries } from '../journals/rules.ts';
 import type { StatementImporting } from '../reconciliation/store.ts';
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
 import type { TaxCodeRecord } from '../tax-codes/records.ts';
@@ -149,8 +150,8 @@ export interface ImportWork {
    * (journals/posting-figures.ts postingFigures). Errors: what a journal's amounts cannot be written as.
    */
   balanceItems(companyId: string, posted: readonly PostedJournal[], figuresOf: FiguresOfPosting): StoredItem[];
-  /** A posted journal's ledger items. */
-  ledgerItems(companyId: string, journal: PostedJournal): StoredItem[];
+  /** A posted journal's ledger items, holding `entries` (journals/rules.ts ledgerEntries). */
+  ledgerItems(companyId: string, journal: PostedJournal, entries: LedgerEntries): StoredItem[];
   /** The item recording that a group of the job's journals names a node (it holds off the node's delete). */
   usageItem(kind: NodeImportKind, companyId: string, nodeId: string, groupId: string, journalIds: readonly string[], importId: string): StoredItem;
   /** Of these nodes, those gone, being deleted or no longer usable in a journal line (a category account, an inactive cost center). */

@@ -5,6 +5,7 @@ import { AppError, VersionConflict } from '../errors.ts';
 import { inChunks } from '../in-chunks.ts';
 import type { DraftJournal, PostedJournal, SubmittedJournal } from '../journals/records.ts';
 import { postingFigures } from '../journals/posting-figures.ts';
+import { ledgerEntries } from '../journals/rules.ts';
 
 /** A journal as the job writes it, with the files it takes. */
 type ImportedJournal = (DraftJournal | SubmittedJournal | PostedJournal) & { attachments?: PlannedAttachment[] | undefined };
@@ -119,7 +120,7 @@ export async function writeJournals(steps: JobSteps, planned: readonly PlannedJo
   for (const group of groupsOf(work, records)) {
     const postedInGroup = group.filter((r): r is PostedJournal => r.status === 'posted');
     if (postedInGroup.length > 0) {
-      await steps.repeatable(step++, () => work.bulk(postedInGroup.flatMap((j) => work.ledgerItems(companyId, j))));
+      await steps.repeatable(step++, () => work.bulk(postedInGroup.flatMap((j) => work.ledgerItems(companyId, j, ledgerEntries(j.entries)))));
     }
     const rows = group.reduce((n, r) => n + layout.plannedOf(r).rows.length, 0);
     await steps.inTransactions(step++, batchesOf(work, group).map((batch) => () => batch.flatMap((record) => journalOps(steps, companyId, record))), { written: rows });
@@ -147,7 +148,7 @@ export async function windDownJournals(steps: JobSteps, planned: readonly Planne
   const keyOf = (item: StoredItem) => JSON.stringify([item.pk, item.sk]);
   const kept = new Set(keep.map(keyOf));
   const stale = balances.filter((item) => !kept.has(keyOf(item)));
-  const unwrittenLedger = posted.filter((j) => !writtenIds.has(j.id)).flatMap((j) => work.ledgerItems(companyId, j));
+  const unwrittenLedger = posted.filter((j) => !writtenIds.has(j.id)).flatMap((j) => work.ledgerItems(companyId, j, ledgerEntries(j.entries)));
   await work.bulk(keep, [...stale, ...unwrittenLedger]);
   return { release: endOps(work, companyId, periods), written };
 }

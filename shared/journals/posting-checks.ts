@@ -1,14 +1,14 @@
-import { StateConflict } from '../errors.ts';
+import { StateConflict, ValidationError } from '../errors.ts';
 import type { JournalRecord } from './records.ts';
 import type { YearRecord } from '../financial-years/records.ts';
-import { checkClosingPostingDate } from '../financial-years/closing-rules.ts';
+import type { DateRange } from '../financial-years/rules.ts';
 import type { Line } from './rules.ts';
 import type { Books, PostingBooks } from './store.ts';
 
 /**
  * What posting checks of a journal besides its balance and state (post-journal.ts): a year's
- * closing journal, and its reversal, post into the year's last period; any other journal's lines
- * name active cost centers only.
+ * closing journal, and its reversal, post into the year's last period (checkClosingPostingDate);
+ * any other journal's lines name active cost centers only.
  */
 
 type Marked = Pick<JournalRecord, 'id' | 'closingOf'>;
@@ -16,8 +16,8 @@ type Marked = Pick<JournalRecord, 'id' | 'closingOf'>;
 /**
  * The year a journal closes: only the journal GenerateClosingJournal made carries `closingOf`,
  * and only while that year still records it as its closing journal. No route takes
- * `closingOf` as input and a closing journal cannot be edited (closing-rules.ts), so no user
- * journal passes for one. No read for any other journal.
+ * `closingOf` as input and a closing journal cannot be edited (financial-years/closing-rules.ts),
+ * so no user journal passes for one. No read for any other journal.
  */
 export async function closingYearOf(books: PostingBooks, companyId: string, journal: Marked): Promise<YearRecord | undefined> {
   if (!journal.closingOf) return undefined;
@@ -57,5 +57,23 @@ async function checkCostCentersActive(books: Pick<Books, 'costCenters'>, company
   const line = lines.findIndex((l) => l.costCenterId !== null && inactive.has(l.costCenterId));
   if (line >= 0) {
     throw new StateConflict('InactiveCostCenter', 'is an inactive cost center; activate it or change the line before posting', `entries[${line}].costCenterId`);
+  }
+}
+
+/**
+ * A closing journal, and the reversal of one, post into the last period of the year they close,
+ * nowhere else: the year's profit moves to retained earnings at the year's end, and the income
+ * statement leaves them out by their year (reports/closing-entries.ts). Posted in another year,
+ * the closing lines would read as that year's revenue and expense.
+ * Errors: ValidationError (OutsideClosingPeriod) naming `postingDate`.
+ */
+export function checkClosingPostingDate(year: { name: string; periods: readonly DateRange[] }, postingDate: string): void {
+  const last = year.periods.at(-1)!;
+  if (postingDate < last.startDate || postingDate > last.endDate) {
+    throw ValidationError.field(
+      'postingDate',
+      `a closing journal of ${year.name} (or its reversal) posts into the year's last period, ${last.startDate} to ${last.endDate}`,
+      'OutsideClosingPeriod',
+    );
   }
 }

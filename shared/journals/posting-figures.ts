@@ -1,11 +1,12 @@
 import { negate, sumAmounts } from '../money/amount.ts';
 import { fromMils, toMils } from '../money/mils.ts';
-import { CREDIT, DEBIT, taxBases, type Line } from './rules.ts';
+import { CREDIT, DEBIT, ledgerEntries, taxBases, type LedgerEntries, type Line } from './rules.ts';
 
 /**
  * What a posting adds to the books' running figures, pure: its balances (per account, and per
- * account and cost center), its foreign-currency balances and its VAT return's figures, worked
- * out by the use cases from the journal's lines (rules.ts) and handed to the books.
+ * account and cost center), its foreign-currency balances and its VAT return's figures, and its
+ * ledger entries (rules.ts ledgerEntries), worked out by the use cases from the journal's lines
+ * and handed to the books.
  */
 
 export interface BalanceDelta {
@@ -127,9 +128,9 @@ export const carriesCurrencies = (lines: readonly Line[]) => lines.some((l) => l
 
 /**
  * What a posting (sign 1) or taking it back (-1) adds to the books' running figures: the
- * balances, the foreign-currency figures and the VAT return's, and whether it carries currencies
- * at all (the books place such a posting among the currency-carrying ones). The use cases work
- * them out and hand them to the books, which write them as they are.
+ * balances, the foreign-currency figures and the VAT return's, its ledger entries, and whether it
+ * carries currencies at all (the books place such a posting among the currency-carrying ones).
+ * The use cases work them out and hand them to the books, which write them as they are.
  */
 export interface PostingFigures {
   /** 1 a posting, -1 taking it back (its ledger entries go). */
@@ -137,6 +138,7 @@ export interface PostingFigures {
   balances: BalanceDelta[];
   currencies: CurrencyDelta[];
   taxes: TaxDelta[];
+  ledger: LedgerEntries;
   carriesCurrencies: boolean;
 }
 
@@ -148,5 +150,6 @@ export const postingFigures = (lines: readonly Line[], sign: 1 | -1): PostingFig
   balances: balanceDeltas(lines, sign),
   currencies: currencyDeltas(lines, sign),
   taxes: taxDeltas(lines, sign),
+  ledger: ledgerEntries(lines),
   carriesCurrencies: carriesCurrencies(lines),
 });

@@ -163,6 +163,67 @@ export function taxBases(lines: readonly Line[]): Map<number, string> {
   return bases;
 }
 
+/**
+ * One line of a ledger entry: where it sits in its journal, and what it says. `amount` is in
+ * the base currency (what balances add); the line's currency, and for a foreign line its amount
+ * in that currency and its rate, as the journal keeps them. Items written before currencies
+ * have neither: their lines are in the base currency.
+ */
+export interface LedgerLine {
+  line: number;
+  side: Line['side'];
+  amount: string;
+  costCenterId: string | null;
+  currency?: string;
+  foreign?: Line['foreign'];
+}
+
+/** The journal's lines grouped by account, each keeping its index in the journal. */
+export function linesByAccount(entries: readonly Line[]): Map<string, LedgerLine[]> {
+  const byAccount = new Map<string, LedgerLine[]>();
+  entries.forEach((l, line) => {
+    const lines = byAccount.get(l.accountId) ?? [];
+    lines.push({ line, side: l.side, amount: l.amount, costCenterId: l.costCenterId, ...(l.currency ? { currency: l.currency } : {}), ...(l.foreign ? { foreign: l.foreign } : {}) });
+    byAccount.set(l.accountId, lines);
+  });
+  return byAccount;
+}
+
+/**
+ * One taxed line of the tax ledger: its place in its journal, its account and side, its amount
+ * without tax (base, and in its currency), its counterparty, its tax as the line records it, and
+ * the tax in base (the base amount of its first tax line; 0 when it has none).
+ */
+export interface TaxLedgerLine {
+  line: number;
+  accountId: string;
+  side: Line['side'];
+  amount: string;
+  currency?: string;
+  foreign?: Line['foreign'];
+  counterpartyId?: string;
+  tax: NonNullable<Line['tax']>;
+  taxBase: string;
+}
+
+/** The journal's taxed lines, as the tax ledger keeps them. */
+export function taxedLinesOf(entries: readonly Line[]): TaxLedgerLine[] {
+  const taxBase = taxBases(entries);
+  return entries.flatMap((l, line) =>
+    l.tax
+      ? [{ line, accountId: l.accountId, side: l.side, amount: l.amount, ...(l.currency ? { currency: l.currency } : {}), ...(l.foreign ? { foreign: l.foreign } : {}), ...(l.counterpartyId ? { counterpartyId: l.counterpartyId } : {}), tax: l.tax, taxBase: taxBase.get(line) ?? '0' }]
+      : [],
+  );
+}
+
+/** The ledger entries a posting writes, or taking it back deletes: its lines on each account it names, and its taxed lines. */
+export interface LedgerEntries {
+  byAccount: Map<string, LedgerLine[]>;
+  taxed: TaxLedgerLine[];
+}
+
+export const ledgerEntries = (lines: readonly Line[]): LedgerEntries => ({ byAccount: linesByAccount(lines), taxed: taxedLinesOf(lines) });
+
 /** The same lines with debit and credit swapped: the reversing entry. */
 export function swapSides(lines: readonly Line[]): Line[] {
   return lines.map((l) => ({ ...l, side: l.side === DEBIT ? CREDIT : DEBIT }));

@@ -49,9 +49,11 @@ export interface Books {
   serialUnused(companyId: string, serialNumber: number): void;
 
   /**
-   * The open period of an open year that contains the date, for a posting on it. Errors:
-   * ValidationError (NoFinancialYear) when no year contains it; StateConflict (PeriodNotOpen)
-   * when the year is closed or the period locked or closed. Both name `postingDate`.
+   * The open period of an open year that contains the date, for a posting on it, as the rule the
+   * books were built with (PostingPeriodRule: financial-years/posting-rules.ts postingPeriod)
+   * judges the year read. Errors: ValidationError (NoFinancialYear) when no year contains it;
+   * StateConflict (PeriodNotOpen) when the year is closed or the period locked or closed. Both
+   * name `postingDate`.
    */
   openPeriod(companyId: string, date: string): Promise<OpenPeriod>;
   /**
@@ -121,6 +123,13 @@ export interface OpenPeriod {
   year: YearRecord;
   period: PeriodRecord;
 }
+
+/**
+ * Where a posting on a date goes in the year containing it as read (undefined: none), or why not:
+ * handed to the books by whoever builds them (the handlers, job recovery, the ports that load
+ * the posting books), so the use cases post without loading it.
+ */
+export type PostingPeriodRule = (companyId: string, date: string, year: YearRecord | undefined) => OpenPeriod | { refusal: Error };
 
 declare const opaque: unique symbol;
 

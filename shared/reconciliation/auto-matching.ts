@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, NotFound, StateConflict, ValidationError } from '../errors.ts';
 import { writtenRecordEvent } from '../events/event-record.ts';
+import { sortsBefore } from '../journals/ledger-entries.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { DEFAULT_MATCHING_RULES, proposeMatches, type ProposedMatch } from './auto-match.ts';
@@ -37,7 +38,7 @@ export async function autoMatch(books: AutoMatching, uow: UnitOfWork, companyId:
   const bank = (await books.bankAccount(companyId, accountId)) ?? NotFound.throw('The bank account');
   const date = input.date ?? '9999-12-31';
   // What no match holds: lines without one, ledger lines no match claims (a broken match's lines stay with it until undone).
-  const [lines, read, claimed] = await Promise.all([books.linesUpTo(companyId, accountId, date, RECONCILIATION_ITEMS), books.ledgerUpTo(companyId, accountId, date, RECONCILIATION_ITEMS), books.claimedLedgerLines(companyId, accountId)]);
+  const [lines, read, claimed] = await Promise.all([books.linesUpTo(companyId, accountId, date, RECONCILIATION_ITEMS), books.ledgerUpTo(companyId, accountId, date, RECONCILIATION_ITEMS, sortsBefore), books.claimedLedgerLines(companyId, accountId)]);
   if (lines.length > RECONCILIATION_ITEMS || read.length > RECONCILIATION_ITEMS) throw ValidationError.field('date', `the account holds more than ${RECONCILIATION_ITEMS} lines up to this date, more than one matching reads: match up to an earlier date first`, 'TooManyBankLines');
   const ledger = ledgerItems(read, bank).filter((l) => !claimed.has(ledgerKey(l)));
   const proposals = proposeMatches(lines.filter((l) => !l.matchId), ledger, bank.matchingRules ?? DEFAULT_MATCHING_RULES);

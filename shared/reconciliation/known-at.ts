@@ -3,6 +3,7 @@ import type { BooksKnownAt } from '../audit/known-at.ts';
 import { journalOfChange } from '../audit/book-changes.ts';
 import { ledgerDifference, rowKey } from '../audit/ledger-at.ts';
 import { sortsBefore, type LedgerRow } from '../journals/ledger-entries.ts';
+import { linesByAccount } from '../journals/rules.ts';
 import { knownAtEcho } from '../reports/known-at-echo.ts';
 import { knownAtMoment } from '../reports/known-at-moment.ts';
 import { whileBooksSteady } from '../reports/steady-books.ts';
@@ -85,8 +86,8 @@ function heldAt(lines: readonly StatementLineRecord[], matches: ReadonlyMap<stri
  * ledger order (more than the report reads: as read, for checkItems to refuse).
  */
 async function ledgerRowsAt(past: ReconciliationKnownAtReads, { companyId, accountId, date }: Asked, known: BooksKnownAt | undefined): Promise<LedgerRow[]> {
-  const difference = known && ledgerDifference(known.changes, (change) => past.rowsOf(journalOfChange(change)).filter((row) => row.accountId === accountId && row.postingDate <= date));
-  const now = await past.ledgerRowsUpTo(companyId, accountId, date, RECONCILIATION_ITEMS, (row) => !difference?.hidden.has(rowKey(row)));
+  const difference = known && ledgerDifference(known.changes, (change) => past.rowsOf(journalOfChange(change), linesByAccount).filter((row) => row.accountId === accountId && row.postingDate <= date));
+  const now = await past.ledgerRowsUpTo(companyId, accountId, date, RECONCILIATION_ITEMS, (row) => !difference?.hidden.has(rowKey(row)), sortsBefore);
   if (!difference || now.length > RECONCILIATION_ITEMS) return now;
   return [...now, ...difference.restored].sort((a, b) => (sortsBefore(a, b) ? -1 : 1));
 }

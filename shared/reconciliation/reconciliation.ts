@@ -1,4 +1,5 @@
 import { NotFound } from '../errors.ts';
+import { sortsBefore } from '../journals/ledger-entries.ts';
 import { reconcile } from './rules.ts';
 import { checkItems, ledgerItems, LISTED_PERIODS, RECONCILIATION_ITEMS, reconciliationView, type ReconciledItems, type ReconciliationView } from './reconciliation-view.ts';
 import type { BankAccountFacts, ReconciliationReads, ReconciliationReport } from './store.ts';
@@ -26,7 +27,7 @@ export async function reconciliationAt(books: ReconciliationReport, companyId: s
  * automatic matching works on. Errors: ValidationError (TooManyBankLines naming `date`).
  */
 export async function reconciledAt(books: ReconciliationReads, companyId: string, accountId: string, bank: BankAccountFacts, date: string): Promise<ReconciledItems> {
-  const [lines, read] = await Promise.all([books.linesUpTo(companyId, accountId, date, RECONCILIATION_ITEMS), books.ledgerUpTo(companyId, accountId, date, RECONCILIATION_ITEMS)]);
+  const [lines, read] = await Promise.all([books.linesUpTo(companyId, accountId, date, RECONCILIATION_ITEMS), books.ledgerUpTo(companyId, accountId, date, RECONCILIATION_ITEMS, sortsBefore)]);
   checkItems(lines, read);
   const ledger = ledgerItems(read, bank);
   const matchIds = [...new Set(lines.flatMap((l) => (l.matchId ? [l.matchId] : [])))];

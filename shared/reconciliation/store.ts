@@ -1,15 +1,15 @@
 import type { AppError } from '../errors.ts';
 import type { Change, RecoveryUnits } from '../unit-of-work.ts';
 import type { JournalRecord } from '../journals/records.ts';
-import type { DraftCreating, PostingBooks } from '../journals/store.ts';
-import type { Line } from '../journals/rules.ts';
+import type { DraftCreating, PostingBooks, PostingPeriodRule } from '../journals/store.ts';
+import type { Line, linesByAccount } from '../journals/rules.ts';
 import type { MatchingRule } from './auto-match.ts';
 import type { EventRecord } from '../events/event-record.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { MatchRecord, ReconciledPeriodRecord, StatementChain, StatementLineRecord, StatementRecord } from './records.ts';
 import type { LedgerItem } from './rules.ts';
 import type { MatchChange } from './match-changes.ts';
-import type { LedgerJournal, LedgerRow } from '../journals/ledger-entries.ts';
+import type { LedgerJournal, LedgerOrder, LedgerRow } from '../journals/ledger-entries.ts';
 import type { BooksMotion, KnownAtLoading } from '../reports/store.ts';
 
 /**
@@ -68,8 +68,8 @@ export interface ReconciliationReads {
   bankAccount(companyId: string, accountId: string): Promise<BankAccountFacts | undefined>;
   /** The account's statement lines booked on or before `date`, at most `limit + 1`. */
   linesUpTo(companyId: string, accountId: string, date: string, limit: number): Promise<StatementLineRecord[]>;
-  /** The account's ledger lines posted on or before `date`, as the ledger keeps them, at most `limit + 1`. */
-  ledgerUpTo(companyId: string, accountId: string, date: string, limit: number): Promise<LedgerLineRead[]>;
+  /** The account's ledger lines posted on or before `date`, as the ledger keeps them (in its order, `before`: ledger-entries.ts sortsBefore), at most `limit + 1`. */
+  ledgerUpTo(companyId: string, accountId: string, date: string, limit: number, before: LedgerOrder): Promise<LedgerLineRead[]>;
   matches(companyId: string, accountId: string, matchIds: readonly string[]): Promise<MatchRecord[]>;
   /** The periods marked reconciled on or before `date`, the latest first, at most `limit`. */
   reconciledPeriods(companyId: string, accountId: string, date: string, limit: number): Promise<ReconciledPeriodRecord[]>;
@@ -82,10 +82,10 @@ export interface ReconciliationReport extends ReconciliationReads {
 
 /** What the reconciliation as known at a moment reads besides (known-at.ts): the books' changes since, the statements written and the matches made or undone since. */
 export interface ReconciliationKnownAtReads extends BooksMotion, KnownAtLoading {
-  /** A journal's lines as its ledger rows (the rows a change took back or added). */
-  rowsOf(journal: LedgerJournal): LedgerRow[];
-  /** The account's ledger lines posted on or before `date` that `keep` accepts, in ledger order, at most `limit + 1`. */
-  ledgerRowsUpTo(companyId: string, accountId: string, date: string, limit: number, keep: (row: LedgerRow) => boolean): Promise<LedgerRow[]>;
+  /** A journal's lines as its ledger rows, grouped by `byAccount` (rules.ts linesByAccount): the rows a change took back or added. */
+  rowsOf(journal: LedgerJournal, byAccount: typeof linesByAccount): LedgerRow[];
+  /** The account's ledger lines posted on or before `date` that `keep` accepts, in ledger order (`before`), at most `limit + 1`. */
+  ledgerRowsUpTo(companyId: string, accountId: string, date: string, limit: number, keep: (row: LedgerRow) => boolean, before: LedgerOrder): Promise<LedgerRow[]>;
   /** The ids of the account's statements written after `instant`, at most `limit + 1`. */
   statementsAfter(companyId: string, accountId: string, instant: string, limit: number): Promise<string[]>;
   /** The account's matches made or undone after `instant`, oldest first, at most `limit + 1`. */
@@ -123,8 +123,8 @@ export interface LineJournaling extends Pick<Matching, 'bankAccount' | 'lines' |
   /** A journal as the books hold it (strongly consistent). */
   journal(companyId: string, journalId: string): Promise<JournalRecord | undefined>;
   draftBooks: DraftCreating;
-  /** The books as posting takes them, loaded on the path that posts. */
-  postingBooks(): Promise<PostingBooks>;
+  /** The books as posting takes them, loaded on the path that posts, judging posting periods by `periods` (financial-years/posting-rules.ts postingPeriod). */
+  postingBooks(periods: PostingPeriodRule): Promise<PostingBooks>;
   /** Units of work committing a step with the event `eventOf` builds from what it answers. */
   units: RecoveryUnits;
   eventChange(event: EventRecord): Change;

@@ -9,7 +9,7 @@ import { MEDIA_TYPES } from '../exports/formats.ts';
 import type { ExportLimits } from '../exports/limits.ts';
 import { RowLimits } from '../exports/row-limits.ts';
 import { amount, type Cell, type TableRow } from '../exports/table.ts';
-import type { TaxLedgerRow } from '../journals/ledger-entries.ts';
+import { sortsBefore, type TaxLedgerRow } from '../journals/ledger-entries.ts';
 import { calendarDate, DEBIT } from '../journals/rules.ts';
 import type { TaxDirection } from '../tax-codes/records.ts';
 import { formatTotal } from '../money/amount.ts';
@@ -240,7 +240,7 @@ class FafWriter {
     let credit = 0n;
     let count = 0;
     const zero = amount(this.fixed(0n));
-    for await (const line of this.books.mergedLines(this.companyId, leaves.map((a) => a.id), this.range, () => true)) {
+    for await (const line of this.books.mergedLines(this.companyId, leaves.map((a) => a.id), this.range, () => true, sortsBefore)) {
       const account = this.ctx.chart.get(line.accountId)!;
       const mils = toMils(line.amount);
       const balance = (balances.get(line.accountId) ?? net(opening?.get(line.accountId))) + (line.side === DEBIT ? mils : -mils);

@@ -1,6 +1,6 @@
 import { TOTAL_GROUP, type AccountSums, type GroupedSums } from '../balances/records.ts';
 import { sortsBefore, type LedgerPlace, type LedgerRow } from '../journals/ledger-entries.ts';
-import { DEBIT } from '../journals/rules.ts';
+import { DEBIT, linesByAccount } from '../journals/rules.ts';
 import { formatTotal } from '../money/amount.ts';
 import { minorUnits } from '../money/currencies.ts';
 import { toMils } from '../money/mils.ts';
@@ -88,7 +88,7 @@ export async function wholeGeneralLedger(books: GeneralLedgerReads, companyId: s
     const range = { from: query.dateFrom, to: query.dateTo };
     const difference = await differenceOf(books, scope, query);
     if (difference === 'empty') return;
-    const now = books.mergedLines(companyId, [...leaves], range, (row) => (!costCenterId || row.costCenterId === costCenterId) && !difference?.hidden.has(rowKey(row)));
+    const now = books.mergedLines(companyId, [...leaves], range, (row) => (!costCenterId || row.costCenterId === costCenterId) && !difference?.hidden.has(rowKey(row)), sortsBefore);
     for await (const row of difference ? mergedRows(now, difference) : now) {
       yield lineView(row, advance(running, row, own), ctx, fixed, own);
     }
@@ -214,7 +214,7 @@ async function differenceOf(books: GeneralLedgerReads, { ctx, leaves, costCenter
   // As known at a moment is a rare read: what reads a change's journal loads on that path only.
   const { journalOfChange } = await import('../audit/book-changes.ts');
   const inStatement = (row: LedgerRow) => leaves.has(row.accountId) && row.postingDate >= range.dateFrom && row.postingDate <= range.dateTo && (!costCenterId || row.costCenterId === costCenterId);
-  return ledgerDifference(ctx.known.changes, (change) => books.rowsOf(journalOfChange(change)).filter(inStatement));
+  return ledgerDifference(ctx.known.changes, (change) => books.rowsOf(journalOfChange(change), linesByAccount).filter(inStatement));
 }
 
 /** The next `limit` lines over the leaves' ledgers, merged in ledger order (as they stood at a moment, with `difference`). */
@@ -232,7 +232,7 @@ async function pageOfLines(
   const keep = (row: LedgerRow) => (!costCenterId || row.costCenterId === costCenterId) && !difference?.hidden.has(rowKey(row));
   const merged: LedgerRow[] = difference ? difference.restored.filter((row) => !after || sortsBefore(after, row)).slice(0, limit) : [];
   for (let i = 0; i < leafIds.length; i += PARALLEL) {
-    const batch = await Promise.all(leafIds.slice(i, i + PARALLEL).map((id) => books.ledgerLines(companyId, id, range, after, limit, keep)));
+    const batch = await Promise.all(leafIds.slice(i, i + PARALLEL).map((id) => books.ledgerLines(companyId, id, range, after, limit, keep, sortsBefore)));
     merged.push(...batch.flat());
   }
   return merged.sort((a, b) => (sortsBefore(a, b) ? -1 : 1)).slice(0, limit);

@@ -10,7 +10,8 @@ import type { CostCenterAttributes } from '../cost-centers/records.ts';
 import type { CounterpartyRecord } from '../counterparties/records.ts';
 import type { YearRecord } from '../financial-years/records.ts';
 import type { JobsState } from '../journals/job-records.ts';
-import type { LedgerJournal, LedgerPlace, LedgerRow, TaxLedgerRow } from '../journals/ledger-entries.ts';
+import type { LedgerJournal, LedgerOrder, LedgerPlace, LedgerRow, TaxLedgerRow } from '../journals/ledger-entries.ts';
+import type { linesByAccount } from '../journals/rules.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import type { ListQuery, Page, PageBinding } from '../schemas/list-query.ts';
 import type { NodeRecord } from '../tree/records.ts';
@@ -105,8 +106,8 @@ export interface FtaAuditFileReads extends ReportBooks {
   taxLedger(companyId: string, range: { from: string; to: string }): AsyncGenerator<TaxLedgerRow>;
   /** The company's counterparties with these ids that exist (batch reads). */
   counterparties(companyId: string, counterpartyIds: string[]): Promise<CounterpartyRecord[]>;
-  /** Every line of the accounts' ledgers in the range that `keep` accepts, merged in ledger order, read as the consumer pulls them. */
-  mergedLines(companyId: string, accountIds: readonly string[], range: { from: string; to: string }, keep: (row: LedgerRow) => boolean): AsyncGenerator<LedgerRow>;
+  /** Every line of the accounts' ledgers in the range that `keep` accepts, merged in ledger order (`before`: ledger-entries.ts sortsBefore), read as the consumer pulls them. */
+  mergedLines(companyId: string, accountIds: readonly string[], range: { from: string; to: string }, keep: (row: LedgerRow) => boolean, before: LedgerOrder): AsyncGenerator<LedgerRow>;
 }
 
 export type IncomeStatementReads = ReportBooks & KnownAtLoading & ClosingJournalReads & CostCenterReads;
@@ -120,12 +121,12 @@ export interface BudgetVsActualReads extends ReportBooks, KnownAtLoading, Closin
 export interface GeneralLedgerReads extends ReportBooks, KnownAtLoading, CostCenterReads {
   /** The account a UUID or a code path names. Errors: NotFound naming `field`. */
   account(companyId: string, reference: string, field: string): Promise<NodeRecord<AccountAttributes>>;
-  /** Up to `limit` lines of the account's ledger in the range after `after` that `keep` accepts, in ledger order. */
-  ledgerLines(companyId: string, accountId: string, range: { from: string; to: string }, after: LedgerPlace | undefined, limit: number, keep: (row: LedgerRow) => boolean): Promise<LedgerRow[]>;
-  /** Every line of the accounts' ledgers in the range that `keep` accepts, merged in ledger order, read as the consumer pulls them. */
-  mergedLines(companyId: string, accountIds: readonly string[], range: { from: string; to: string }, keep: (row: LedgerRow) => boolean): AsyncGenerator<LedgerRow>;
-  /** A journal's lines as its ledger rows (as known at a moment, the rows a change took back or added). */
-  rowsOf(journal: LedgerJournal): LedgerRow[];
+  /** Up to `limit` lines of the account's ledger in the range after `after` that `keep` accepts, in ledger order (`before`). */
+  ledgerLines(companyId: string, accountId: string, range: { from: string; to: string }, after: LedgerPlace | undefined, limit: number, keep: (row: LedgerRow) => boolean, before: LedgerOrder): Promise<LedgerRow[]>;
+  /** Every line of the accounts' ledgers in the range that `keep` accepts, merged in ledger order (`before`: ledger-entries.ts sortsBefore), read as the consumer pulls them. */
+  mergedLines(companyId: string, accountIds: readonly string[], range: { from: string; to: string }, keep: (row: LedgerRow) => boolean, before: LedgerOrder): AsyncGenerator<LedgerRow>;
+  /** A journal's lines as its ledger rows, grouped by `byAccount` (rules.ts linesByAccount): as known at a moment, the rows a change took back or added. */
+  rowsOf(journal: LedgerJournal, byAccount: typeof linesByAccount): LedgerRow[];
   /** A signed token for the place a page ended. */
   encodePlace(binding: PageBinding, place: Record<string, unknown>): Promise<string>;
   /** Errors: ValidationError (InvalidCursor) when the token was altered or belongs to another statement. */

@@ -1,6 +1,6 @@
 import type { InProgressJournal, JournalRecord, Posting, PostedJournal } from '../../journals/records.ts';
 import type { PostingFigures } from '../../journals/posting-figures.ts';
-import type { OpenPeriod, PostingBooks } from '../../journals/store.ts';
+import type { PostingBooks, PostingPeriodRule } from '../../journals/store.ts';
 import type { CommitOptions, UnitOfWork } from '../../unit-of-work.ts';
 import { accountLines, costCenterLines } from '../stores/nodes/line-nodes.ts';
 import { settledDraftSettings } from '../capacity/settled-settings.ts';
@@ -64,8 +64,12 @@ async function runJob<T>(uow: UnitOfWork, companyId: string, before: JournalReco
   return finishJob(uow, companyId, started, figures, toFinalState(respond));
 }
 
-/** The books as posting, voiding, adjusting and reversing need them: none of the drafts' reads and writes (draft-books-store.ts). */
-export const booksStore: PostingBooks = {
+/**
+ * The books as posting, voiding, adjusting and reversing need them: none of the drafts' reads and
+ * writes (draft-books-store.ts). `periods` judges the year a posting's date falls in (the domain's
+ * rule: financial-years/posting-rules.ts postingPeriod).
+ */
+export const postingBooks = (periods: PostingPeriodRule): PostingBooks => ({
   journal: getJournal,
   existingJournal: mustGetJournal,
   year: (companyId, yearId) => getYear(companyId, yearId),
@@ -74,7 +78,7 @@ export const booksStore: PostingBooks = {
   costCenters: costCenterLines,
   approvalPolicy: getApprovalPolicy,
   nextSerial: drawSerial,
-  openPeriod: (companyId: string, date: string): Promise<OpenPeriod> => findOpenPeriod(companyId, date),
+  openPeriod: (companyId, date) => findOpenPeriod(companyId, date, periods),
 
   saved: savedJournal,
 
@@ -118,4 +122,4 @@ export const booksStore: PostingBooks = {
       const final = finalState(j);
       return { final, response: respond(final), described };
     }),
-};
+});

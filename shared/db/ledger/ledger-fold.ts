@@ -26,8 +26,8 @@ export class LedgerFold {
 
   /** Adds a posted (or reversed) journal, with its placement (read from its item, or an import's: import-postings.ts): what posting it wrote. */
   add(journal: LedgerJournal & Posting): void {
-    this.ledger.push(...ledgerItems(this.companyId, journal));
     const figures = this.figuresOf(journal.entries, 1);
+    this.ledger.push(...ledgerItems(this.companyId, journal, figures.ledger));
     for (const { key, set, debit, credit, inCurrencies } of balanceAdds(this.companyId, placed(journal), figures.balances, figures.currencies, figures.taxes)) {
       const id = `${key.pk}|${key.sk}`;
       const sum = this.balances.get(id) ?? { item: { ...key, ...set }, sums: new Map<string, bigint>() };

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
-import { sortsBefore, type LedgerRow } from '../../journals/ledger-entries.ts';
+import type { LedgerOrder, LedgerRow } from '../../journals/ledger-entries.ts';
 import { MinHeap } from '../../min-heap.ts';
 import { db } from '../table/client.ts';
 import { pacedLimit } from '../table/current-read-pace.ts';
@@ -25,7 +25,7 @@ type Source = { pk: string; accountId: string; rows: LedgerRow[]; at: number; ah
 
 /**
  * Every line of the accounts' ledgers posted from `from` to `to` that `keep` accepts, in ledger
- * order: each account's entries under each partition key they are spread over read once, page
+ * order (`before`, handed in: journals/ledger-entries.ts sortsBefore): each account's entries under each partition key they are spread over read once, page
  * after page, the next page asked for as soon as one arrives (so reads overlap the consumer's
  * work), merged with a heap. Each item is read once: reading each account a chunk at a time
  * across its partition keys read every key's next chunk and kept one key's worth, re-reading
@@ -36,6 +36,7 @@ export async function* mergedLedgerLines(
   accountIds: readonly string[],
   range: { from: string; to: string },
   keep: (row: LedgerRow) => boolean,
+  before: LedgerOrder,
   /** Items a read asks for (the tests make it small, so that each ledger is read over several pages); by default what HELD_ITEMS allows. */
   readItems?: number,
 ): AsyncGenerator<LedgerRow> {
@@ -68,7 +69,7 @@ export async function* mergedLedgerLines(
   try {
     for (const source of sources) source.ahead = readPage(source, undefined);
     await Promise.all(sources.map(refill));
-    const heap = new MinHeap<Source>((a, b) => sortsBefore(a.rows[a.at]!, b.rows[b.at]!));
+    const heap = new MinHeap<Source>((a, b) => before(a.rows[a.at]!, b.rows[b.at]!));
     for (const source of sources) if (source.at < source.rows.length) heap.push(source);
     for (let first = heap.peek(); first; first = heap.peek()) {
       yield first.rows[first.at++]!;

@@ -1,5 +1,5 @@
-import { noYearRefusal, periodContaining, postingRefusal } from '../../financial-years/rules.ts';
-import type { PeriodRecord, YearRecord } from '../../financial-years/records.ts';
+import type { YearRecord } from '../../financial-years/records.ts';
+import type { OpenPeriod, PostingPeriodRule } from '../../journals/store.ts';
 import { yearContaining } from '../capacity/year-hint.ts';
 import { openPeriodsCheckOp } from '../stores/year-store.ts';
 import type { WriteOp } from '../table/transact.ts';
@@ -23,16 +23,15 @@ export async function yearTaking(companyId: string, date: string, takes: (year: 
 }
 
 /**
- * The open period of an open year that contains the date. Errors: ValidationError
- * (NoFinancialYear) when no year contains it; StateConflict (PeriodNotOpen) when the year is
- * closed or the period locked or closed. Both name `postingDate`.
+ * The open period of an open year that contains the date, as `rule` (the domain's,
+ * financial-years/posting-rules.ts postingPeriod, handed in by the use case) judges the year
+ * read. Errors: the rule's refusals (NoFinancialYear, PeriodNotOpen).
  */
-export async function findOpenPeriod(companyId: string, date: string): Promise<{ year: YearRecord; period: PeriodRecord }> {
-  const year = await yearTaking(companyId, date, (y) => !postingRefusal(companyId, y, date));
-  if (!year) throw noYearRefusal(companyId, date);
-  const refusal = postingRefusal(companyId, year, date);
-  if (refusal) throw refusal;
-  return { year, period: periodContaining(year, date) };
+export async function findOpenPeriod(companyId: string, date: string, rule: PostingPeriodRule): Promise<OpenPeriod> {
+  const placed = (year: YearRecord | undefined) => rule(companyId, date, year);
+  const place = placed(await yearTaking(companyId, date, (y) => !('refusal' in placed(y))));
+  if ('refusal' in place) throw place.refusal;
+  return place;
 }
 
 /** That the periods of a year are open, on the guard of a shard drawn at random (a wide revaluation, a bulk import: they post into no shard of their own that another posting draws). */

@@ -18,5 +18,5 @@ import type { Placed } from './placement.ts';
  * (journals/posting-figures.ts postingFigures); the books compute none.
  */
 export function postingItemOps(companyId: string, journal: Placed<LedgerJournal & Posting>, figures: PostingFigures): WriteOp[] {
-  return [...balanceOps(companyId, journal, figures.balances, figures.currencies, figures.taxes), ...ledgerOps(companyId, journal, figures.sign)];
+  return [...balanceOps(companyId, journal, figures.balances, figures.currencies, figures.taxes), ...ledgerOps(companyId, journal, figures.ledger, figures.sign)];
 }

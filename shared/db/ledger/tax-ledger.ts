@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
-import type { TaxLedgerLine, TaxLedgerRow } from '../../journals/ledger-entries.ts';
+import type { TaxLedgerRow } from '../../journals/ledger-entries.ts';
+import type { TaxLedgerLine } from '../../journals/rules.ts';
 import { db } from '../table/client.ts';
 import { ledgerKeys } from '../table/keys.ts';
 import { withRange } from '../table/prefix-query.ts';

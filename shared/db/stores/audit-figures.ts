@@ -2,7 +2,7 @@ import { config } from '../../config.ts';
 import type { BalanceFigure, EntryPlace, LedgerEntryFigure } from '../../audit/balance-rules.ts';
 import type { AccountPeriodFigures, PairFigures } from '../../audit/records.ts';
 import type { PeriodSpan } from '../../financial-years/records.ts';
-import type { LedgerLine } from '../../journals/ledger-entries.ts';
+import type { LedgerLine } from '../../journals/rules.ts';
 import { batchGetItems } from '../table/batch-get.ts';
 import { exact } from '../table/exact-number.ts';
 import { balanceKeys, ledgerKeys } from '../table/keys.ts';

@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { maxSoFar, movesFromJson, movesToJson, type Block, type Span } from '../../audit/book-summaries.ts';
+import type { Block, Span, SummaryForm } from '../../audit/book-summaries.ts';
 import type { StoredSpan } from '../../audit/records.ts';
 import { config } from '../../config.ts';
 import { db } from '../table/client.ts';
@@ -16,22 +16,23 @@ import type { WriteOp } from '../table/transact.ts';
  * The summaries of a company's book changes (audit/book-summaries.ts): sealed blocks, by the
  * number of their last event, each with what its changes did to the balances (gzip JSON), and
  * the stretch still open (its place only: its changes are read one by one). Written by the
- * numbering transaction with the changes themselves, and kept for good like them.
+ * numbering transaction with the changes themselves, and kept for good like them, in the form
+ * their use cases hand in (audit/book-summaries.ts SummaryForm).
  */
-const spanAttributes = (span: Span) => ({ ...span, maxSoFar: maxSoFar(span) });
+const spanAttributes = (span: Span, form: SummaryForm) => ({ ...span, maxSoFar: form.maxSoFar(span) });
 
 /** The open stretch as it now stands, written only if it still is as `read` (another numbering that moved it cancels this one). */
-export function openSpanOp(companyId: string, span: Span, read: Span | undefined): WriteOp {
+export function openSpanOp(companyId: string, span: Span, read: Span | undefined, form: SummaryForm): WriteOp {
   return mainTable.put(
-    { ...knownKeys.openBookSummary(companyId), entity: 'BookSummaryOpen', ...spanAttributes(span) },
+    { ...knownKeys.openBookSummary(companyId), entity: 'BookSummaryOpen', ...spanAttributes(span, form) },
     { condition: read ? { expression: 'toSequence = :read', values: { ':read': read.toSequence } } : conditions.absent, onConditionFailed: () => new SequenceMoved() },
   );
 }
 
 /** A sealed block's item. */
-export function blockOp(companyId: string, block: Block): WriteOp {
+export function blockOp(companyId: string, block: Block, form: SummaryForm): WriteOp {
   return mainTable.put(
-    { ...knownKeys.bookSummary(companyId, block.span.toSequence), entity: 'BookSummary', ...spanAttributes(block.span), closingChanges: block.closingChanges, movesGz: gzipSync(movesToJson(block.moves)) },
+    { ...knownKeys.bookSummary(companyId, block.span.toSequence), entity: 'BookSummary', ...spanAttributes(block.span, form), closingChanges: block.closingChanges, movesGz: gzipSync(form.movesToJson(block.moves)) },
     { condition: conditions.absent, onConditionFailed: () => new SequenceMoved() },
   );
 }
@@ -54,7 +55,7 @@ export class TooManyBlocks extends Error {}
  * (events numbered without summaries meanwhile).
  * Errors: TooManyBlocks past `maxBlocks`.
  */
-export async function spansAfter(companyId: string, instant: string, maxBlocks: number, numberedThrough: number): Promise<{ spans: StoredSpan[]; complete: boolean }> {
+export async function spansAfter(companyId: string, instant: string, maxBlocks: number, numberedThrough: number, form: SummaryForm): Promise<{ spans: StoredSpan[]; complete: boolean }> {
   const pk = keys.company(companyId).pk;
   const spans: StoredSpan[] = [];
   let startKey: Record<string, unknown> | undefined;
@@ -70,11 +71,11 @@ export async function spansAfter(companyId: string, instant: string, maxBlocks: 
       const newer = spans.at(-1)?.span;
       // The open stretch reaches the last event numbered (every numbering moves it on), and each block ends where the next begins.
       if (newer ? span.toSequence !== newer.fromSequence - 1 : item.entity !== 'BookSummaryOpen' || span.toSequence < numberedThrough) return { spans, complete: false };
-      const latest = maxSoFar(span);
+      const latest = form.maxSoFar(span);
       if (latest === null || latest <= instant) return { spans, complete: true };
       if (spans.length >= maxBlocks) throw new TooManyBlocks();
       const sealed = item.entity === 'BookSummary';
-      spans.push({ span, sealed, moves: () => (sealed ? movesFromJson(gunzipSync(item.movesGz as Uint8Array).toString('utf8')) : new Map()), closingChanges: (item.closingChanges as Block['closingChanges']) ?? [] });
+      spans.push({ span, sealed, moves: () => (sealed ? form.movesFromJson(gunzipSync(item.movesGz as Uint8Array).toString('utf8')) : new Map()), closingChanges: (item.closingChanges as Block['closingChanges']) ?? [] });
     }
     startKey = result.LastEvaluatedKey;
   } while (startKey);

@@ -22,5 +22,5 @@ export const ftaAuditFileReads: FtaAuditFileReads = {
   companyName: async (companyId) => (await getCompany(companyId))?.name,
   taxLedger: (companyId, range) => taxLedgerStream(companyId, range),
   counterparties: getCounterparties,
-  mergedLines: (companyId, accountIds, range, keep) => mergedLedgerLines(companyId, accountIds, range, keep),
+  mergedLines: (companyId, accountIds, range, keep, before) => mergedLedgerLines(companyId, accountIds, range, keep, before),
 };

@@ -24,6 +24,6 @@ export const knownAtReads: KnownAtReads = {
   keptFrom: bookChangesKeptFrom,
   changesAfter: (companyId, instant, maxLines, upTo) => bounded(bookChangesAfter(companyId, instant, maxLines, upTo)),
   changesAt: bookChangesAt,
-  spansAfter: (companyId, instant, maxBlocks, numberedThrough) => bounded(spansAfter(companyId, instant, maxBlocks, numberedThrough)),
+  spansAfter: (companyId, instant, maxBlocks, numberedThrough, form) => bounded(spansAfter(companyId, instant, maxBlocks, numberedThrough, form)),
   eventsBetween,
 };

@@ -15,7 +15,7 @@ export const lineJournaling: LineJournaling = {
   match: getMatch,
   matchChanges: matchOps,
   draftBooks: draftCreatingStore,
-  postingBooks: async () => (await import('../ledger/books-store.ts')).booksStore,
+  postingBooks: async (periods) => (await import('../ledger/books-store.ts')).postingBooks(periods),
   units: recoveryUnits,
   eventChange: pendingEventOp,
   lineJournalChange: lineJournalOp,

@@ -13,7 +13,7 @@ export const reconciliationKnownAtReads: ReconciliationKnownAtReads = {
   jobsState,
   knownAtReads: loadKnownAtReads,
   rowsOf: ledgerRowsOf,
-  ledgerRowsUpTo: (companyId, accountId, date, limit, keep) => ledgerLines(companyId, accountId, { from: '0000-01-01', to: date }, undefined, limit + 1, keep),
+  ledgerRowsUpTo: (companyId, accountId, date, limit, keep, before) => ledgerLines(companyId, accountId, { from: '0000-01-01', to: date }, undefined, limit + 1, keep, before),
   statementsAfter,
   matchChangesAfter,
   reconciledPeriods,

@@ -36,7 +36,7 @@ export const generalLedgerReads: GeneralLedgerReads = {
   costCenters,
   account: (companyId, reference, field) => resolveNode<AccountAttributes>('ACCOUNT', 'The account', companyId, reference, field),
   ledgerLines,
-  mergedLines: (companyId, accountIds, range, keep) => mergedLedgerLines(companyId, accountIds, range, keep),
+  mergedLines: (companyId, accountIds, range, keep, before) => mergedLedgerLines(companyId, accountIds, range, keep, before),
   rowsOf: ledgerRowsOf,
   encodePlace: encodeCursor,
   decodePlace: decodeCursor,

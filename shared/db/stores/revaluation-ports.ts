@@ -1,4 +1,4 @@
-import type { PostingBooks } from '../../journals/store.ts';
+import type { PostingBooks, PostingPeriodRule } from '../../journals/store.ts';
 import type { RevaluationCreating, RevaluationFinishing } from '../../revaluations/store.ts';
 import { allYears } from '../capacity/year-hint.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
@@ -29,11 +29,12 @@ const doneChanges: RevaluationFinishing['doneChanges'] = (companyId, date, journ
 /** Finishing a revaluation with the books given (recovery hands in its own). */
 export const revaluationFinishing = (books: PostingBooks): RevaluationFinishing => ({ books, day: getRevaluationDay, doneChanges, commitNow: transactWrite, recoveryUnits });
 
-export const revaluationCreating: RevaluationCreating = {
-  books: { openPeriod: findOpenPeriod, rateOn, nextSerial: drawSerial },
+/** Making a revaluation, its posting periods judged by `periods` (financial-years/posting-rules.ts postingPeriod, handed in by the handler). */
+export const revaluationCreating = (periods: PostingPeriodRule): RevaluationCreating => ({
+  books: { openPeriod: (companyId, date) => findOpenPeriod(companyId, date, periods), rateOn, nextSerial: drawSerial },
   day: getRevaluationDay,
   reports: { jobsState, settings: getSettings, accounts: (companyId) => allNodes('ACCOUNT', companyId), years: allYears, sums: sumThrough },
   posting: revaluationBooks,
   raced: (error) => error instanceof RevaluationRaced,
-  finishing: async () => revaluationFinishing((await import('../ledger/books-store.ts')).booksStore),
-};
+  finishing: async () => revaluationFinishing((await import('../ledger/books-store.ts')).postingBooks(periods)),
+});

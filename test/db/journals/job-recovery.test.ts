@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { booksStore } from '../../../shared/db/ledger/books-store.ts';
+import { postingBooks } from '../../../shared/db/ledger/books-store.ts';
+import { postingPeriod } from '../../../shared/financial-years/posting-rules.ts';
 import { pendingJobs } from '../../../shared/db/stores/pending-jobs.ts';
 import { recoverJobs } from '../../../shared/journals/recover-jobs.ts';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
@@ -26,7 +27,7 @@ const trial = async (api: Client, base: string) => {
 };
 
 /** Now plus a second: every job of the company started before it. */
-const recoverCompany = (companyId: string) => recoverJobs(booksStore, pendingJobs, new Date(Date.now() + 1000), companyId);
+const recoverCompany = (companyId: string) => recoverJobs(postingBooks(postingPeriod), pendingJobs, new Date(Date.now() + 1000), companyId);
 
 describe('wide postings left unfinished', () => {
   it('keeps every report from showing a half-applied posting, then recovery finishes it with its event', async () => {

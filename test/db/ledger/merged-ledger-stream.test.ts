@@ -52,10 +52,10 @@ describe('merged ledger lines', () => {
     expect(expected.length).toBe(16 + 4 * 2);
 
     // Act
-    const byOne = await countingDatabaseCalls(() => collected(mergedLedgerLines(companyId, leaves, MARCH, () => true, 1)));
-    const byTwo = await collected(mergedLedgerLines(companyId, leaves, MARCH, () => true, 2));
-    const atOnce = await countingDatabaseCalls(() => collected(mergedLedgerLines(companyId, leaves, MARCH, () => true)));
-    const onHq = await collected(mergedLedgerLines(companyId, leaves, MARCH, (row) => row.costCenterId === chart.hq.id, 1));
+    const byOne = await countingDatabaseCalls(() => collected(mergedLedgerLines(companyId, leaves, MARCH, () => true, sortsBefore, 1)));
+    const byTwo = await collected(mergedLedgerLines(companyId, leaves, MARCH, () => true, sortsBefore, 2));
+    const atOnce = await countingDatabaseCalls(() => collected(mergedLedgerLines(companyId, leaves, MARCH, () => true, sortsBefore)));
+    const onHq = await collected(mergedLedgerLines(companyId, leaves, MARCH, (row) => row.costCenterId === chart.hq.id, sortsBefore, 1));
 
     // Assert: the same rows in the same order however they are paged; no item read twice.
     expect(byOne.result.map(place)).toEqual(expected.map(place));
@@ -80,12 +80,12 @@ describe('merged ledger lines', () => {
     db().middlewareStack.add((next) => (args) => ((sent += 1), next(args)), { step: 'initialize', name: 'countReadsSentInTest' });
     try {
       const whole = sent;
-      const all = await collected(mergedLedgerLines(companyId, accounts, MARCH, () => true, 1));
+      const all = await collected(mergedLedgerLines(companyId, accounts, MARCH, () => true, sortsBefore, 1));
       const wholeWalk = sent - whole;
 
       // Act: leave the walk after three lines, then wait for what was in flight.
       const before = sent;
-      const first = await collected(mergedLedgerLines(companyId, accounts, MARCH, () => true, 1), 3);
+      const first = await collected(mergedLedgerLines(companyId, accounts, MARCH, () => true, sortsBefore, 1), 3);
       const atLeaving = sent - before;
       await new Promise((resolve) => setTimeout(resolve, 500));
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { booksStore } from '../../../shared/db/ledger/books-store.ts';
+import { postingBooks } from '../../../shared/db/ledger/books-store.ts';
+import { postingPeriod } from '../../../shared/financial-years/posting-rules.ts';
 import { pendingJobs } from '../../../shared/db/stores/pending-jobs.ts';
 import { recoverJobs } from '../../../shared/journals/recover-jobs.ts';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
@@ -42,7 +43,7 @@ async function usdBanks(accounts: number) {
 }
 
 const revalue = (api: Client, base: string, headers?: Record<string, string>) => api.post(`${base}/Revaluations`, { date: '2026-01-31' }, headers);
-const recoverCompany = (companyId: string) => recoverJobs(booksStore, pendingJobs, new Date(Date.now() + 1000), companyId);
+const recoverCompany = (companyId: string) => recoverJobs(postingBooks(postingPeriod), pendingJobs, new Date(Date.now() + 1000), companyId);
 
 /** The revaluation journals of the company: exactly one revaluation, reversed, and its reversal, posted. */
 async function expectOneRevaluation(api: Client, base: string) {

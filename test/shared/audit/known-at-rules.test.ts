@@ -6,13 +6,13 @@ import { closingsAt, ledgerDifference, mergedRows, rowKey } from '../../../share
 import { takeBack } from '../../../shared/audit/take-back.ts';
 import { movesOf } from '../../../shared/audit/book-summaries.ts';
 import { ledgerRowsOf } from '../../../shared/db/ledger/ledger-store.ts';
-import type { Line } from '../../../shared/journals/rules.ts';
+import { linesByAccount, type Line } from '../../../shared/journals/rules.ts';
 
 const line = (accountId: string, side: 1 | 2, amount: string, costCenterId: string | null = null): Line => ({ accountId, costCenterId, side, amount });
 let sequence = 0;
 const change = (journalId: string, effect: 1 | -1, lines: Line[], postingDate = '2026-01-10', closing = false): BookChange =>
   bookChange({ occurredAt: `2026-02-01T00:00:0${sequence % 10}.000Z`, sequence: ++sequence, type: effect === 1 ? 'JournalPosted' : 'JournalVoided' }, effect, { id: journalId, serialNumber: journalId.charCodeAt(0), date: `${postingDate}T00:00:00Z`, postingDate, financialYearId: 'y', periodId: 'p', entries: lines }, closing);
-const rowsOf = (c: BookChange) => ledgerRowsOf(journalOfChange(c));
+const rowsOf = (c: BookChange) => ledgerRowsOf(journalOfChange(c), linesByAccount);
 /** What taking back the changes adds, as known-at.ts gathers it. */
 const undoOf = (changes: readonly BookChange[]) => movesOf(changes, -1);
 
