@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors.ts';
-import { CASH_FLOW_CATEGORIES, type CashFlowCategory, type Classification } from './records.ts';
+import { CASH_FLOW_CATEGORIES } from '../schemas/account-values.ts';
+import type { CashFlowCategory, Classification } from './records.ts';
 
 /**
  * Where an account's movements sit in the cash flow statement (indirect method), pure:

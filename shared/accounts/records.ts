@@ -1,16 +1,14 @@
+import type { ACCOUNT_TYPES, CASH_FLOW_CATEGORIES, CLASSIFICATIONS } from '../schemas/account-values.ts';
 import type { NodeAttributes } from '../tree/records.ts';
 
 /**
  * An account as the company keeps it: a node of the chart (tree/records.ts) with the account's
- * own attributes, and the values they take. Pure; shared/db/stores/node-store.ts stores and reads
+ * own attributes, and the values they take (schemas/account-values.ts lists them). Pure; shared/db/stores/node-store.ts stores and reads
  * it; rules.ts and cash-flow-category.ts say which values an account may hold.
  */
-export const CLASSIFICATIONS = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
 export type Classification = (typeof CLASSIFICATIONS)[number];
-export const ACCOUNT_TYPES = ['category', 'leaf'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 /** Where an account's movements sit in the cash flow statement (cash-flow-category.ts). */
-export const CASH_FLOW_CATEGORIES = ['cash', 'operating', 'investing', 'financing', 'nonCash'] as const;
 export type CashFlowCategory = (typeof CASH_FLOW_CATEGORIES)[number];
 
 /**

@@ -2,7 +2,7 @@ import * as z from '../schemas/zod.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { CurrencyCode } from '../schemas/currency.ts';
 import { nodeFields, nodeUpdateFields } from '../tree/schemas.ts';
-import { ACCOUNT_TYPES, CASH_FLOW_CATEGORIES, CLASSIFICATIONS } from './records.ts';
+import { ACCOUNT_TYPES, CASH_FLOW_CATEGORIES, CLASSIFICATIONS } from '../schemas/account-values.ts';
 
 /** A leaf account's currency: every journal line on it must be in it; null or left out: any currency. */
 const AccountCurrency = () => z.optional(z.nullable(CurrencyCode()));

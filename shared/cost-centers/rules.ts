@@ -1,4 +1,5 @@
 import { StateConflict } from '../errors.ts';
+import type { COST_CENTER_STATUSES } from '../schemas/cost-center-values.ts';
 
 /**
  * Cost center states (spec: States and transitions):
@@ -8,7 +9,6 @@ import { StateConflict } from '../errors.ts';
  * Any other request (activating an active one, deactivating an inactive one) is a 409
  * InvalidState and changes nothing.
  */
-export const COST_CENTER_STATUSES = ['active', 'inactive'] as const;
 export type CostCenterStatus = (typeof COST_CENTER_STATUSES)[number];
 export type CostCenterTransition = 'Activate' | 'Deactivate';
 

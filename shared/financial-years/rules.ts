@@ -1,6 +1,7 @@
 import { StateConflict, ValidationError } from '../errors.ts';
 import { operationNamed, WAY_OUT_CLOSE_PERIOD, WAY_OUT_LIST_JOURNALS } from '../schemas/api-paths.ts';
 import { addDays, daysBetween, endOfMonth, minDate, type IsoDate } from './dates.ts';
+import type { PERIOD_STATUSES, YEAR_STATUSES } from '../schemas/financial-year-values.ts';
 
 /**
  * Financial year and period rules, pure.
@@ -14,9 +15,7 @@ import { addDays, daysBetween, endOfMonth, minDate, type IsoDate } from './dates
  * into the period. Year states: open ──Close──> closed, allowed once every period is closed
  * and no draft journal is dated inside the year; a closed year refuses every change.
  */
-export const PERIOD_STATUSES = ['open', 'locked', 'closed'] as const;
 export type PeriodStatus = (typeof PERIOD_STATUSES)[number];
-export const YEAR_STATUSES = ['open', 'closed'] as const;
 export type YearStatus = (typeof YEAR_STATUSES)[number];
 export type PeriodTransition = 'Lock' | 'Close' | 'Reopen';
 

@@ -1,4 +1,5 @@
-import { ACCOUNT_TYPES, CLASSIFICATIONS, type AccountAttributes, type AccountType, type Classification } from '../accounts/records.ts';
+import type { AccountAttributes, AccountType, Classification } from '../accounts/records.ts';
+import { ACCOUNT_TYPES, CLASSIFICATIONS } from '../schemas/account-values.ts';
 import type { CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
 import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import { BilingualName, Code, Reference } from '../schemas/common.ts';

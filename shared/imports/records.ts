@@ -1,4 +1,5 @@
 import type { ActorRef } from '../auth/actor.ts';
+import type { IMPORT_FORMATS, IMPORT_KINDS, IMPORT_MODES, IMPORT_STATUSES } from '../schemas/import-values.ts';
 
 /**
  * An import job as the service keeps it (pure types; shared/db/stores/import-store.ts stores them).
@@ -9,15 +10,11 @@ import type { ActorRef } from '../auth/actor.ts';
  * step on the job (`progress.step`) in the same write, so a worker that dies is followed by one
  * that starts at the first step not recorded and nothing is written twice.
  */
-export const IMPORT_KINDS = ['accounts', 'costCenters', 'openingBalances', 'journals', 'budgetLines', 'bankStatements'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 /** The kinds whose file is rows of named columns (CSV or JSON); a bank statement file is read by its own parsers. */
 export type RowImportKind = Exclude<ImportKind, 'bankStatements'>;
-export const IMPORT_FORMATS = ['json', 'csv', 'camt053', 'mt940'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
-export const IMPORT_MODES = ['atomic', 'perItem'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
-export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'partiallySucceeded'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** One problem of the file: its 1-based data row (0: the file as a whole), the column or field, why, and a code. */

@@ -5,7 +5,7 @@ import { IsoDateField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { described } from '../schemas/described.ts';
 import { listQuery, pageQueryShape } from '../schemas/list-query.ts';
-import { IMPORT_FORMATS, IMPORT_KINDS, IMPORT_MODES } from './records.ts';
+import { IMPORT_FORMATS, IMPORT_KINDS, IMPORT_MODES } from '../schemas/import-values.ts';
 
 
 /** A statement's balance: a signed decimal amount (positive: the bank holds money for the company) on a date. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UnfinishedJob } from './job-records.ts';
 import { AppError } from '../errors.ts';
-import { requestLogger } from '../http/logger.ts';
+import { requestLogger } from '../logger.ts';
 import { recoverRevaluation } from '../revaluations/finish-revaluation.ts';
 import { finishAbandonedJob } from './post-journal.ts';
 import { recoveryUnitOfWork } from './recovery-unit-of-work.ts';

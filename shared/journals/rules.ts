@@ -2,6 +2,7 @@ import { StateConflict, ValidationError } from '../errors.ts';
 import { equalAmounts, sumAmounts } from '../money/amount.ts';
 import { absMils, fromMils, MIL_DIGITS, toMils } from '../money/mils.ts';
 import type { LineTax } from '../tax-codes/records.ts';
+import type { JOURNAL_STATUSES } from '../schemas/journal-values.ts';
 
 /**
  * Journal rules, pure.
@@ -27,7 +28,6 @@ import type { LineTax } from '../tax-codes/records.ts';
 export const DEBIT = 1;
 export const CREDIT = 2;
 
-export const JOURNAL_STATUSES = ['draft', 'submitted', 'approved', 'posting', 'posted', 'unposting', 'voided', 'reversed'] as const;
 export type JournalStatus = (typeof JOURNAL_STATUSES)[number];
 export type JournalAction = 'Update' | 'Submit' | 'Approve' | 'Reject' | 'Post' | 'Void' | 'Reverse' | 'Adjust';
 

@@ -9,7 +9,8 @@ import { listQueryShape } from '../schemas/list-query.ts';
 import { exportParameters } from '../exports/schemas.ts';
 import { EMIRATES } from '../schemas/tax-registration-values.ts';
 import { TaxCodeText } from '../schemas/tax-code.ts';
-import { CREDIT, DEBIT, JOURNAL_STATUSES, MAX_LINES } from './rules.ts';
+import { JOURNAL_STATUSES } from '../schemas/journal-values.ts';
+import { CREDIT, DEBIT, MAX_LINES } from './rules.ts';
 
 
 /**

@@ -152,8 +152,6 @@ export const IncomeStatementRouteQuery = /* @__PURE__ */ lazy(() => z.extend(Inc
 export const BalanceSheetRouteQuery = /* @__PURE__ */ lazy(() => z.extend(BalanceSheetQuery(), { ...knownAtParameter(), ...exportParameters() }));
 export const CashFlowRouteQuery = /* @__PURE__ */ lazy(() => z.extend(CashFlowQuery(), { ...knownAtParameter(), ...exportParameters() }));
 
-export const REPORT_KINDS = ['TrialBalance', 'IncomeStatement', 'BalanceSheet', 'CashFlow'] as const;
-
 export const CreateReportBody = /* @__PURE__ */ lazy(() =>
   z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('TrialBalance'), parameters: TrialBalanceQuery() }),

@@ -1,6 +1,6 @@
 import * as z from './zod.ts';
-import { ACCOUNT_TYPES, CLASSIFICATIONS } from '../accounts/records.ts';
-import { REPORT_KINDS } from '../reports/schemas.ts';
+import { ACCOUNT_TYPES, CLASSIFICATIONS } from './account-values.ts';
+import { REPORT_KINDS } from './report-values.ts';
 import { TAX_JURISDICTIONS } from './tax-registration-values.ts';
 
 /** Response bodies of the reports (part of responses.ts). Amounts are exact decimal strings in the company's currency. */

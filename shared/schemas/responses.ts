@@ -1,12 +1,12 @@
 import * as z from './zod.ts';
 import { lazy } from './lazy.ts';
 import { described } from './described.ts';
-import { ACCOUNT_TYPES, CASH_FLOW_CATEGORIES, CLASSIFICATIONS } from '../accounts/records.ts';
-import { COST_CENTER_STATUSES } from '../cost-centers/rules.ts';
-import { PERIOD_STATUSES, YEAR_STATUSES } from '../financial-years/rules.ts';
-import { JOURNAL_STATUSES } from '../journals/rules.ts';
+import { ACCOUNT_TYPES, CASH_FLOW_CATEGORIES, CLASSIFICATIONS } from './account-values.ts';
+import { COST_CENTER_STATUSES } from './cost-center-values.ts';
+import { PERIOD_STATUSES, YEAR_STATUSES } from './financial-year-values.ts';
+import { JOURNAL_STATUSES } from './journal-values.ts';
 import { ATTACHMENT_CONTENT_TYPES, ATTACHMENT_STATUSES } from './attachment-values.ts';
-import { IMPORT_FORMATS, IMPORT_KINDS, IMPORT_MODES, IMPORT_STATUSES } from '../imports/records.ts';
+import { IMPORT_FORMATS, IMPORT_KINDS, IMPORT_MODES, IMPORT_STATUSES } from './import-values.ts';
 import { EXPORT_JOB_FORMATS, EXPORT_JOB_STATUSES } from './export-job-values.ts';
 import { buildReportResponses } from './report-responses.ts';
 import { EMIRATES, TAX_JURISDICTIONS } from './tax-registration-values.ts';
