@@ -1,4 +1,3 @@
-import { StateConflict } from '../errors.ts';
 import type { Line } from '../journals/rules.ts';
 import { CREDIT, DEBIT } from '../journals/rules.ts';
 import { absMils, fromMils, sumMils } from '../money/mils.ts';
@@ -41,16 +40,4 @@ export function closingLines(nets: readonly AccountNet[], retainedEarningsAccoun
     lines.push({ accountId: retainedEarningsAccountId, costCenterId: null, side: profit > 0n ? CREDIT : DEBIT, amount: fromMils(absMils(profit), precision) });
   }
   return lines;
-}
-
-/**
- * The closing journal's lines are the service's computation from the year's balances, so it
- * is never edited: a user's lines would pass for closing entries (left out of the income
- * statement, allowed on cost centers deactivated since). Void it and generate it again instead.
- * Errors: StateConflict (ClosingJournalReadOnly).
- */
-export function checkNotClosingJournal(journal: { closingOf?: string | undefined }): void {
-  if (journal.closingOf) {
-    throw new StateConflict('ClosingJournalReadOnly', 'A closing journal is generated from the year\'s balances and cannot be edited; void it and generate it again.');
-  }
 }

@@ -110,6 +110,18 @@ export function checkTransition<J extends { status: JournalStatus; reversalOf?: 
   }
 }
 
+/**
+ * A year's closing journal (`closingOf` set: financial-years/closing-rules.ts computes its lines
+ * from the year's balances) is never edited: a user's lines would pass for closing entries (left
+ * out of the income statement, allowed on cost centers deactivated since). Void it and generate
+ * it again instead. Errors: StateConflict (ClosingJournalReadOnly).
+ */
+export function checkNotClosingJournal(journal: { closingOf?: string | undefined }): void {
+  if (journal.closingOf) {
+    throw new StateConflict('ClosingJournalReadOnly', 'A closing journal is generated from the year\'s balances and cannot be edited; void it and generate it again.');
+  }
+}
+
 /** What a journal in each state takes instead, for the reason of an action it does not. */
 const WAY_OUT: Partial<Record<JournalStatus, string>> = {
   draft: 'a draft has not touched the balances yet; update it, post it (Post) or discard it (Void)',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StateConflict, ValidationError } from '../../../shared/errors.ts';
-import { checkBalanced, checkTransition, fxRoundingLine, swapSides, totals, type JournalStatus, type Line } from '../../../shared/journals/rules.ts';
+import { checkBalanced, checkNotClosingJournal, checkTransition, fxRoundingLine, swapSides, totals, type JournalStatus, type Line } from '../../../shared/journals/rules.ts';
 
 const line = (accountId: string, side: 1 | 2, amount: string, costCenterId: string | null = null): Line => ({ accountId, side, amount, costCenterId });
 
@@ -29,6 +29,13 @@ describe('journal rules', () => {
     for (const action of ['Void', 'Adjust', 'Reverse'] as const) {
       expect(() => checkTransition(journal('posted', 'original-id'), action), `reversal ${action}`).toThrow(/reversing journal/);
     }
+  });
+});
+
+describe('a closing journal', () => {
+  it('refuses editing a closing journal only', () => {
+    expect(() => checkNotClosingJournal({ closingOf: 'year-1' })).toThrow(expect.objectContaining({ status: 409, items: [expect.objectContaining({ code: 'ClosingJournalReadOnly' })] }));
+    expect(() => checkNotClosingJournal({})).not.toThrow();
   });
 });
 
