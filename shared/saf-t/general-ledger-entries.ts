@@ -1,6 +1,6 @@
 import type { RowLimits } from '../exports/row-limits.ts';
 import type { XmlStream } from '../exports/xml.ts';
-import type { LedgerRow } from '../journals/ledger-entries.ts';
+import { sortsBefore, type LedgerRow } from '../journals/ledger-entries.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import type { SafTNaming } from './naming.ts';
 import { lineMils, partyRoles, type PartyRole } from './rules.ts';
@@ -36,7 +36,7 @@ export interface LedgerTally {
  */
 export async function writeLedgerEntries(books: SafTReads, companyId: string, leafIds: readonly string[], range: { from: string; to: string }, xml: XmlStream, limits: RowLimits, naming: SafTNaming, currency: string): Promise<LedgerTally> {
   const tally: LedgerTally = { entries: 0, lines: 0, debit: 0n, credit: 0n, byAccount: new Map(), parties: new Map([['customer', new Set()], ['supplier', new Set()]]), taxCodeIds: new Set(), steady: true };
-  for await (const batch of journalBatches(books.mergedLines(companyId, leafIds, range, () => true))) {
+  for await (const batch of journalBatches(books.mergedLines(companyId, leafIds, range, () => true, sortsBefore))) {
     const read = new Map((await books.journals(companyId, batch.map((g) => g.journalId))).map((j) => [j.id, j]));
     for (const group of batch) {
       const journal = read.get(group.journalId);

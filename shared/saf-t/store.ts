@@ -1,6 +1,6 @@
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
 import type { CounterpartyRecord } from '../counterparties/records.ts';
-import type { LedgerRow } from '../journals/ledger-entries.ts';
+import type { LedgerOrder, LedgerRow } from '../journals/ledger-entries.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import type { ReportBooks } from '../reports/store.ts';
 import type { TaxCodeRecord } from '../tax-codes/records.ts';
@@ -14,7 +14,7 @@ export interface SafTReads extends ReportBooks {
   /** The company's name; undefined when it is gone. */
   companyName(companyId: string): Promise<string | undefined>;
   /** Every line of these accounts' ledgers posted in the range that `keep` accepts, in ledger order (posting date, serial number, journal, account, line). */
-  mergedLines(companyId: string, accountIds: readonly string[], range: { from: string; to: string }, keep: (row: LedgerRow) => boolean): AsyncIterable<LedgerRow>;
+  mergedLines(companyId: string, accountIds: readonly string[], range: { from: string; to: string }, keep: (row: LedgerRow) => boolean, before: LedgerOrder): AsyncIterable<LedgerRow>;
   /** The journals with these ids that exist (strongly consistent). */
   journals(companyId: string, journalIds: readonly string[]): Promise<JournalRecord[]>;
   /** The counterparties with these ids that exist. */

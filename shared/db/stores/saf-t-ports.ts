@@ -20,7 +20,7 @@ export const safTReads: SafTReads = {
   years: allYears,
   sums: sumThrough,
   companyName: async (companyId) => (await getCompany(companyId))?.name,
-  mergedLines: (companyId, accountIds, range, keep) => mergedLedgerLines(companyId, accountIds, range, keep),
+  mergedLines: (companyId, accountIds, range, keep, before) => mergedLedgerLines(companyId, accountIds, range, keep, before),
   journals: getJournals,
   counterparties: getCounterparties,
   taxCodes: getTaxCodes,
