@@ -36,10 +36,19 @@ const known = (kind: ImportKind) => new Set([...COLUMNS[kind].required, ...COLUM
  * payload that cannot be read at all is refused whole. Errors: ValidationError naming `data`
  * (InvalidCsv, UnknownColumn, MissingColumn, TooManyRows).
  */
-export async function readRows(kind: ImportKind, format: ImportFormat, data: unknown): Promise<{ rows: SourceRow[]; errors: RowError[] }> {
+export async function readRows(kind: ImportKind, format: ImportFormat, data: unknown): Promise<{ rows: SourceRow[]; errors: RowError[]; paths?: ReadonlyMap<number, Record<string, string>> }> {
+  if (format === 'saf-t') return safTRows(kind, String(data));
   const { rows, errors } = format === 'csv' ? await csvRows(kind, String(data)) : jsonRows(kind, data as unknown[]);
   if (rows.length > MAX_IMPORT_ROWS) throw ValidationError.field('data', `has ${rows.length} data rows; an import takes at most ${MAX_IMPORT_ROWS} (split the file)`, 'TooManyRows');
   return { rows, errors: [...errors, ...missingValues(kind, rows)] };
+}
+
+/** A SAF-T Financial file's rows of the kind, each field's element path kept (its XML reader loads with the first SAF-T file). */
+async function safTRows(kind: ImportKind, text: string): Promise<{ rows: SourceRow[]; errors: RowError[]; paths: ReadonlyMap<number, Record<string, string>> }> {
+  const { readSafT } = await import('./saf-t/read-saf-t.ts');
+  const read = readSafT(kind, text);
+  if (read.rows.length > MAX_IMPORT_ROWS) throw ValidationError.field('data', `has ${read.rows.length} ${kind === 'journals' ? 'lines' : 'records'} of ${kind}; an import takes at most ${MAX_IMPORT_ROWS} (split the file by period)`, 'TooManyRows');
+  return { ...read, errors: [...read.errors, ...missingValues(kind, read.rows)] };
 }
 
 async function csvRows(kind: ImportKind, text: string): Promise<{ rows: SourceRow[]; errors: RowError[] }> {

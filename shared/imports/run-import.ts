@@ -9,6 +9,7 @@ import { planJournalImport } from './journal-import.ts';
 import { planNodes, type NodeImportKind } from './plan-nodes.ts';
 import { LISTED_ERRORS, type ImportCounts, type ImportJob, type RowError, type RowImportKind } from './records.ts';
 import { readRows, type SourceRow } from './read-rows.ts';
+import { namedByPath } from './saf-t/named-by-path.ts';
 import { finalStatus } from './rules.ts';
 import { writeNodes } from './write-nodes.ts';
 import { ImportRefused } from './write-journals.ts';
@@ -128,8 +129,10 @@ async function checkedFile(work: ImportWork, job: ImportJob, companyId: string, 
     const plan = await planStatementImport(work.statements, job, companyId, account, await parsedBankFile(job.format, text, job.statement, account?.currency));
     return { rows: plan.rows, plan };
   }
-  const read = await readRows(job.kind, job.format, job.format === 'csv' ? text : (JSON.parse(text) as unknown));
-  return { rows: read.rows.length, plan: await planFor(work, { ...job, kind: job.kind }, companyId, read.rows, read.errors) };
+  const read = await readRows(job.kind, job.format, job.format === 'json' ? (JSON.parse(text) as unknown) : text);
+  const plan = await planFor(work, { ...job, kind: job.kind }, companyId, read.rows, read.errors);
+  // A SAF-T file's errors name the element of the field rather than a column.
+  return { rows: read.rows.length, plan: read.paths ? { ...plan, errors: namedByPath(plan.errors, read.paths) } : plan };
 }
 
 async function planFor(work: ImportWork, job: ImportJob & { kind: RowImportKind }, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {

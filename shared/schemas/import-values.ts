@@ -3,6 +3,6 @@
  * states): here, among the schemas, so the response schemas name them without importing the domain.
  */
 export const IMPORT_KINDS = ['accounts', 'costCenters', 'openingBalances', 'journals', 'budgetLines', 'bankStatements'] as const;
-export const IMPORT_FORMATS = ['json', 'csv', 'camt053', 'mt940'] as const;
+export const IMPORT_FORMATS = ['json', 'csv', 'camt053', 'mt940', 'saf-t'] as const;
 export const IMPORT_MODES = ['atomic', 'perItem'] as const;
 export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'partiallySucceeded'] as const;

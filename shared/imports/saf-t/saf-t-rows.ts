@@ -1,0 +1,194 @@
+import type { RowError, RowImportKind } from '../records.ts';
+import type { SourceRow } from '../read-rows.ts';
+import { closingBalanceErrors } from './closing-balances.ts';
+import { at, children, textAt } from './saf-t-xml.ts';
+
+/**
+ * A SAF-T Financial file as the rows of one import kind (pure), so that every promise of the
+ * job machinery (dry run, modes, row errors, re-runs) holds as for a CSV file:
+ * - accounts: each MasterFiles/GeneralLedgerAccounts/Account, its AccountID a path of codes
+ *   (`1.11.1101`: the parents are category rows made from the path, named by their code);
+ * - costCenters: each analysis id of the cost center analysis type (`CC`, else the table's first type);
+ * - openingBalances: each account's OpeningDebitBalance or OpeningCreditBalance not zero;
+ * - journals: each Line of each Transaction (the transaction is the journal).
+ * Each row keeps the XML path of each of its fields (`paths`), so an error names the element.
+ */
+export interface SafTRows {
+  rows: SourceRow[];
+  errors: RowError[];
+  /** Per row, the element path of each field. */
+  paths: Map<number, Record<string, string>>;
+}
+
+const ACCOUNTS = 'MasterFiles/GeneralLedgerAccounts/Account';
+
+export function safTRows(kind: RowImportKind, file: Record<string, unknown>): SafTRows {
+  const out: SafTRows = { rows: [], errors: [], paths: new Map() };
+  const add = (values: Record<string, string | undefined>, paths: Record<string, string>) => {
+    const row = out.rows.length + 1;
+    out.rows.push({ row, values: Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== '')) });
+    out.paths.set(row, paths);
+    return row;
+  };
+  if (kind === 'accounts') accountRows(file, add);
+  else if (kind === 'costCenters') costCenterRows(file, add);
+  else if (kind === 'openingBalances') openingRows(file, add);
+  else if (kind === 'journals') journalRows(file, add, out);
+  else out.errors.push({ row: 0, field: 'kind', reason: `${kind} are not held by a SAF-T file`, code: 'ValidationError' });
+  return out;
+}
+
+type Add = (values: Record<string, string | undefined>, paths: Record<string, string>) => number;
+
+/** `English / Arabic` as the export writes a description; one text is both names. */
+function names(description: string | undefined): { nameEnglish?: string | undefined; nameArabic?: string | undefined } {
+  const [english, arabic] = (description ?? '').split(' / ');
+  return { nameEnglish: english?.trim() || undefined, nameArabic: (arabic ?? english)?.trim() || undefined };
+}
+
+/** A path of codes split into its parent's path and its own code. */
+function splitPath(id: string): { parentPath?: string | undefined; code: string } {
+  const cut = id.lastIndexOf('.');
+  return cut < 0 ? { code: id } : { parentPath: id.slice(0, cut), code: id.slice(cut + 1) };
+}
+
+/**
+ * An account's classification: GroupingCategory where it names one (the export writes it so),
+ * else by the standard account's (1.10, 1.20) or grouping code's first digits (the Norwegian standard chart, NS 4102: 1 assets,
+ * 20 equity, 2 liabilities, 3 revenue, 4 to 8 expenses), else none (the row then needs a parent).
+ */
+export function classificationOf(account: unknown): string | undefined {
+  const grouping = textAt(account, 'GroupingCategory')?.toLowerCase();
+  if (grouping && ['asset', 'liability', 'equity', 'revenue', 'expense'].includes(grouping)) return grouping;
+  const standard = textAt(account, 'StandardAccountID') ?? textAt(account, 'GroupingCode') ?? textAt(account, 'AccountID');
+  if (!standard || !/^\d/.test(standard)) return undefined;
+  if (standard.startsWith('1')) return 'asset';
+  if (standard.startsWith('20')) return 'equity';
+  if (standard.startsWith('2')) return 'liability';
+  if (standard.startsWith('3')) return 'revenue';
+  return /^[4-8]/.test(standard) ? 'expense' : undefined;
+}
+
+function accountRows(file: unknown, add: Add): void {
+  const accounts = children(at(file, 'MasterFiles', 'GeneralLedgerAccounts'), 'Account');
+  const categories = new Map<string, { classification?: string | undefined; path: string }>();
+  accounts.forEach((account, i) => {
+    const path = `${ACCOUNTS}[${i + 1}]`;
+    const id = textAt(account, 'AccountID') ?? '';
+    const { parentPath, code } = splitPath(id);
+    const classification = parentPath ? undefined : classificationOf(account);
+    // Every ancestor of a dotted path is a category; the root takes its first leaf's classification.
+    for (let p = parentPath; p; p = splitPath(p).parentPath) if (!categories.has(p)) categories.set(p, { classification: classificationOf(account), path: `${path}/AccountID` });
+    const description = textAt(account, 'AccountDescription');
+    add(
+      { code, parentPath, type: 'leaf', ...names(description), classification },
+      { code: `${path}/AccountID`, parentPath: `${path}/AccountID`, nameEnglish: `${path}/AccountDescription`, nameArabic: `${path}/AccountDescription`, classification: `${path}/GroupingCategory`, type: path },
+    );
+  });
+  for (const [id, category] of categories) {
+    const { parentPath, code } = splitPath(id);
+    add({ code, parentPath, type: 'category', nameEnglish: code, nameArabic: code, classification: parentPath ? undefined : category.classification }, { code: category.path, parentPath: category.path, classification: category.path });
+  }
+}
+
+/** The analysis type that holds cost centers: CC where the table has it, else its first type. */
+export function costCenterType(file: unknown): string | undefined {
+  const types = children(at(file, 'MasterFiles', 'AnalysisTypeTable'), 'AnalysisTypeTableEntry').map((e) => textAt(e, 'AnalysisType'));
+  return types.includes('CC') ? 'CC' : types[0];
+}
+
+function costCenterRows(file: unknown, add: Add): void {
+  const type = costCenterType(file);
+  children(at(file, 'MasterFiles', 'AnalysisTypeTable'), 'AnalysisTypeTableEntry').forEach((entry, i) => {
+    if (textAt(entry, 'AnalysisType') !== type) return;
+    const path = `MasterFiles/AnalysisTypeTable/AnalysisTypeTableEntry[${i + 1}]`;
+    const { parentPath, code } = splitPath(textAt(entry, 'AnalysisID') ?? '');
+    const status = textAt(entry, 'Status');
+    add(
+      { code, parentPath, ...names(textAt(entry, 'AnalysisIDDescription')), active: status === undefined ? undefined : String(status !== 'Closed' && status !== 'Passive') },
+      { code: `${path}/AnalysisID`, parentPath: `${path}/AnalysisID`, nameEnglish: `${path}/AnalysisIDDescription`, nameArabic: `${path}/AnalysisIDDescription`, active: `${path}/Status` },
+    );
+  });
+}
+
+const isZero = (amount: string | undefined) => amount === undefined || /^-?0*(\.0*)?$/.test(amount);
+
+function openingRows(file: unknown, add: Add): void {
+  children(at(file, 'MasterFiles', 'GeneralLedgerAccounts'), 'Account').forEach((account, i) => {
+    const path = `${ACCOUNTS}[${i + 1}]`;
+    const debit = textAt(account, 'OpeningDebitBalance');
+    const credit = textAt(account, 'OpeningCreditBalance');
+    if (isZero(debit) && isZero(credit)) return;
+    add({ accountPath: textAt(account, 'AccountID'), debit: isZero(debit) ? undefined : debit, credit: isZero(credit) ? undefined : credit }, { accountPath: `${path}/AccountID`, debit: `${path}/OpeningDebitBalance`, credit: `${path}/OpeningCreditBalance` });
+  });
+}
+
+function journalRows(file: unknown, add: Add, out: SafTRows): void {
+  const type = costCenterType(file);
+  const base = textAt(file, 'Header', 'DefaultCurrencyCode');
+  const transactions = children(at(file, 'GeneralLedgerEntries'), 'Journal').flatMap((journal, j) =>
+    children(journal, 'Transaction').map((transaction, t) => ({ transaction, path: `GeneralLedgerEntries/Journal[${j + 1}]/Transaction[${t + 1}]` })),
+  );
+  const referenceOf = references(transactions.map((t) => t.transaction));
+  const movements: Array<{ accountId: string; row: number; debit?: string | undefined; credit?: string | undefined }> = [];
+  transactions.forEach(({ transaction, path }, k) => {
+    children(transaction, 'Line').forEach((line, l) => {
+      const linePath = `${path}/Line[${l + 1}]`;
+      const side = at(line, 'DebitAmount') !== undefined ? 'DebitAmount' : at(line, 'CreditAmount') !== undefined ? 'CreditAmount' : undefined;
+      const amountPath = `${linePath}/${side ?? 'DebitAmount'}`;
+      const currency = side ? textAt(line, side, 'CurrencyCode') : undefined;
+      const foreign = currency !== undefined && currency !== base;
+      const analyses = children(line, 'Analysis').map((a, n) => ({ a, n })).filter(({ a }) => textAt(a, 'AnalysisType') === type);
+      if (analyses.length > 1) out.errors.push({ row: out.rows.length + 1, field: `${linePath}/Analysis[${analyses[1]!.n + 1}]`, reason: `is a second analysis of type ${type} on one line; a line has one cost center`, code: 'ValidationError' });
+      const analysis = analyses[0];
+      const row = add(
+        {
+          reference: referenceOf[k],
+          date: textAt(transaction, 'TransactionDate'),
+          postingDate: textAt(transaction, 'GLPostingDate'),
+          description: textAt(transaction, 'Description') ?? textAt(line, 'Description'),
+          accountPath: textAt(line, 'AccountID'),
+          side: side === 'CreditAmount' ? 'credit' : side ? 'debit' : undefined,
+          amount: side ? (foreign ? textAt(line, side, 'CurrencyAmount') : textAt(line, side, 'Amount')) : undefined,
+          currency: foreign ? currency : undefined,
+          exchangeRate: foreign ? textAt(line, side!, 'ExchangeRate') : undefined,
+          costCenterPath: analysis ? textAt(analysis.a, 'AnalysisID') : undefined,
+        },
+        {
+          reference: textAt(line, 'SourceDocumentID') === referenceOf[k] ? `${linePath}/SourceDocumentID` : `${path}/TransactionID`,
+          date: `${path}/TransactionDate`,
+          postingDate: `${path}/GLPostingDate`,
+          description: `${path}/Description`,
+          accountPath: `${linePath}/AccountID`,
+          side: linePath,
+          amount: `${amountPath}/${foreign ? 'CurrencyAmount' : 'Amount'}`,
+          currency: `${amountPath}/CurrencyCode`,
+          exchangeRate: `${amountPath}/ExchangeRate`,
+          costCenterPath: analysis ? `${linePath}/Analysis[${analysis.n + 1}]/AnalysisID` : `${linePath}/Analysis`,
+        },
+      );
+      const accountId = textAt(line, 'AccountID');
+      if (accountId && side) movements.push({ accountId, row, [side === 'DebitAmount' ? 'debit' : 'credit']: textAt(line, side, 'Amount') });
+    });
+  });
+  out.errors.push(...closingBalanceErrors(children(at(file, 'MasterFiles', 'GeneralLedgerAccounts'), 'Account'), movements));
+}
+
+/**
+ * Each transaction's journal reference: the SourceDocumentID all its lines give (the export
+ * writes the journal's reference there) when no other transaction of the file gives it too,
+ * else its TransactionID (a reference that names two transactions would join them in one journal).
+ */
+function references(transactions: readonly unknown[]): Array<string | undefined> {
+  const shared = transactions.map((t) => {
+    const ids = new Set(children(t, 'Line').map((l) => textAt(l, 'SourceDocumentID')));
+    const [only] = ids;
+    return ids.size === 1 ? only : undefined;
+  });
+  const uses = new Map<string, number>();
+  for (const id of shared) if (id) uses.set(id, (uses.get(id) ?? 0) + 1);
+  return transactions.map((t, k) => {
+    const id = shared[k];
+    return id && uses.get(id) === 1 ? id : textAt(t, 'TransactionID');
+  });
+}
