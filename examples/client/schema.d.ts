@@ -1354,7 +1354,7 @@ export interface paths {
         get: operations["imports.list"];
         put?: never;
         /**
-         * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
+         * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV, JSON or SAF-T Financial file, as a job run in the background (answered queued at once; read it for its outcome)
          * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Imports`
          */
         post: operations["imports.create"];
@@ -3149,7 +3149,7 @@ export interface components {
              * @description csv or json; for bank statements also camt053 (ISO 20022) or mt940 (SWIFT).
              * @enum {string}
              */
-            format: "json" | "csv" | "camt053" | "mt940";
+            format: "json" | "csv" | "camt053" | "mt940" | "saf-t";
             /**
              * @description atomic (nothing written unless every row is valid) or perItem (valid rows written, invalid ones reported).
              * @enum {string}
@@ -14905,10 +14905,10 @@ export interface operations {
                      */
                     kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines" | "bankStatements";
                     /**
-                     * @description csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects; camt053 (ISO 20022 XML) and mt940 (SWIFT): bank statements as the bank sends them, data one string.
+                     * @description csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects; camt053 (ISO 20022 XML) and mt940 (SWIFT): bank statements as the bank sends them, data one string; saf-t: a SAF-T Financial file (1.10 to 1.30) as one string, of which the kind takes its accounts, cost centers (analysis), opening balances or journals.
                      * @enum {string}
                      */
-                    format: "json" | "csv" | "camt053" | "mt940";
+                    format: "json" | "csv" | "camt053" | "mt940" | "saf-t";
                     /**
                      * @description atomic (the default): nothing is written unless every row is valid; perItem: valid rows are written, invalid ones reported.
                      * @default atomic
@@ -15002,7 +15002,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `InvalidCsv`, `UnknownColumn`, `MissingColumn`, `DuplicateColumn`, `TooManyRows` (each example says what it means and the way out; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooLarge`, `InvalidCsv`, `UnknownColumn`, `MissingColumn`, `DuplicateColumn`, `InvalidSafT`, `NotSafTFinancial`, `UnsupportedSafTVersion`, `TooManyRows` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;

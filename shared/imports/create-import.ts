@@ -13,7 +13,8 @@ import { importView, type ImportView } from './views.ts';
  * read at all (CSV well-formed, its header naming known columns), stores the file compressed,
  * and answers the queued job at once; a worker checks and writes its rows (run-import.ts).
  * Errors: Forbidden (a permission of what it writes, `attachments:create` when its rows name files), ValidationError naming `data`
- * (InvalidCsv, UnknownColumn, MissingColumn, TooManyRows), NotFound naming `financialYearId`.
+ * (InvalidCsv, UnknownColumn, MissingColumn, TooManyRows; of the saf-t format InvalidSafT,
+ * NotSafTFinancial, UnsupportedSafTVersion, TooLarge), NotFound naming `financialYearId`.
  */
 export async function createImport(queue: ImportQueue, uow: UnitOfWork, companyId: string, granted: readonly string[], input: CreateImportInput): Promise<ImportView> {
   checkMayImport(input.kind, input.post, granted);

@@ -34,7 +34,7 @@ const known = (kind: ImportKind) => new Set([...COLUMNS[kind].required, ...COLUM
 /**
  * The rows of the payload, and the problems of single rows (unknown or missing fields). A
  * payload that cannot be read at all is refused whole. Errors: ValidationError naming `data`
- * (InvalidCsv, UnknownColumn, MissingColumn, TooManyRows).
+ * (InvalidCsv, UnknownColumn, MissingColumn, TooManyRows; a SAF-T file: saf-t/saf-t-xml.ts's).
  */
 export async function readRows(kind: ImportKind, format: ImportFormat, data: unknown): Promise<{ rows: SourceRow[]; errors: RowError[]; paths?: ReadonlyMap<number, Record<string, string>> }> {
   if (format === 'saf-t') return safTRows(kind, String(data));

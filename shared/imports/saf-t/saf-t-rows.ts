@@ -1,5 +1,4 @@
 import type { RowError, RowImportKind } from '../records.ts';
-import type { SourceRow } from '../read-rows.ts';
 import { closingBalanceErrors } from './closing-balances.ts';
 import { at, children, textAt } from './saf-t-xml.ts';
 
@@ -13,8 +12,14 @@ import { at, children, textAt } from './saf-t-xml.ts';
  * - journals: each Line of each Transaction (the transaction is the journal).
  * Each row keeps the XML path of each of its fields (`paths`), so an error names the element.
  */
+/** A row as read-rows.ts's SourceRow (declared here so the reader, loaded from there, imports nothing back). */
+export interface SafTRow {
+  row: number;
+  values: Record<string, string>;
+}
+
 export interface SafTRows {
-  rows: SourceRow[];
+  rows: SafTRow[];
   errors: RowError[];
   /** Per row, the element path of each field. */
   paths: Map<number, Record<string, string>>;
