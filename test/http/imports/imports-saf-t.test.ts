@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
 import { getFile } from '../../support/files.ts';
 import { allErrors, imported } from '../../support/imports.ts';
-import { year2026 } from '../../support/ledger.ts';
+import { companyBooks, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';
 
 /**
  * Imports of a SAF-T Financial file (`format: "saf-t"`, shared/imports/saf-t/): the fixture,
@@ -119,5 +119,29 @@ describe('importing a SAF-T Financial file', () => {
     // The export names a journal without a reference (the opening one, here within the range) by its serial number.
     const named = async (books: typeof source) => ((await books.api.get(`${books.base}/Journals?orderBy=SerialNumber&orderAsc=true&pageSize=100`)).body.results as Array<{ reference: string | null; serialNumber: number; totals: unknown }>).map((j) => [j.reference ?? String(j.serialNumber), j.totals]);
     expect(await named(copy)).toEqual(await named(source));
+  });
+
+  it('round-trips a chart of categories, cost centers and a foreign-currency line through the export', async () => {
+    const source = await companyBooks(gateway.url);
+    const { api, base, chart } = source;
+    await postedJournal(api, base, '2026-01-05', [debit(chart.cash.id, 5000), credit(chart.retained.id, 5000)]);
+    await postedJournal(api, base, '2026-01-20', [debit(chart.rent.id, 600, chart.hq.id), debit(chart.rent.id, 400, chart.branch.id), credit(chart.cash.id, 1000)]);
+    const usd = await api.post(`${base}/Journals`, { date: '2026-02-10', reference: 'USD-1', description: 'Dollar receipt', entries: [{ ...debit(chart.bank.id, 100), currency: 'USD', exchangeRate: '3.75' }, credit(chart.sales.id, 375)] });
+    expect((await api.post(`${base}/Journals/${usd.body.id}/Post`, { postingDate: '2026-02-10', version: usd.body.version })).status).toBe(200);
+    const file = await getFile(gateway.url(), source.token, `${base}/Exports/SafT?dateFrom=2026-01-01&dateTo=2026-02-28`);
+    expect(file.status, file.bytes.toString()).toBe(200);
+
+    const copy = await importedBooks(file.bytes.toString('utf8'));
+    for (const job of Object.values(copy.jobs)) expect(job.status, JSON.stringify(job.errors)).toBe('succeeded');
+    const tree = async (books: { api: Client; base: string }) => ((await books.api.get(`${books.base}/Accounts?pageSize=100`)).body.results as Array<{ path: string; type: string; classification: string }>).map((a) => [a.path, a.type, a.classification]).sort();
+    // The export lists leaf accounts: the copy has the categories above them, and no leaf the file does not list.
+    const leaves = (await tree(copy)).filter(([, type]) => type === 'leaf');
+    expect(leaves).toEqual((await tree(source)).filter(([, type]) => type === 'leaf'));
+    expect((await tree(copy)).filter(([, type]) => type === 'category')).toEqual([['1', 'category', 'asset'], ['3', 'category', 'equity'], ['4', 'category', 'revenue'], ['5', 'category', 'expense']]);
+    const centers = async (books: { api: Client; base: string }) => ((await books.api.get(`${books.base}/CostCenters?pageSize=100`)).body.results as Array<{ path: string }>).map((c) => c.path).sort();
+    expect(await centers(copy)).toEqual(await centers(source));
+    for (const end of ['2026-01-31', '2026-02-28']) expect(await closings(copy.api, copy.base, end), end).toEqual(await closings(api, base, end));
+    const dollars = (await copy.api.get(`${copy.base}/Journals?pageSize=100`)).body.results.find((j: { reference: string }) => j.reference === 'USD-1');
+    expect(dollars.entries[0]).toMatchObject({ currency: 'USD', amount: 100, exchangeRate: '3.75', baseAmount: 375 });
   });
 });
