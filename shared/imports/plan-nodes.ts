@@ -177,7 +177,9 @@ export async function planNodes(kind: NodeImportKind, importId: string, rows: re
     // Already in the books: the same code under the same parent (a node this job wrote counts as new).
     const sibling = parentNode && !parentPlaced?.isNew ? index.siblingLike(parentNode.id, c.code) : !parentNode ? index.siblingLike(null, c.code) : undefined;
     if (sibling && sibling.id !== idOf(c)) {
-      const same = sibling.code === c.code && sibling.attributes.name.arabic === c.name.arabic && sibling.attributes.name.english === c.name.english;
+      // A category a SAF-T file implies by its paths is the books' node at that place (the file holds no names for it).
+      const implied = c.source.implied && sibling.code === c.code && (sibling.attributes as { accountType?: string }).accountType === 'category';
+      const same = implied || (sibling.code === c.code && sibling.attributes.name.arabic === c.name.arabic && sibling.attributes.name.english === c.name.english);
       if (!same) {
         c.fields.fail('code', sibling.code === c.code ? `is already used under this parent by a ${kind === 'accounts' ? 'account' : 'cost center'} with other names` : `looks like ${sibling.code}, already used under this parent`, 'DuplicateCode');
         return null;

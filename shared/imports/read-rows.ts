@@ -11,6 +11,8 @@ export interface SourceRow {
   /** 1-based data row of the file (the header row not counted; for JSON, the array position + 1). */
   row: number;
   values: Record<string, string>;
+  /** A category a SAF-T file implies by its accounts' paths (its names are its code): a node at its place in the books is it, whatever its names. */
+  implied?: true | undefined;
 }
 
 /** The columns (CSV) or fields (JSON) of each kind: those a row must give, and those it may. */

@@ -9,13 +9,15 @@ import { at, children, textAt } from './saf-t-xml.ts';
  *   (`1.11.1101`: the parents are category rows made from the path, named by their code);
  * - costCenters: each analysis id of the cost center analysis type (`CC`, else the table's first type);
  * - openingBalances: each account's OpeningDebitBalance or OpeningCreditBalance not zero;
- * - journals: each Line of each Transaction (the transaction is the journal).
+ * - journals: each Line of each Transaction (the transaction is the journal); a taxed line whose
+ *   tax line names it (CrossReference) carries its TaxCode and tax, its tax line left to the books.
  * Each row keeps the XML path of each of its fields (`paths`), so an error names the element.
  */
 /** A row as read-rows.ts's SourceRow (declared here so the reader, loaded from there, imports nothing back). */
 export interface SafTRow {
   row: number;
   values: Record<string, string>;
+  implied?: true | undefined;
 }
 
 export interface SafTRows {
@@ -29,9 +31,9 @@ const ACCOUNTS = 'MasterFiles/GeneralLedgerAccounts/Account';
 
 export function safTRows(kind: RowImportKind, file: Record<string, unknown>): SafTRows {
   const out: SafTRows = { rows: [], errors: [], paths: new Map() };
-  const add = (values: Record<string, string | undefined>, paths: Record<string, string>) => {
+  const add = (values: Record<string, string | undefined>, paths: Record<string, string>, implied?: true) => {
     const row = out.rows.length + 1;
-    out.rows.push({ row, values: Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== '')) });
+    out.rows.push({ row, values: Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== '')), ...(implied ? { implied } : {}) });
     out.paths.set(row, paths);
     return row;
   };
@@ -43,7 +45,7 @@ export function safTRows(kind: RowImportKind, file: Record<string, unknown>): Sa
   return out;
 }
 
-type Add = (values: Record<string, string | undefined>, paths: Record<string, string>) => number;
+type Add = (values: Record<string, string | undefined>, paths: Record<string, string>, implied?: true) => number;
 
 /** `English / Arabic` as the export writes a description; one text is both names. */
 function names(description: string | undefined): { nameEnglish?: string | undefined; nameArabic?: string | undefined } {
@@ -92,7 +94,7 @@ function accountRows(file: unknown, add: Add): void {
   });
   for (const [id, category] of categories) {
     const { parentPath, code } = splitPath(id);
-    add({ code, parentPath, type: 'category', nameEnglish: code, nameArabic: code, classification: parentPath ? undefined : category.classification }, { code: category.path, parentPath: category.path, classification: category.path });
+    add({ code, parentPath, type: 'category', nameEnglish: code, nameArabic: code, classification: parentPath ? undefined : category.classification }, { code: category.path, parentPath: category.path, classification: category.path }, true);
   }
 }
 
@@ -137,27 +139,40 @@ function journalRows(file: unknown, add: Add, out: SafTRows): void {
   const referenceOf = references(transactions.map((t) => t.transaction));
   const movements: Array<{ accountId: string; row: number; debit?: string | undefined; credit?: string | undefined }> = [];
   transactions.forEach(({ transaction, path }, k) => {
-    children(transaction, 'Line').forEach((line, l) => {
+    const lines = children(transaction, 'Line');
+    const taxLines = taxLinesOf(lines);
+    const rowOfLine = new Map<number, number>();
+    lines.forEach((line, l) => {
       const linePath = `${path}/Line[${l + 1}]`;
       const side = at(line, 'DebitAmount') !== undefined ? 'DebitAmount' : at(line, 'CreditAmount') !== undefined ? 'CreditAmount' : undefined;
+      const accountId = textAt(line, 'AccountID');
+      const taxOf = taxLines.get(l);
+      if (taxOf !== undefined) {
+        // A tax line of a taxed line: the books make it again from the taxed line's code; its amount still counts for the closing check.
+        if (accountId && side) movements.push({ accountId, row: rowOfLine.get(taxOf) ?? out.rows.length, [side === 'DebitAmount' ? 'debit' : 'credit']: textAt(line, side, 'Amount') });
+        return;
+      }
       const amountPath = `${linePath}/${side ?? 'DebitAmount'}`;
       const currency = side ? textAt(line, side, 'CurrencyCode') : undefined;
       const foreign = currency !== undefined && currency !== base;
       const analyses = children(line, 'Analysis').map((a, n) => ({ a, n })).filter(({ a }) => textAt(a, 'AnalysisType') === type);
       if (analyses.length > 1) out.errors.push({ row: out.rows.length + 1, field: `${linePath}/Analysis[${analyses[1]!.n + 1}]`, reason: `is a second analysis of type ${type} on one line; a line has one cost center`, code: 'ValidationError' });
       const analysis = analyses[0];
+      const tax = [...taxLines.values()].includes(l) ? taxOfLine(line, foreign, linePath) : undefined;
       const row = add(
         {
           reference: referenceOf[k],
           date: textAt(transaction, 'TransactionDate'),
           postingDate: textAt(transaction, 'GLPostingDate'),
           description: textAt(transaction, 'Description') ?? textAt(line, 'Description'),
-          accountPath: textAt(line, 'AccountID'),
+          accountPath: accountId,
           side: side === 'CreditAmount' ? 'credit' : side ? 'debit' : undefined,
           amount: side ? (foreign ? textAt(line, side, 'CurrencyAmount') : textAt(line, side, 'Amount')) : undefined,
           currency: foreign ? currency : undefined,
           exchangeRate: foreign ? textAt(line, side!, 'ExchangeRate') : undefined,
           costCenterPath: analysis ? textAt(analysis.a, 'AnalysisID') : undefined,
+          taxCode: tax?.code,
+          taxAmount: tax?.amount,
         },
         {
           reference: textAt(line, 'SourceDocumentID') === referenceOf[k] ? `${linePath}/SourceDocumentID` : `${path}/TransactionID`,
@@ -170,13 +185,47 @@ function journalRows(file: unknown, add: Add, out: SafTRows): void {
           currency: `${amountPath}/CurrencyCode`,
           exchangeRate: `${amountPath}/ExchangeRate`,
           costCenterPath: analysis ? `${linePath}/Analysis[${analysis.n + 1}]/AnalysisID` : `${linePath}/Analysis`,
+          taxCode: tax?.codePath ?? `${linePath}/TaxInformation`,
+          taxAmount: tax?.amountPath ?? `${linePath}/TaxInformation`,
         },
       );
-      const accountId = textAt(line, 'AccountID');
+      rowOfLine.set(l, row);
       if (accountId && side) movements.push({ accountId, row, [side === 'DebitAmount' ? 'debit' : 'credit']: textAt(line, side, 'Amount') });
     });
   });
   out.errors.push(...closingBalanceErrors(children(at(file, 'MasterFiles', 'GeneralLedgerAccounts'), 'Account'), movements));
+}
+
+/**
+ * The tax lines of a transaction, by line index, each to the index of the line whose tax it is:
+ * a line whose CrossReference names the RecordID of a line with TaxInformation (as the export
+ * writes them). Only such pairs carry tax into the books; a file's tax lines without one stay
+ * ordinary lines.
+ */
+function taxLinesOf(lines: readonly unknown[]): Map<number, number> {
+  const taxed = new Map<string, number>();
+  lines.forEach((line, l) => {
+    const record = textAt(line, 'RecordID');
+    if (record && textAt(line, 'TaxInformation', 'TaxCode')) taxed.set(record, l);
+  });
+  const pairs = new Map<number, number>();
+  lines.forEach((line, l) => {
+    const of = taxed.get(textAt(line, 'CrossReference') ?? '');
+    if (of !== undefined && of !== l) pairs.set(l, of);
+  });
+  return pairs;
+}
+
+/** A taxed line's code and tax (in the line's currency for a foreign line), with their elements. */
+function taxOfLine(line: unknown, foreign: boolean, linePath: string) {
+  const side = at(line, 'TaxInformation', 'DebitTaxAmount') !== undefined ? 'DebitTaxAmount' : 'CreditTaxAmount';
+  const which = foreign && textAt(line, 'TaxInformation', side, 'CurrencyAmount') !== undefined ? 'CurrencyAmount' : 'Amount';
+  return {
+    code: textAt(line, 'TaxInformation', 'TaxCode'),
+    amount: textAt(line, 'TaxInformation', side, which),
+    codePath: `${linePath}/TaxInformation[1]/TaxCode`,
+    amountPath: `${linePath}/TaxInformation[1]/${side}/${which}`,
+  };
 }
 
 /**

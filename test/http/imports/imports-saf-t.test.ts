@@ -5,6 +5,7 @@ import { companyOwner, useGateway, type Client } from '../../support/api.ts';
 import { getFile } from '../../support/files.ts';
 import { allErrors, imported } from '../../support/imports.ts';
 import { companyBooks, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';
+import { taxedBooks } from '../../support/tax-books.ts';
 
 /**
  * Imports of a SAF-T Financial file (`format: "saf-t"`, shared/imports/saf-t/): the fixture,
@@ -143,5 +144,26 @@ describe('importing a SAF-T Financial file', () => {
     for (const end of ['2026-01-31', '2026-02-28']) expect(await closings(copy.api, copy.base, end), end).toEqual(await closings(api, base, end));
     const dollars = (await copy.api.get(`${copy.base}/Journals?pageSize=100`)).body.results.find((j: { reference: string }) => j.reference === 'USD-1');
     expect(dollars.entries[0]).toMatchObject({ currency: 'USD', amount: 100, exchangeRate: '3.75', baseAmount: 375 });
+  });
+
+  it('carries a taxed line’s code and tax into books with the same codes: the books make its tax line again, to the same balances', async () => {
+    const source = await taxedBooks(gateway.url, 'SA', { standard: true });
+    const { api, base, chart } = source;
+    const sale = await api.post(`${base}/Journals`, { date: '2026-01-12', reference: 'INV-9', description: 'Taxed sale', entries: [debit(chart.cash.id, 1150), { ...credit(chart.sales.id, 1000, chart.hq.id), taxCode: 'S-STD' }] });
+    expect(sale.status, sale.text).toBe(200);
+    expect((await api.post(`${base}/Journals/${sale.body.id}/Post`, { postingDate: '2026-01-12', version: sale.body.version })).status).toBe(200);
+    const file = await getFile(gateway.url(), source.token, `${base}/Exports/SafT?dateFrom=2026-01-01&dateTo=2026-01-31`);
+    expect(file.status, file.bytes.toString()).toBe(200);
+
+    const copy = await taxedBooks(gateway.url, 'SA', { standard: true });
+    const send = (body: Record<string, unknown>) => imported(copy.api, copy.base, copy.companyId, { format: 'saf-t', data: file.bytes.toString('utf8'), ...body });
+    expect(await send({ kind: 'accounts' })).toMatchObject({ status: 'succeeded', counts: { written: 0 } });
+    const journals = await send({ kind: 'journals', post: true });
+    expect(journals, JSON.stringify(journals.errors)).toMatchObject({ status: 'succeeded', counts: { rows: 2, written: 2 } });
+    expect(await closings(copy.api, copy.base, '2026-01-31')).toEqual(await closings(api, base, '2026-01-31'));
+    const taxed = (await copy.api.get(`${copy.base}/Journals?pageSize=100`)).body.results.find((j: { reference: string }) => j.reference === 'INV-9');
+    expect(taxed.entries.map((e: { taxCode?: string | null; amount: number }) => [e.amount, e.taxCode ?? null])).toEqual(
+      (await api.get(`${base}/Journals/${sale.body.id}`)).body.entries.map((e: { taxCode?: string | null; amount: number }) => [e.amount, e.taxCode ?? null]),
+    );
   });
 });

@@ -68,6 +68,7 @@ describe('a SAF-T Financial file read as import rows', () => {
     const dotted = SAF_T_FIXTURE.replace('<AccountID>1500</AccountID>', '<AccountID>1.15.1500</AccountID>').replace('<GroupingCategory>RF-1167</GroupingCategory>', '<GroupingCategory>asset</GroupingCategory>');
     const { rows } = readSafT('accounts', dotted);
     expect(rows[0]!.values).toMatchObject({ code: '1500', parentPath: '1.15', type: 'leaf' });
+    expect(rows.slice(-2).map((r) => r.implied)).toEqual([true, true]);
     expect(rows.slice(-2).map((r) => r.values)).toEqual([
       { code: '15', parentPath: '1', type: 'category', nameEnglish: '15', nameArabic: '15' },
       { code: '1', type: 'category', nameEnglish: '1', nameArabic: '1', classification: 'asset' },
