@@ -142,6 +142,8 @@ function journalRows(file: unknown, add: Add, out: SafTRows): void {
     const lines = children(transaction, 'Line');
     const taxLines = taxLinesOf(lines);
     const rowOfLine = new Map<number, number>();
+    // Tax lines' amounts, counted on their taxed line's row once it is known (a tax line may come first).
+    const pending: Array<{ accountId: string; taxOf: number; debit?: string | undefined; credit?: string | undefined }> = [];
     lines.forEach((line, l) => {
       const linePath = `${path}/Line[${l + 1}]`;
       const side = at(line, 'DebitAmount') !== undefined ? 'DebitAmount' : at(line, 'CreditAmount') !== undefined ? 'CreditAmount' : undefined;
@@ -149,7 +151,7 @@ function journalRows(file: unknown, add: Add, out: SafTRows): void {
       const taxOf = taxLines.get(l);
       if (taxOf !== undefined) {
         // A tax line of a taxed line: the books make it again from the taxed line's code; its amount still counts for the closing check.
-        if (accountId && side) movements.push({ accountId, row: rowOfLine.get(taxOf) ?? out.rows.length, [side === 'DebitAmount' ? 'debit' : 'credit']: textAt(line, side, 'Amount') });
+        if (accountId && side) pending.push({ accountId, taxOf, [side === 'DebitAmount' ? 'debit' : 'credit']: textAt(line, side, 'Amount') });
         return;
       }
       const amountPath = `${linePath}/${side ?? 'DebitAmount'}`;
@@ -192,6 +194,7 @@ function journalRows(file: unknown, add: Add, out: SafTRows): void {
       rowOfLine.set(l, row);
       if (accountId && side) movements.push({ accountId, row, [side === 'DebitAmount' ? 'debit' : 'credit']: textAt(line, side, 'Amount') });
     });
+    for (const { taxOf, ...movement } of pending) movements.push({ ...movement, row: rowOfLine.get(taxOf)! });
   });
   out.errors.push(...closingBalanceErrors(children(at(file, 'MasterFiles', 'GeneralLedgerAccounts'), 'Account'), movements));
 }

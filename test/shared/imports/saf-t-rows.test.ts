@@ -105,6 +105,26 @@ describe('a SAF-T Financial file read as import rows', () => {
     expect(journals.paths.get(6)?.costCenterPath).toBe('GeneralLedgerEntries/Journal[1]/Transaction[3]/Line[1]/Analysis[1]/AnalysisID');
   });
 
+  it('gives a taxed line its code and tax where its tax line names it (CrossReference), the tax line left to the books but counted in the closing check', () => {
+    // The VAT line names line 2 (the sale) as the line it is the tax of.
+    const paired = SAF_T_FIXTURE.replace(
+      /<Line>\s*<RecordID>3<\/RecordID>\s*<AccountID>2700<\/AccountID>([\s\S]*?)<\/Line>/,
+      '<Line><RecordID>3</RecordID><AccountID>2700</AccountID>$1<CrossReference>2</CrossReference></Line>',
+    );
+    expect(schemaErrors(paired)).toBeNull();
+    const journals = readSafT('journals', paired);
+    expect(journals.errors).toEqual([]);
+    expect(journals.rows.slice(0, 3).map((r) => [r.values.accountPath, r.values.amount, r.values.taxCode, r.values.taxAmount])).toEqual([
+      ['1500', '1150.00', undefined, undefined],
+      ['3000', '1000.00', '3', '150.00'],
+      ['1920', '1150.00', undefined, undefined],
+    ]);
+    expect(journals.paths.get(2)?.taxCode).toBe('GeneralLedgerEntries/Journal[1]/Transaction[1]/Line[2]/TaxInformation[1]/TaxCode');
+    // The VAT account's closing balance still counts its tax line.
+    const wrongVat = paired.replace('<ClosingCreditBalance>150.00</ClosingCreditBalance>', '<ClosingCreditBalance>140.00</ClosingCreditBalance>');
+    expect(readSafT('journals', wrongVat).errors).toEqual([expect.objectContaining({ row: 2, field: 'MasterFiles/GeneralLedgerAccounts/Account[5]/ClosingCreditBalance', code: 'ClosingBalanceMismatch' })]);
+  });
+
   it('checks each closing balance against opening plus lines, naming the element and both figures', () => {
     const wrong = SAF_T_FIXTURE.replace('<ClosingDebitBalance>5750.00</ClosingDebitBalance>', '<ClosingDebitBalance>5700.00</ClosingDebitBalance>').replace('<ClosingCreditBalance>5000.00</ClosingCreditBalance>', '<ClosingCreditBalance>4000.00</ClosingCreditBalance>');
     expect(schemaErrors(wrong)).toBeNull();
