@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/36c75cad-652b-4b25-a698-0f9cc90a5aed`
+         * @description Example request: `GET /api/v1/Companies/cadc100d-79ff-4ba8-864a-1200a3e7b49a`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Settings`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Settings`
+         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Roles`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Roles`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Roles/45c065e5-03e9-4a7f-8836-2e843af10bf8`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Roles/e76660ab-b09c-4d6d-8523-ff6c8828b79d`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Roles/45c065e5-03e9-4a7f-8836-2e843af10bf8`
+         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Roles/e76660ab-b09c-4d6d-8523-ff6c8828b79d`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Roles/45c065e5-03e9-4a7f-8836-2e843af10bf8`
+         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Roles/e76660ab-b09c-4d6d-8523-ff6c8828b79d`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Members`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Members`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Members/79c6137b-41f0-45d6-a4ce-7587f7fa04ad`
+         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Members/8b3a3044-4221-48f4-960a-793a84f48f36`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Members/79c6137b-41f0-45d6-a4ce-7587f7fa04ad`
+         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Members/8b3a3044-4221-48f4-960a-793a84f48f36`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ApiKeys/55b211b5-8b76-41aa-b1b3-83ba60827040`
+         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ApiKeys/bef55b8c-aa0f-40b1-9349-ea46e874de99`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Accounts`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Accounts`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Accounts/bedb5549-4412-44c7-92c1-e00a709773dd`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Accounts/30848ba6-c4ee-4717-a41c-c5071b661a13`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Accounts/bedb5549-4412-44c7-92c1-e00a709773dd`
+         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Accounts/30848ba6-c4ee-4717-a41c-c5071b661a13`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Accounts/bedb5549-4412-44c7-92c1-e00a709773dd`
+         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Accounts/30848ba6-c4ee-4717-a41c-c5071b661a13`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Accounts/bedb5549-4412-44c7-92c1-e00a709773dd/History`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Accounts/30848ba6-c4ee-4717-a41c-c5071b661a13/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters/c34a93bd-0dca-467b-a1b4-6ed07ff03b52`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters/b222cb34-7f72-47c6-bbd5-1942827cbc8e`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters/c34a93bd-0dca-467b-a1b4-6ed07ff03b52`
+         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters/b222cb34-7f72-47c6-bbd5-1942827cbc8e`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters/c34a93bd-0dca-467b-a1b4-6ed07ff03b52`
+         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters/b222cb34-7f72-47c6-bbd5-1942827cbc8e`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters/c34a93bd-0dca-467b-a1b4-6ed07ff03b52/History`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters/b222cb34-7f72-47c6-bbd5-1942827cbc8e/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters/c34a93bd-0dca-467b-a1b4-6ed07ff03b52/Activate`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters/b222cb34-7f72-47c6-bbd5-1942827cbc8e/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/CostCenters/c34a93bd-0dca-467b-a1b4-6ed07ff03b52/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters/b222cb34-7f72-47c6-bbd5-1942827cbc8e/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/132394e8-d476-461e-a794-3fe2374ae427`
+         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/132394e8-d476-461e-a794-3fe2374ae427`
+         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/Close`
+         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/Periods`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/Periods/9925e530-024b-4a42-8859-29de4684bccb`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/Periods/a33c7861-9800-4ec5-a48f-ec579bc4e429`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/Periods/9925e530-024b-4a42-8859-29de4684bccb/Lock`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/Periods/a33c7861-9800-4ec5-a48f-ec579bc4e429/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/Periods/9925e530-024b-4a42-8859-29de4684bccb/Close`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/Periods/a33c7861-9800-4ec5-a48f-ec579bc4e429/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/Periods/9925e530-024b-4a42-8859-29de4684bccb/Close`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/Periods/a33c7861-9800-4ec5-a48f-ec579bc4e429/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/FinancialYears/7e5f7702-6b42-4e2f-8b15-8095e05eb05c/Periods/9925e530-024b-4a42-8859-29de4684bccb/Reopen`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/Periods/a33c7861-9800-4ec5-a48f-ec579bc4e429/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/4fbc11e5-1356-4f41-9ea8-7eacd65a52ff`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/858eeb17-13f6-476b-a836-943eff439c03`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/4fbc11e5-1356-4f41-9ea8-7eacd65a52ff`
+         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/858eeb17-13f6-476b-a836-943eff439c03`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/4fbc11e5-1356-4f41-9ea8-7eacd65a52ff/History`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/858eeb17-13f6-476b-a836-943eff439c03/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/c1ab9fdd-b4b9-429d-94c6-458e24852113/Submit`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/d98edbe7-ec18-44c5-93df-3878711571d8/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/c1ab9fdd-b4b9-429d-94c6-458e24852113/Approve`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/d98edbe7-ec18-44c5-93df-3878711571d8/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/c1ab9fdd-b4b9-429d-94c6-458e24852113/Reject`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/d98edbe7-ec18-44c5-93df-3878711571d8/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/4fbc11e5-1356-4f41-9ea8-7eacd65a52ff/Post`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/858eeb17-13f6-476b-a836-943eff439c03/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/626699f9-ddc3-4fb0-bc94-24c08f06f4d1/Void`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/6f86050d-6cd7-4750-9a01-d669971fa5e2/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/4fbc11e5-1356-4f41-9ea8-7eacd65a52ff/Adjust`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/858eeb17-13f6-476b-a836-943eff439c03/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/4fbc11e5-1356-4f41-9ea8-7eacd65a52ff/Reverse`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/858eeb17-13f6-476b-a836-943eff439c03/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/TrialBalance?financialYearId=7e5f7702-6b42-4e2f-8b15-8095e05eb05c`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/TrialBalance?financialYearId=b3cf1865-74d0-46f0-ab53-b8b898d9c6a4`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/BudgetVsActual?budgetId=9c27b61e-3b45-4097-b089-29e499e96a31&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/BudgetVsActual?budgetId=ce83da17-bce8-4a5e-a959-2966c9317749&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/36c75cad-652b-4b25-a698-0f9cc90a5aed/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/cadc100d-79ff-4ba8-864a-1200a3e7b49a/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/Restatements?since=2026-11-29T21%3A10%3A13.463Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/Restatements?since=2026-11-29T22%3A11%3A14.590Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Reports/c3829794-495e-453c-a541-a5f6ce440d08`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/f6a52869-9571-49b6-9bca-27dec9869d1b`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Webhooks/17d9ac93-f5d0-4464-87f7-559566fd055a`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Webhooks/89b10727-1c47-4ad9-8469-6adcb8ad0f60`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Webhooks/17d9ac93-f5d0-4464-87f7-559566fd055a`
+         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Webhooks/89b10727-1c47-4ad9-8469-6adcb8ad0f60`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Webhooks/17d9ac93-f5d0-4464-87f7-559566fd055a`
+         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Webhooks/89b10727-1c47-4ad9-8469-6adcb8ad0f60`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Webhooks/17d9ac93-f5d0-4464-87f7-559566fd055a/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Webhooks/89b10727-1c47-4ad9-8469-6adcb8ad0f60/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ExchangeRates/4be82aaa-b9fc-4899-b96c-3841f4281a5c`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ExchangeRates/4b4f6fe7-bed9-4659-bfc2-c5a06f4f8f23`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ExchangeRates/4be82aaa-b9fc-4899-b96c-3841f4281a5c`
+         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ExchangeRates/4b4f6fe7-bed9-4659-bfc2-c5a06f4f8f23`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ExchangeRates/4be82aaa-b9fc-4899-b96c-3841f4281a5c`
+         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ExchangeRates/4b4f6fe7-bed9-4659-bfc2-c5a06f4f8f23`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Budgets`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Budgets`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Budgets/9c27b61e-3b45-4097-b089-29e499e96a31`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Budgets/ce83da17-bce8-4a5e-a959-2966c9317749`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Budgets/9c27b61e-3b45-4097-b089-29e499e96a31`
+         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Budgets/ce83da17-bce8-4a5e-a959-2966c9317749`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Budgets/9c27b61e-3b45-4097-b089-29e499e96a31`
+         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Budgets/ce83da17-bce8-4a5e-a959-2966c9317749`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Imports`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV, JSON or SAF-T Financial file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Imports`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Imports/021fc679-4bb1-4a9d-acb3-bbd4a7ff02f8`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Imports/6694715f-4379-48e2-b071-e154da3620d8`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Imports/021fc679-4bb1-4a9d-acb3-bbd4a7ff02f8/Errors`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Imports/6694715f-4379-48e2-b071-e154da3620d8/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Imports/0f07afc0-4ea0-4e55-953d-9d68039dd97f/Approve`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Imports/18f51577-2985-429f-bd36-6fb6652b776d/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * The SAF-T Financial file of a range of posting dates, as the Norwegian SAF-T Financial schema v1.30 (after the OECD SAF-T 2.0) lays it out: the header (company, tax registration, currency, range, software), the master files (every leaf account with its opening and closing balance, the customers and suppliers the lines name, the tax codes and cost centers) and every posted journal of the range with its lines and totals; XML only, needs journals:read too; above 50,000 lines, an export job (format xml) writes it
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["auditFiles.safT"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Exports`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1477,7 +1477,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Exports/94736f54-4ee0-4385-bbd2-ff6b8b87054d`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Exports/4ab33f99-6be7-4c6e-b252-74d1db830fa4`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1497,7 +1497,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1517,13 +1517,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1543,7 +1543,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1561,12 +1561,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/TaxCodes/c5fb9d2c-6138-44f2-8275-5904bf96af81`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/TaxCodes/e72e9264-b1c3-4e9f-9d8a-41d84739120e`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/TaxCodes/c5fb9d2c-6138-44f2-8275-5904bf96af81`
+         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/TaxCodes/e72e9264-b1c3-4e9f-9d8a-41d84739120e`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1585,7 +1585,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/TaxCodes/c5fb9d2c-6138-44f2-8275-5904bf96af81/History`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/TaxCodes/e72e9264-b1c3-4e9f-9d8a-41d84739120e/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1605,13 +1605,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1629,7 +1629,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/VatReturns/58f8c015-1222-4bea-8ea7-ffdca9491450`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/VatReturns/cad39844-bdb0-4d0e-a6f3-5674e4f8b645`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1649,13 +1649,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1673,12 +1673,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Counterparties/7a382846-c65a-45ff-8d8f-017ed4cd7c89`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Counterparties/51df8657-22ca-4056-ade4-6825efca262a`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Counterparties/7a382846-c65a-45ff-8d8f-017ed4cd7c89`
+         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Counterparties/51df8657-22ca-4056-ade4-6825efca262a`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1697,7 +1697,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Counterparties/7a382846-c65a-45ff-8d8f-017ed4cd7c89/History`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Counterparties/51df8657-22ca-4056-ade4-6825efca262a/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1717,12 +1717,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1741,7 +1741,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1761,13 +1761,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1785,12 +1785,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8`
+         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1809,7 +1809,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/Matches`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1869,14 +1869,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/Matches/5d4ac409-546c-4cd6-9e3e-f679d759b8de`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/Matches/116c017f-9f68-4919-bc2f-cfcffb4d88d5`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/Matches/5d4ac409-546c-4cd6-9e3e-f679d759b8de`
+         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/Matches/116c017f-9f68-4919-bc2f-cfcffb4d88d5`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1895,7 +1895,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1915,7 +1915,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1933,7 +1933,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/BankAccounts/822f3f6d-362b-460d-8331-fa6f7bcbe6c8/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -1953,13 +1953,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/ee79b642-4565-4f03-a777-b17105b0c3a1/Attachments`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/4c0fc989-4694-450e-9c1a-b9863f53603d/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/ee79b642-4565-4f03-a777-b17105b0c3a1/Attachments`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/4c0fc989-4694-450e-9c1a-b9863f53603d/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -1977,14 +1977,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/ee79b642-4565-4f03-a777-b17105b0c3a1/Attachments/412897a5-97df-414a-b6b2-5c728bd7e536`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/4c0fc989-4694-450e-9c1a-b9863f53603d/Attachments/82308053-dc96-4def-9680-c678649b9db9`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Journals/c1ab9fdd-b4b9-429d-94c6-458e24852113/Attachments/be6eb3b4-76f1-47c1-96d3-969caf09b29e`
+         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/d98edbe7-ec18-44c5-93df-3878711571d8/Attachments/f6e35f8e-62e8-49cf-ad01-966eb0a3b9ae`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -2003,7 +2003,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Attachments`
+         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2021,7 +2021,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/e10513c7-c00c-4299-97ec-751eee83b426/Attachments/5a6c30a3-832e-4be7-841a-a9715394056c`
+         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Attachments/a889e43e-68e0-449b-99b0-698ffca46134`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -5304,7 +5304,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:42595/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A46047%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=hZhTfalvH97V0HFg9AT7HTqnWEaQJLAa0KdByNPffXQ&code_challenge_method=S256&state=7N3Gu3yq-B6eNloljCpywlNbPN7JmLbqmAXHW9ULTzE&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:35965/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A38733%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=H1aPVbDUWVxm9YtMyCLvoScwHz2XVMgN01nQDind4nc&code_challenge_method=S256&state=4oortKEsx2N57WvCBPlIl58n8hO12bmd3YNmOHO95ug&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5344,7 +5344,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e10513c7-c00c-4299-97ec-751eee83b426",
+                     *           "companyId": "6b18479c-2838-4d1d-98ac-e0cd0f252572",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5397,7 +5397,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "36c75cad-652b-4b25-a698-0f9cc90a5aed",
+                     *           "companyId": "cadc100d-79ff-4ba8-864a-1200a3e7b49a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5504,7 +5504,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e10513c7-c00c-4299-97ec-751eee83b426",
+                     *           "companyId": "6b18479c-2838-4d1d-98ac-e0cd0f252572",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5557,7 +5557,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "36c75cad-652b-4b25-a698-0f9cc90a5aed",
+                     *           "companyId": "cadc100d-79ff-4ba8-864a-1200a3e7b49a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5653,16 +5653,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "36c75cad-652b-4b25-a698-0f9cc90a5aed",
+                     *           "id": "cadc100d-79ff-4ba8-864a-1200a3e7b49a",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T21:10:03.578Z",
+                     *           "createdAt": "2026-11-29T22:10:59.121Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "e10513c7-c00c-4299-97ec-751eee83b426",
+                     *           "id": "6b18479c-2838-4d1d-98ac-e0cd0f252572",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T21:10:03.354Z",
+                     *           "createdAt": "2026-11-29T22:10:58.334Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5719,9 +5719,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "36c75cad-652b-4b25-a698-0f9cc90a5aed",
+                     *       "id": "cadc100d-79ff-4ba8-864a-1200a3e7b49a",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T21:10:03.578Z",
+                     *       "createdAt": "2026-11-29T22:10:59.121Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5734,7 +5734,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T21:10:03.578Z"
+                     *         "updatedAt": "2026-11-29T22:10:59.121Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5821,9 +5821,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "36c75cad-652b-4b25-a698-0f9cc90a5aed",
+                     *       "id": "cadc100d-79ff-4ba8-864a-1200a3e7b49a",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T21:10:03.578Z",
+                     *       "createdAt": "2026-11-29T22:10:59.121Z",
                      *       "version": 1
                      *     }
                      */
@@ -5868,7 +5868,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T21:10:03.354Z"
+                     *       "updatedAt": "2026-11-29T22:10:58.334Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5898,7 +5898,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "09e485a9-57f8-4ab7-aa51-f8f0f047198b",
+                 *       "retainedEarningsAccountId": "8f9178e9-e861-45dd-913a-c39682cf8d0e",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5943,7 +5943,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "09e485a9-57f8-4ab7-aa51-f8f0f047198b",
+                     *       "retainedEarningsAccountId": "8f9178e9-e861-45dd-913a-c39682cf8d0e",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -5951,7 +5951,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T21:10:06.091Z"
+                     *       "updatedAt": "2026-11-29T22:11:02.563Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6140,7 +6140,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "45c065e5-03e9-4a7f-8836-2e843af10bf8",
+                     *           "id": "e76660ab-b09c-4d6d-8523-ff6c8828b79d",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6151,8 +6151,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T21:10:32.592Z",
-                     *           "updatedAt": "2026-11-29T21:10:32.779Z"
+                     *           "createdAt": "2026-11-29T22:11:37.326Z",
+                     *           "updatedAt": "2026-11-29T22:11:37.574Z"
                      *         }
                      *       ]
                      *     }
@@ -6213,7 +6213,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "45c065e5-03e9-4a7f-8836-2e843af10bf8",
+                     *       "id": "e76660ab-b09c-4d6d-8523-ff6c8828b79d",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6223,8 +6223,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:32.592Z",
-                     *       "updatedAt": "2026-11-29T21:10:32.592Z"
+                     *       "createdAt": "2026-11-29T22:11:37.326Z",
+                     *       "updatedAt": "2026-11-29T22:11:37.326Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6271,7 +6271,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "45c065e5-03e9-4a7f-8836-2e843af10bf8",
+                     *       "id": "e76660ab-b09c-4d6d-8523-ff6c8828b79d",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6281,8 +6281,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:32.592Z",
-                     *       "updatedAt": "2026-11-29T21:10:32.592Z"
+                     *       "createdAt": "2026-11-29T22:11:37.326Z",
+                     *       "updatedAt": "2026-11-29T22:11:37.326Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6343,7 +6343,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "45c065e5-03e9-4a7f-8836-2e843af10bf8",
+                     *       "id": "e76660ab-b09c-4d6d-8523-ff6c8828b79d",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6354,8 +6354,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:10:32.592Z",
-                     *       "updatedAt": "2026-11-29T21:10:32.779Z"
+                     *       "createdAt": "2026-11-29T22:11:37.326Z",
+                     *       "updatedAt": "2026-11-29T22:11:37.574Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6463,8 +6463,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "62291e08-743e-487b-8a15-0ff1461c5ca4",
-                     *           "email": "user-69c8e800-d227-4f20-adf5-fd0f7768c8d7@example.com",
+                     *           "userId": "638a7420-20fb-4fac-b581-a5543aaf9373",
+                     *           "email": "user-24faf02e-c244-4ad2-8d3e-002789975cd1@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6516,20 +6516,20 @@ export interface operations {
                      *             "attachments:create",
                      *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T21:10:03.354Z",
+                     *           "joinedAt": "2026-11-29T22:10:58.334Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "79c6137b-41f0-45d6-a4ce-7587f7fa04ad",
-                     *           "email": "contract-1795986632855@example.com",
-                     *           "roleId": "45c065e5-03e9-4a7f-8836-2e843af10bf8",
+                     *           "userId": "8b3a3044-4221-48f4-960a-793a84f48f36",
+                     *           "email": "contract-1795990297669@example.com",
+                     *           "roleId": "e76660ab-b09c-4d6d-8523-ff6c8828b79d",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T21:10:32.883Z",
+                     *           "joinedAt": "2026-11-29T22:11:37.774Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6561,8 +6561,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795986632855@example.com",
-                 *       "roleId": "45c065e5-03e9-4a7f-8836-2e843af10bf8"
+                 *       "email": "contract-1795990297669@example.com",
+                 *       "roleId": "e76660ab-b09c-4d6d-8523-ff6c8828b79d"
                  *     }
                  */
                 "application/json": {
@@ -6584,16 +6584,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "79c6137b-41f0-45d6-a4ce-7587f7fa04ad",
-                     *       "email": "contract-1795986632855@example.com",
-                     *       "roleId": "45c065e5-03e9-4a7f-8836-2e843af10bf8",
+                     *       "userId": "8b3a3044-4221-48f4-960a-793a84f48f36",
+                     *       "email": "contract-1795990297669@example.com",
+                     *       "roleId": "e76660ab-b09c-4d6d-8523-ff6c8828b79d",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T21:10:32.883Z",
+                     *       "joinedAt": "2026-11-29T22:11:37.774Z",
                      *       "version": 1
                      *     }
                      */
@@ -6653,8 +6653,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "79c6137b-41f0-45d6-a4ce-7587f7fa04ad",
-                     *       "email": "contract-1795986632855@example.com",
+                     *       "userId": "8b3a3044-4221-48f4-960a-793a84f48f36",
+                     *       "email": "contract-1795990297669@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6677,7 +6677,7 @@ export interface operations {
                      *         "attachments:read",
                      *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T21:10:32.883Z",
+                     *       "joinedAt": "2026-11-29T22:11:37.774Z",
                      *       "version": 2
                      *     }
                      */
@@ -6786,9 +6786,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "55b211b5-8b76-41aa-b1b3-83ba60827040",
+                     *           "id": "bef55b8c-aa0f-40b1-9349-ea46e874de99",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_sWp-eTX",
+                     *           "prefix": "sk-svc_xiFIzpa",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6796,8 +6796,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "62291e08-743e-487b-8a15-0ff1461c5ca4",
-                     *           "createdAt": "2026-11-29T21:10:33.192Z",
+                     *           "createdBy": "638a7420-20fb-4fac-b581-a5543aaf9373",
+                     *           "createdAt": "2026-11-29T22:11:38.148Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6863,9 +6863,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "55b211b5-8b76-41aa-b1b3-83ba60827040",
+                     *       "id": "bef55b8c-aa0f-40b1-9349-ea46e874de99",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_sWp-eTX",
+                     *       "prefix": "sk-svc_xiFIzpa",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6873,8 +6873,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "62291e08-743e-487b-8a15-0ff1461c5ca4",
-                     *       "createdAt": "2026-11-29T21:10:33.192Z",
+                     *       "createdBy": "638a7420-20fb-4fac-b581-a5543aaf9373",
+                     *       "createdAt": "2026-11-29T22:11:38.148Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6925,18 +6925,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "55b211b5-8b76-41aa-b1b3-83ba60827040",
+                     *       "id": "bef55b8c-aa0f-40b1-9349-ea46e874de99",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_sWp-eTX",
+                     *       "prefix": "sk-svc_xiFIzpa",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T21:10:33.243Z",
-                     *       "createdBy": "62291e08-743e-487b-8a15-0ff1461c5ca4",
-                     *       "createdAt": "2026-11-29T21:10:33.192Z",
+                     *       "revokedAt": "2026-11-29T22:11:38.274Z",
+                     *       "createdBy": "638a7420-20fb-4fac-b581-a5543aaf9373",
+                     *       "createdAt": "2026-11-29T22:11:38.148Z",
                      *       "version": 2
                      *     }
                      */
@@ -6991,24 +6991,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
+                     *           "id": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "3669073a-56c5-4238-8e3d-a53b0477980d",
+                     *           "parentId": "083e2a47-76f3-42ba-948e-dc7cbdfcfbe8",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:05.874Z",
-                     *           "updatedAt": "2026-11-29T21:10:05.874Z",
+                     *           "createdAt": "2026-11-29T22:11:02.231Z",
+                     *           "updatedAt": "2026-11-29T22:11:02.231Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "3669073a-56c5-4238-8e3d-a53b0477980d",
+                     *           "id": "083e2a47-76f3-42ba-948e-dc7cbdfcfbe8",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7017,32 +7017,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:05.796Z",
-                     *           "updatedAt": "2026-11-29T21:10:05.796Z",
+                     *           "createdAt": "2026-11-29T22:11:02.178Z",
+                     *           "updatedAt": "2026-11-29T22:11:02.178Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *           "id": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "84b1370e-4daa-4b27-9f0b-3bccad0e1471",
+                     *           "parentId": "1631ce87-3696-4337-b872-559c62dfb389",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:05.341Z",
-                     *           "updatedAt": "2026-11-29T21:10:05.341Z",
+                     *           "createdAt": "2026-11-29T22:11:02.029Z",
+                     *           "updatedAt": "2026-11-29T22:11:02.029Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "84b1370e-4daa-4b27-9f0b-3bccad0e1471",
+                     *           "id": "1631ce87-3696-4337-b872-559c62dfb389",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7051,32 +7051,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:05.144Z",
-                     *           "updatedAt": "2026-11-29T21:10:05.144Z",
+                     *           "createdAt": "2026-11-29T22:11:01.726Z",
+                     *           "updatedAt": "2026-11-29T22:11:01.726Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "09e485a9-57f8-4ab7-aa51-f8f0f047198b",
+                     *           "id": "8f9178e9-e861-45dd-913a-c39682cf8d0e",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "5303a26b-4a92-4a40-818c-6860f366c670",
+                     *           "parentId": "c3573487-bf88-478a-980a-778ba87d668a",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:04.978Z",
-                     *           "updatedAt": "2026-11-29T21:10:04.978Z",
+                     *           "createdAt": "2026-11-29T22:11:01.325Z",
+                     *           "updatedAt": "2026-11-29T22:11:01.325Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "5303a26b-4a92-4a40-818c-6860f366c670",
+                     *           "id": "c3573487-bf88-478a-980a-778ba87d668a",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7085,49 +7085,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:04.916Z",
-                     *           "updatedAt": "2026-11-29T21:10:04.916Z",
+                     *           "createdAt": "2026-11-29T22:11:01.173Z",
+                     *           "updatedAt": "2026-11-29T22:11:01.173Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *           "id": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
+                     *           "parentId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:04.806Z",
-                     *           "updatedAt": "2026-11-29T21:10:04.806Z",
+                     *           "createdAt": "2026-11-29T22:11:01.015Z",
+                     *           "updatedAt": "2026-11-29T22:11:01.015Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *           "id": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
+                     *           "parentId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:04.607Z",
-                     *           "updatedAt": "2026-11-29T21:10:04.607Z",
+                     *           "createdAt": "2026-11-29T22:11:00.641Z",
+                     *           "updatedAt": "2026-11-29T22:11:00.641Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
+                     *           "id": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7136,8 +7136,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:04.504Z",
-                     *           "updatedAt": "2026-11-29T21:10:04.504Z",
+                     *           "createdAt": "2026-11-29T22:11:00.224Z",
+                     *           "updatedAt": "2026-11-29T22:11:00.224Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7205,7 +7205,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bedb5549-4412-44c7-92c1-e00a709773dd",
+                     *       "id": "30848ba6-c4ee-4717-a41c-c5071b661a13",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7214,8 +7214,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:06.164Z",
-                     *       "updatedAt": "2026-11-29T21:10:06.164Z",
+                     *       "createdAt": "2026-11-29T22:11:02.685Z",
+                     *       "updatedAt": "2026-11-29T22:11:02.685Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7266,7 +7266,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bedb5549-4412-44c7-92c1-e00a709773dd",
+                     *       "id": "30848ba6-c4ee-4717-a41c-c5071b661a13",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7275,8 +7275,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:06.164Z",
-                     *       "updatedAt": "2026-11-29T21:10:06.164Z",
+                     *       "createdAt": "2026-11-29T22:11:02.685Z",
+                     *       "updatedAt": "2026-11-29T22:11:02.685Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7340,7 +7340,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bedb5549-4412-44c7-92c1-e00a709773dd",
+                     *       "id": "30848ba6-c4ee-4717-a41c-c5071b661a13",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7349,8 +7349,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:10:06.164Z",
-                     *       "updatedAt": "2026-11-29T21:10:06.936Z",
+                     *       "createdAt": "2026-11-29T22:11:02.685Z",
+                     *       "updatedAt": "2026-11-29T22:11:03.833Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7470,15 +7470,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "d3cecf80-c567-4001-b63d-c4e548a6ac96",
-                     *           "occurredAt": "2026-11-29T21:10:06.165Z",
+                     *           "requestId": "9fa242af-295a-4bc4-ae69-61b5c3149d3e",
+                     *           "occurredAt": "2026-11-29T22:11:02.686Z",
                      *           "sequence": 14,
-                     *           "hash": "6b5eefd6b075663bdc2335f0823402cc280461a28d3cdaa4b5791b09b6cde4ef",
+                     *           "hash": "d4d075f7cad259eebe5334e3b0009736803cff2d7bc60ceb53e7592faaa101ae",
                      *           "state": {
-                     *             "id": "bedb5549-4412-44c7-92c1-e00a709773dd",
+                     *             "id": "30848ba6-c4ee-4717-a41c-c5071b661a13",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7487,8 +7487,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T21:10:06.164Z",
-                     *             "updatedAt": "2026-11-29T21:10:06.164Z",
+                     *             "createdAt": "2026-11-29T22:11:02.685Z",
+                     *             "updatedAt": "2026-11-29T22:11:02.685Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7548,7 +7548,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c34a93bd-0dca-467b-a1b4-6ed07ff03b52",
+                     *           "id": "b222cb34-7f72-47c6-bbd5-1942827cbc8e",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7557,12 +7557,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:08.118Z",
-                     *           "updatedAt": "2026-11-29T21:10:08.118Z",
+                     *           "createdAt": "2026-11-29T22:11:04.890Z",
+                     *           "updatedAt": "2026-11-29T22:11:04.890Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "250fb058-07be-4f73-9fac-871280eb808c",
+                     *           "id": "406e055c-a2ee-43b3-961d-a2832c10b6cc",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7571,12 +7571,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:05.947Z",
-                     *           "updatedAt": "2026-11-29T21:10:05.947Z",
+                     *           "createdAt": "2026-11-29T22:11:02.347Z",
+                     *           "updatedAt": "2026-11-29T22:11:02.347Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "4a8f41f8-2fe3-4f56-b3ea-f0aa2d3ba9e1",
+                     *           "id": "54b183d5-12e9-428a-bd83-1c01ea8e4f32",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7585,8 +7585,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:06.011Z",
-                     *           "updatedAt": "2026-11-29T21:10:06.011Z",
+                     *           "createdAt": "2026-11-29T22:11:02.386Z",
+                     *           "updatedAt": "2026-11-29T22:11:02.386Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7645,7 +7645,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c34a93bd-0dca-467b-a1b4-6ed07ff03b52",
+                     *       "id": "b222cb34-7f72-47c6-bbd5-1942827cbc8e",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7654,8 +7654,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:08.118Z",
-                     *       "updatedAt": "2026-11-29T21:10:08.118Z",
+                     *       "createdAt": "2026-11-29T22:11:04.890Z",
+                     *       "updatedAt": "2026-11-29T22:11:04.890Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7703,7 +7703,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c34a93bd-0dca-467b-a1b4-6ed07ff03b52",
+                     *       "id": "b222cb34-7f72-47c6-bbd5-1942827cbc8e",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7712,8 +7712,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:08.118Z",
-                     *       "updatedAt": "2026-11-29T21:10:08.118Z",
+                     *       "createdAt": "2026-11-29T22:11:04.890Z",
+                     *       "updatedAt": "2026-11-29T22:11:04.890Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7770,7 +7770,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c34a93bd-0dca-467b-a1b4-6ed07ff03b52",
+                     *       "id": "b222cb34-7f72-47c6-bbd5-1942827cbc8e",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7779,8 +7779,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:10:08.118Z",
-                     *       "updatedAt": "2026-11-29T21:10:08.880Z",
+                     *       "createdAt": "2026-11-29T22:11:04.890Z",
+                     *       "updatedAt": "2026-11-29T22:11:05.541Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7897,15 +7897,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0aae139c-65aa-4f3e-b69f-eb1a631cb39a",
-                     *           "occurredAt": "2026-11-29T21:10:08.119Z",
+                     *           "requestId": "d4a7e19b-70ee-4e78-bc6c-b26e2223fcfb",
+                     *           "occurredAt": "2026-11-29T22:11:04.891Z",
                      *           "sequence": 17,
-                     *           "hash": "a5c25a9d3bce7dd77c063448c5e4e12fba6d395c883122368be7152804502567",
+                     *           "hash": "08b9099ac5d2b8d3585c8539617c5c04cce5e3e80c7daa75e93ffcee2cbed552",
                      *           "state": {
-                     *             "id": "c34a93bd-0dca-467b-a1b4-6ed07ff03b52",
+                     *             "id": "b222cb34-7f72-47c6-bbd5-1942827cbc8e",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7914,8 +7914,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T21:10:08.118Z",
-                     *             "updatedAt": "2026-11-29T21:10:08.118Z",
+                     *             "createdAt": "2026-11-29T22:11:04.890Z",
+                     *             "updatedAt": "2026-11-29T22:11:04.890Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7967,7 +7967,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c34a93bd-0dca-467b-a1b4-6ed07ff03b52",
+                     *       "id": "b222cb34-7f72-47c6-bbd5-1942827cbc8e",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7976,8 +7976,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T21:10:08.118Z",
-                     *       "updatedAt": "2026-11-29T21:10:09.188Z",
+                     *       "createdAt": "2026-11-29T22:11:04.890Z",
+                     *       "updatedAt": "2026-11-29T22:11:05.922Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8027,7 +8027,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c34a93bd-0dca-467b-a1b4-6ed07ff03b52",
+                     *       "id": "b222cb34-7f72-47c6-bbd5-1942827cbc8e",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8036,8 +8036,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T21:10:08.118Z",
-                     *       "updatedAt": "2026-11-29T21:10:08.924Z",
+                     *       "createdAt": "2026-11-29T22:11:04.890Z",
+                     *       "updatedAt": "2026-11-29T22:11:05.680Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8088,19 +8088,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *           "id": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T21:10:10.633Z",
-                     *           "updatedAt": "2026-11-29T21:10:10.633Z",
+                     *           "createdAt": "2026-11-29T22:11:07.927Z",
+                     *           "updatedAt": "2026-11-29T22:11:07.927Z",
                      *           "periods": [
                      *             {
-                     *               "id": "58a20d80-80d5-4451-aab2-a9687912f8b9",
-                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *               "id": "1a83bfe7-3a16-4b45-befd-3e50dac5ca43",
+                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8110,8 +8110,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ddef724d-a27a-47a6-84d1-25160c61078d",
-                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *               "id": "2207fa0f-20c1-4e1c-9bf6-d91b3e34e3a4",
+                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8121,8 +8121,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e79a99cd-9b22-4a6a-ae23-7b89ee2a227e",
-                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *               "id": "5778da59-59bc-4568-820d-2013cea22126",
+                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8132,8 +8132,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e4b56aca-1093-4f93-a074-d363ffca3070",
-                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *               "id": "3db02313-6ffa-4a05-acef-c5b04acc2c32",
+                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8143,8 +8143,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "732b3c0e-baa0-4ba7-af09-bcce01cc9db5",
-                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *               "id": "70245e93-61d8-427c-8d9c-6a35a017a769",
+                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8154,8 +8154,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8a9feee8-e198-417f-81c1-5df21bbc1df1",
-                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *               "id": "deabc825-cc5c-43a5-b6f9-17cdb4781b23",
+                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8165,8 +8165,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "184f221e-500f-42f6-98aa-a5f24197562b",
-                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *               "id": "dab01720-ddf9-482a-a1b5-ed2cd1c42237",
+                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8176,8 +8176,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7830f832-47e6-4cdd-ba36-d3ba4022f846",
-                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *               "id": "7e9f1a2d-e00c-4e58-8c63-54d5f0969fcb",
+                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8187,8 +8187,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7bd0317f-a3cc-4585-9a70-fd780dee9e0c",
-                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *               "id": "ac856132-df1b-4e9e-872f-54a473883df8",
+                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8198,8 +8198,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b20e13d5-e6ab-4845-88f8-5f27540b4f6a",
-                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *               "id": "662b8ae0-dbd8-4adb-a27a-46cd93009c2d",
+                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8209,8 +8209,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6c49f452-6dd3-477d-b742-827f319d918c",
-                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *               "id": "5116d936-2cbf-4a2d-a2e8-795d93f079e3",
+                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8220,8 +8220,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "33d5095b-d0c6-4965-9897-03f5b19444f1",
-                     *               "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *               "id": "4a02b3fc-e50a-4cd5-8c80-2eae794abcbd",
+                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8233,19 +8233,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T21:10:10.333Z",
-                     *           "updatedAt": "2026-11-29T21:10:10.333Z",
+                     *           "createdAt": "2026-11-29T22:11:07.436Z",
+                     *           "updatedAt": "2026-11-29T22:11:07.436Z",
                      *           "periods": [
                      *             {
-                     *               "id": "9925e530-024b-4a42-8859-29de4684bccb",
-                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *               "id": "a33c7861-9800-4ec5-a48f-ec579bc4e429",
+                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8255,8 +8255,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "61084f29-0857-4433-8af6-b50d979098c9",
-                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *               "id": "16cd0fdd-2f99-4f1a-9388-101a738ef119",
+                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8266,8 +8266,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
-                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *               "id": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
+                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8277,8 +8277,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0d6bbd8d-8929-439e-91d5-e3724ae10587",
-                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *               "id": "4fd64934-4a1d-4dbd-acbb-b38b7475e7e7",
+                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8288,8 +8288,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9adbcaf5-4a32-4687-aef7-ac7ec51ef428",
-                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *               "id": "1ddafa50-3e65-4ff0-8fa1-b710550bc203",
+                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8299,8 +8299,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3ceb5c5d-b683-4250-a96b-29894dafbd8d",
-                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *               "id": "af6bc5f9-7f14-412f-a19b-e411e9d6271f",
+                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8310,8 +8310,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e3625341-a203-4790-91b7-927ce4356ff7",
-                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *               "id": "6ee44a55-cefc-41ed-a33c-2950a164b913",
+                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8321,8 +8321,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "871dccc6-d29b-4873-b953-ae688e9c3163",
-                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *               "id": "c8fe627a-5329-4ef1-aa92-e57f7328c64f",
+                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8332,8 +8332,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "99fd5ed6-15fc-465e-b277-e8168ebce01f",
-                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *               "id": "1693b154-112e-4229-ac36-49f0b2436a32",
+                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8343,8 +8343,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2e52995e-36ec-43c1-8f88-3f44a7e805e6",
-                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *               "id": "74415558-fd14-486b-b783-4a0ffe14c1af",
+                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8354,8 +8354,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "35a80c0c-1bf6-4a50-a403-cae7d942ad26",
-                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *               "id": "7f37a500-78b5-49fd-9cda-8514709a2e01",
+                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8365,8 +8365,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a6a4f5e7-5bca-412c-8831-62bc9c32b6bb",
-                     *               "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *               "id": "5ff2faf2-b3af-4dcc-89de-738f963f4c70",
+                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8430,19 +8430,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *       "id": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T21:10:10.633Z",
-                     *       "updatedAt": "2026-11-29T21:10:10.633Z",
+                     *       "createdAt": "2026-11-29T22:11:07.927Z",
+                     *       "updatedAt": "2026-11-29T22:11:07.927Z",
                      *       "periods": [
                      *         {
-                     *           "id": "58a20d80-80d5-4451-aab2-a9687912f8b9",
-                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *           "id": "1a83bfe7-3a16-4b45-befd-3e50dac5ca43",
+                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8452,8 +8452,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ddef724d-a27a-47a6-84d1-25160c61078d",
-                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *           "id": "2207fa0f-20c1-4e1c-9bf6-d91b3e34e3a4",
+                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8463,8 +8463,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e79a99cd-9b22-4a6a-ae23-7b89ee2a227e",
-                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *           "id": "5778da59-59bc-4568-820d-2013cea22126",
+                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8474,8 +8474,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e4b56aca-1093-4f93-a074-d363ffca3070",
-                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *           "id": "3db02313-6ffa-4a05-acef-c5b04acc2c32",
+                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8485,8 +8485,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "732b3c0e-baa0-4ba7-af09-bcce01cc9db5",
-                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *           "id": "70245e93-61d8-427c-8d9c-6a35a017a769",
+                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8496,8 +8496,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8a9feee8-e198-417f-81c1-5df21bbc1df1",
-                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *           "id": "deabc825-cc5c-43a5-b6f9-17cdb4781b23",
+                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8507,8 +8507,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "184f221e-500f-42f6-98aa-a5f24197562b",
-                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *           "id": "dab01720-ddf9-482a-a1b5-ed2cd1c42237",
+                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8518,8 +8518,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7830f832-47e6-4cdd-ba36-d3ba4022f846",
-                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *           "id": "7e9f1a2d-e00c-4e58-8c63-54d5f0969fcb",
+                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8529,8 +8529,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7bd0317f-a3cc-4585-9a70-fd780dee9e0c",
-                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *           "id": "ac856132-df1b-4e9e-872f-54a473883df8",
+                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8540,8 +8540,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b20e13d5-e6ab-4845-88f8-5f27540b4f6a",
-                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *           "id": "662b8ae0-dbd8-4adb-a27a-46cd93009c2d",
+                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8551,8 +8551,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6c49f452-6dd3-477d-b742-827f319d918c",
-                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *           "id": "5116d936-2cbf-4a2d-a2e8-795d93f079e3",
+                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8562,8 +8562,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "33d5095b-d0c6-4965-9897-03f5b19444f1",
-                     *           "financialYearId": "ff7d53a6-84d5-4f1e-94da-a5110d3a4b20",
+                     *           "id": "4a02b3fc-e50a-4cd5-8c80-2eae794abcbd",
+                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8619,19 +8619,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *       "id": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T21:10:10.333Z",
-                     *       "updatedAt": "2026-11-29T21:10:10.333Z",
+                     *       "createdAt": "2026-11-29T22:11:07.436Z",
+                     *       "updatedAt": "2026-11-29T22:11:07.436Z",
                      *       "periods": [
                      *         {
-                     *           "id": "9925e530-024b-4a42-8859-29de4684bccb",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "a33c7861-9800-4ec5-a48f-ec579bc4e429",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8641,8 +8641,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "61084f29-0857-4433-8af6-b50d979098c9",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "16cd0fdd-2f99-4f1a-9388-101a738ef119",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8652,8 +8652,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8663,8 +8663,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0d6bbd8d-8929-439e-91d5-e3724ae10587",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "4fd64934-4a1d-4dbd-acbb-b38b7475e7e7",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8674,8 +8674,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9adbcaf5-4a32-4687-aef7-ac7ec51ef428",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "1ddafa50-3e65-4ff0-8fa1-b710550bc203",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8685,8 +8685,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3ceb5c5d-b683-4250-a96b-29894dafbd8d",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "af6bc5f9-7f14-412f-a19b-e411e9d6271f",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8696,8 +8696,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e3625341-a203-4790-91b7-927ce4356ff7",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "6ee44a55-cefc-41ed-a33c-2950a164b913",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8707,8 +8707,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "871dccc6-d29b-4873-b953-ae688e9c3163",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "c8fe627a-5329-4ef1-aa92-e57f7328c64f",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8718,8 +8718,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "99fd5ed6-15fc-465e-b277-e8168ebce01f",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "1693b154-112e-4229-ac36-49f0b2436a32",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8729,8 +8729,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2e52995e-36ec-43c1-8f88-3f44a7e805e6",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "74415558-fd14-486b-b783-4a0ffe14c1af",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8740,8 +8740,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "35a80c0c-1bf6-4a50-a403-cae7d942ad26",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "7f37a500-78b5-49fd-9cda-8514709a2e01",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8751,8 +8751,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a6a4f5e7-5bca-412c-8831-62bc9c32b6bb",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "5ff2faf2-b3af-4dcc-89de-738f963f4c70",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8815,19 +8815,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "132394e8-d476-461e-a794-3fe2374ae427",
+                     *       "id": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T21:10:10.872Z",
-                     *       "updatedAt": "2026-11-29T21:10:11.278Z",
+                     *       "createdAt": "2026-11-29T22:11:08.318Z",
+                     *       "updatedAt": "2026-11-29T22:11:08.724Z",
                      *       "periods": [
                      *         {
-                     *           "id": "c811cab0-0056-43ed-992f-7f0f0839eccd",
-                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
+                     *           "id": "e4441836-d587-4df6-a577-56ced76e0515",
+                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8837,8 +8837,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b0900bd1-fe9c-4476-ac46-b7e223609882",
-                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
+                     *           "id": "32067c90-7afb-4e86-a04f-4a5a63701416",
+                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8848,8 +8848,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9f12c005-4b5f-4000-b7e2-dcb40ac7d3fd",
-                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
+                     *           "id": "153a0eeb-927a-40ad-9539-abab44e6dc82",
+                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8859,8 +8859,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d6dc49a3-6ae9-4934-b042-0245a3c2f820",
-                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
+                     *           "id": "23482938-d43b-4f2b-a1cc-617d59df6ddc",
+                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8870,8 +8870,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d29ad43f-4de1-48a6-8205-e38b0aaf7830",
-                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
+                     *           "id": "0e6b3098-94e2-40e4-8b1d-a8d6a5937d37",
+                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8881,8 +8881,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "95694505-3348-4122-8221-031d5fec394a",
-                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
+                     *           "id": "84f18333-5ba0-456a-8527-dc139e2a4c8a",
+                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8892,8 +8892,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2c899a4f-f7e3-480d-a520-1a52affd766c",
-                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
+                     *           "id": "66cadcfa-503f-4ed4-81d4-204629e2b142",
+                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8903,8 +8903,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1e543701-4fdc-4238-9bd5-fcc55ed37051",
-                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
+                     *           "id": "132db68e-94d9-4c22-8f7e-64e88e6fe98a",
+                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8914,8 +8914,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c6be6d8e-21e4-4848-bcda-0707329b733c",
-                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
+                     *           "id": "7a7ac9bc-9afd-44ec-8fdc-fcda960194bd",
+                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8925,8 +8925,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "de4cdb16-75f3-4410-9038-db2368cbb5fa",
-                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
+                     *           "id": "34b6fdef-52bd-4757-a4a1-0af4ec9f4fca",
+                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8936,8 +8936,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "22f10a36-596d-4fea-94d8-7e89180819b3",
-                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
+                     *           "id": "fee17d55-46bc-497d-bee4-18b70da6c0a5",
+                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8947,8 +8947,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a78dd0bd-fad6-47dc-888e-95d90aab97de",
-                     *           "financialYearId": "132394e8-d476-461e-a794-3fe2374ae427",
+                     *           "id": "a8d4cdc8-92f8-412c-9d1e-f892baf7229f",
+                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9094,14 +9094,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e151de95-03a7-4ed4-882f-fac79f0a13b9",
+                     *       "id": "cb323223-0e18-4bcd-9ded-670739453411",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
+                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9114,7 +9114,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "09e485a9-57f8-4ab7-aa51-f8f0f047198b",
+                     *           "accountId": "8f9178e9-e861-45dd-913a-c39682cf8d0e",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9142,19 +9142,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:25.510Z",
-                     *       "updatedAt": "2026-11-29T21:10:25.510Z",
+                     *       "createdAt": "2026-11-29T22:11:30.487Z",
+                     *       "updatedAt": "2026-11-29T22:11:30.487Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9225,8 +9225,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a6a4f5e7-5bca-412c-8831-62bc9c32b6bb",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "5ff2faf2-b3af-4dcc-89de-738f963f4c70",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9236,8 +9236,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "35a80c0c-1bf6-4a50-a403-cae7d942ad26",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "7f37a500-78b5-49fd-9cda-8514709a2e01",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9247,8 +9247,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2e52995e-36ec-43c1-8f88-3f44a7e805e6",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "74415558-fd14-486b-b783-4a0ffe14c1af",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9258,8 +9258,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "99fd5ed6-15fc-465e-b277-e8168ebce01f",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "1693b154-112e-4229-ac36-49f0b2436a32",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9269,8 +9269,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "871dccc6-d29b-4873-b953-ae688e9c3163",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "c8fe627a-5329-4ef1-aa92-e57f7328c64f",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9280,8 +9280,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e3625341-a203-4790-91b7-927ce4356ff7",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "6ee44a55-cefc-41ed-a33c-2950a164b913",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9291,8 +9291,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3ceb5c5d-b683-4250-a96b-29894dafbd8d",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "af6bc5f9-7f14-412f-a19b-e411e9d6271f",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9302,8 +9302,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9adbcaf5-4a32-4687-aef7-ac7ec51ef428",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "1ddafa50-3e65-4ff0-8fa1-b710550bc203",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9313,8 +9313,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0d6bbd8d-8929-439e-91d5-e3724ae10587",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "4fd64934-4a1d-4dbd-acbb-b38b7475e7e7",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9324,8 +9324,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9335,8 +9335,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "61084f29-0857-4433-8af6-b50d979098c9",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "16cd0fdd-2f99-4f1a-9388-101a738ef119",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9346,8 +9346,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9925e530-024b-4a42-8859-29de4684bccb",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "id": "a33c7861-9800-4ec5-a48f-ec579bc4e429",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9395,8 +9395,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9925e530-024b-4a42-8859-29de4684bccb",
-                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *       "id": "a33c7861-9800-4ec5-a48f-ec579bc4e429",
+                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9452,8 +9452,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9925e530-024b-4a42-8859-29de4684bccb",
-                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *       "id": "a33c7861-9800-4ec5-a48f-ec579bc4e429",
+                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9607,8 +9607,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9925e530-024b-4a42-8859-29de4684bccb",
-                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *       "id": "a33c7861-9800-4ec5-a48f-ec579bc4e429",
+                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9697,14 +9697,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
+                     *           "id": "858eeb17-13f6-476b-a836-943eff439c03",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *               "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9717,7 +9717,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *               "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9745,19 +9745,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:14.123Z",
-                     *           "updatedAt": "2026-11-29T21:10:14.123Z",
+                     *           "createdAt": "2026-11-29T22:11:15.032Z",
+                     *           "updatedAt": "2026-11-29T22:11:15.032Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -9810,12 +9810,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                 *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                 *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9841,14 +9841,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
+                     *       "id": "858eeb17-13f6-476b-a836-943eff439c03",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9861,7 +9861,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9889,19 +9889,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:14.123Z",
-                     *       "updatedAt": "2026-11-29T21:10:14.123Z",
+                     *       "createdAt": "2026-11-29T22:11:15.032Z",
+                     *       "updatedAt": "2026-11-29T22:11:15.032Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9959,14 +9959,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
+                     *       "id": "858eeb17-13f6-476b-a836-943eff439c03",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9979,7 +9979,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10007,19 +10007,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:14.123Z",
-                     *       "updatedAt": "2026-11-29T21:10:14.123Z",
+                     *       "createdAt": "2026-11-29T22:11:15.032Z",
+                     *       "updatedAt": "2026-11-29T22:11:15.032Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10066,12 +10066,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                 *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                 *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10099,14 +10099,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
+                     *       "id": "858eeb17-13f6-476b-a836-943eff439c03",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10119,7 +10119,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10147,19 +10147,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:10:14.123Z",
-                     *       "updatedAt": "2026-11-29T21:10:14.926Z",
+                     *       "createdAt": "2026-11-29T22:11:15.032Z",
+                     *       "updatedAt": "2026-11-29T22:11:15.595Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10229,22 +10229,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "2c964737-635f-4906-9841-6490ddaeacc7",
-                     *           "occurredAt": "2026-11-29T21:10:14.124Z",
+                     *           "requestId": "1286f0a7-c1bb-48bd-929e-d507d844371a",
+                     *           "occurredAt": "2026-11-29T22:11:15.034Z",
                      *           "sequence": 31,
-                     *           "hash": "e3fd6bf871d915486e4b0b51a6e4d62a4b73ba680e79f55196c90e2513a3c49f",
+                     *           "hash": "47c5a82cfe258836492ee810ac22e393226ff1732411af9ac9be1611b8051390",
                      *           "state": {
-                     *             "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
+                     *             "id": "858eeb17-13f6-476b-a836-943eff439c03",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *                 "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10257,7 +10257,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *                 "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10285,19 +10285,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T21:10:14.123Z",
-                     *             "updatedAt": "2026-11-29T21:10:14.123Z",
+                     *             "createdAt": "2026-11-29T22:11:15.032Z",
+                     *             "updatedAt": "2026-11-29T22:11:15.032Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10359,14 +10359,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c1ab9fdd-b4b9-429d-94c6-458e24852113",
-                     *       "serialNumber": 9,
+                     *       "id": "d98edbe7-ec18-44c5-93df-3878711571d8",
+                     *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
+                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10379,7 +10379,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *           "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10407,25 +10407,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:10:43.595Z",
-                     *       "updatedAt": "2026-11-29T21:10:43.634Z",
+                     *       "createdAt": "2026-11-29T22:11:55.908Z",
+                     *       "updatedAt": "2026-11-29T22:11:56.191Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "submittedAt": "2026-11-29T21:10:43.634Z",
+                     *       "submittedAt": "2026-11-29T22:11:56.191Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10490,14 +10490,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c1ab9fdd-b4b9-429d-94c6-458e24852113",
-                     *       "serialNumber": 9,
+                     *       "id": "d98edbe7-ec18-44c5-93df-3878711571d8",
+                     *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
+                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10510,7 +10510,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *           "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10538,46 +10538,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T21:10:43.595Z",
-                     *       "updatedAt": "2026-11-29T21:10:43.865Z",
+                     *       "createdAt": "2026-11-29T22:11:55.908Z",
+                     *       "updatedAt": "2026-11-29T22:11:56.678Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
+                     *         "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "submittedAt": "2026-11-29T21:10:43.815Z",
+                     *       "submittedAt": "2026-11-29T22:11:56.645Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
+                     *             "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
                      *           },
-                     *           "at": "2026-11-29T21:10:43.865Z"
+                     *           "at": "2026-11-29T22:11:56.678Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
+                     *         "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
                      *       },
-                     *       "approvedAt": "2026-11-29T21:10:43.865Z",
+                     *       "approvedAt": "2026-11-29T22:11:56.678Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
+                     *           "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
                      *         },
-                     *         "at": "2026-11-29T21:10:43.776Z"
+                     *         "at": "2026-11-29T22:11:56.613Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10642,14 +10642,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c1ab9fdd-b4b9-429d-94c6-458e24852113",
-                     *       "serialNumber": 9,
+                     *       "id": "d98edbe7-ec18-44c5-93df-3878711571d8",
+                     *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
+                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10662,7 +10662,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *           "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10690,19 +10690,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T21:10:43.595Z",
-                     *       "updatedAt": "2026-11-29T21:10:43.776Z",
+                     *       "createdAt": "2026-11-29T22:11:55.908Z",
+                     *       "updatedAt": "2026-11-29T22:11:56.613Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
+                     *         "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10712,9 +10712,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
+                     *           "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
                      *         },
-                     *         "at": "2026-11-29T21:10:43.776Z",
+                     *         "at": "2026-11-29T22:11:56.613Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -10779,14 +10779,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
+                     *       "id": "858eeb17-13f6-476b-a836-943eff439c03",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10799,7 +10799,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10819,27 +10819,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
-                     *       "periodId": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
+                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *       "periodId": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T21:10:14.123Z",
-                     *       "updatedAt": "2026-11-29T21:10:15.190Z",
+                     *       "createdAt": "2026-11-29T22:11:15.032Z",
+                     *       "updatedAt": "2026-11-29T22:11:15.867Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10849,9 +10849,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "postedAt": "2026-11-29T21:10:15.190Z",
+                     *       "postedAt": "2026-11-29T22:11:15.867Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -10918,14 +10918,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "626699f9-ddc3-4fb0-bc94-24c08f06f4d1",
+                     *       "id": "6f86050d-6cd7-4750-9a01-d669971fa5e2",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
+                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -10938,7 +10938,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -10958,27 +10958,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
-                     *       "periodId": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
+                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *       "periodId": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T21:10:15.663Z",
-                     *       "updatedAt": "2026-11-29T21:10:15.794Z",
+                     *       "createdAt": "2026-11-29T22:11:16.460Z",
+                     *       "updatedAt": "2026-11-29T22:11:16.678Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10988,14 +10988,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "postedAt": "2026-11-29T21:10:15.725Z",
+                     *       "postedAt": "2026-11-29T22:11:16.600Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "voidedAt": "2026-11-29T21:10:15.794Z"
+                     *       "voidedAt": "2026-11-29T22:11:16.678Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11044,14 +11044,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
+                     *       "id": "858eeb17-13f6-476b-a836-943eff439c03",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11064,7 +11064,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11092,19 +11092,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T21:10:14.123Z",
-                     *       "updatedAt": "2026-11-29T21:10:15.319Z",
+                     *       "createdAt": "2026-11-29T22:11:15.032Z",
+                     *       "updatedAt": "2026-11-29T22:11:15.976Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11171,14 +11171,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5aa7832b-dc93-4a13-ac36-069093984c91",
+                     *       "id": "32d16c16-f96f-496f-b4f1-0315d376a007",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11191,7 +11191,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11211,27 +11211,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
-                     *       "periodId": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
-                     *       "reversalOf": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
+                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *       "periodId": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
+                     *       "reversalOf": "858eeb17-13f6-476b-a836-943eff439c03",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:15.562Z",
-                     *       "updatedAt": "2026-11-29T21:10:15.562Z",
+                     *       "createdAt": "2026-11-29T22:11:16.276Z",
+                     *       "updatedAt": "2026-11-29T22:11:16.276Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11241,9 +11241,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "postedAt": "2026-11-29T21:10:15.563Z",
+                     *       "postedAt": "2026-11-29T22:11:16.276Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11390,24 +11390,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1",
+                     *           "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
-                     *           "postedAt": "2026-11-29T21:10:41.718Z",
+                     *           "postedAt": "2026-11-29T22:11:50.751Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11415,24 +11415,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "02829401-1a6e-4012-b353-c44593c3c08e",
+                     *           "journalId": "f71a570f-a9a9-430d-abda-3d44c2cb8202",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
-                     *           "postedAt": "2026-11-29T21:10:36.761Z",
+                     *           "postedAt": "2026-11-29T22:11:44.515Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11440,29 +11440,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "c1ab9fdd-b4b9-429d-94c6-458e24852113",
-                     *           "serialNumber": 9,
+                     *           "journalId": "d98edbe7-ec18-44c5-93df-3878711571d8",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
+                     *               "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
-                     *           "postedAt": "2026-11-29T21:10:43.917Z",
+                     *           "postedAt": "2026-11-29T22:11:56.777Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11474,7 +11474,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
@@ -11483,7 +11483,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
+                     *             "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
@@ -11561,14 +11561,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
+                     *           "accountId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11595,8 +11595,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
-                     *           "parentId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
+                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *           "parentId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11622,7 +11622,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "84b1370e-4daa-4b27-9f0b-3bccad0e1471",
+                     *           "accountId": "1631ce87-3696-4337-b872-559c62dfb389",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11649,8 +11649,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
-                     *           "parentId": "84b1370e-4daa-4b27-9f0b-3bccad0e1471",
+                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *           "parentId": "1631ce87-3696-4337-b872-559c62dfb389",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11676,7 +11676,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "3669073a-56c5-4238-8e3d-a53b0477980d",
+                     *           "accountId": "083e2a47-76f3-42ba-948e-dc7cbdfcfbe8",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11703,8 +11703,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
-                     *           "parentId": "3669073a-56c5-4238-8e3d-a53b0477980d",
+                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
+                     *           "parentId": "083e2a47-76f3-42ba-948e-dc7cbdfcfbe8",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11838,7 +11838,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "3669073a-56c5-4238-8e3d-a53b0477980d",
+                     *           "accountId": "083e2a47-76f3-42ba-948e-dc7cbdfcfbe8",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11857,8 +11857,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
-                     *           "parentId": "3669073a-56c5-4238-8e3d-a53b0477980d",
+                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
+                     *           "parentId": "083e2a47-76f3-42ba-948e-dc7cbdfcfbe8",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11970,7 +11970,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
+                     *           "accountId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11987,8 +11987,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
-                     *           "parentId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
+                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *           "parentId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12112,7 +12112,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
+                     *           "accountId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12128,8 +12128,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
-                     *           "parentId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
+                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *           "parentId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12238,9 +12238,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "9c27b61e-3b45-4097-b089-29e499e96a31",
+                     *       "budgetId": "ce83da17-bce8-4a5e-a959-2966c9317749",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12267,8 +12267,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
-                     *           "parentId": "84b1370e-4daa-4b27-9f0b-3bccad0e1471",
+                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *           "parentId": "1631ce87-3696-4337-b872-559c62dfb389",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12301,8 +12301,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
-                     *           "parentId": "3669073a-56c5-4238-8e3d-a53b0477980d",
+                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
+                     *           "parentId": "083e2a47-76f3-42ba-948e-dc7cbdfcfbe8",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12313,7 +12313,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "250fb058-07be-4f73-9fac-871280eb808c",
+                     *             "id": "406e055c-a2ee-43b3-961d-a2832c10b6cc",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12703,18 +12703,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "02829401-1a6e-4012-b353-c44593c3c08e",
+                     *           "journalId": "f71a570f-a9a9-430d-abda-3d44c2cb8202",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "3570d2e2-e262-4e4f-b2e9-6cd40b274b02",
+                     *           "taxCodeId": "eb4466bc-25a9-4273-836a-826d50d8b9cd",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -12858,7 +12858,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
+                     *         "id": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -12879,13 +12879,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
+                     *           "journalId": "858eeb17-13f6-476b-a836-943eff439c03",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -12897,7 +12897,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUxMDUxM2M3LWMwMGMtNDI5OS05N2VjLTc1MWVlZTgzYjQyNiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYWI5OWIzYzEtMGNkMS00NmUzLTgxYzctM2JiYjhkN2Y3NGEyIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNGZiYzExZTUtMTM1Ni00ZjQxLTllYTgtN2VhY2Q2NWE1MmZmIiwiYWNjb3VudElkIjoiZjEyNjM0NzctY2JkMC00MDg5LWJmNjMtMDdlNGMxOGUyYmZiIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.gxlk2z35EzzDPmuCE1zHaL17HIktz_g4OYPVPyY9RXk"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZiMTg0NzljLTI4MzgtNGQxZC05OGFjLWUwY2QwZjI1MjU3MiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiM2U3YzY3ZGQtZTQyMC00MDZjLTkwMDgtNzNiZmJkYWVhNWYyIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjODU4ZWViMTctMTNmNi00NzZiLWE4MzYtOTQzZWZmNDM5YzAzIiwiYWNjb3VudElkIjoiNjVhNWU3M2ItYWU2Yi00ZjdhLTkxZmYtN2E1Mjc1MDliNTE4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.XR_q_PsLqvBoPJE299valXWEVpAi6VzX2YitNBOOk08"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13010,70 +13010,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "03d78d5e-4259-4164-a468-311cb412a8ec",
+                     *           "id": "c9346b56-226a-42cf-a3b1-5931b0a1147b",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T21:10:23.728Z",
+                     *           "createdAt": "2026-11-29T22:11:28.792Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 45,
-                     *             "hash": "a7d7be758e46a9768aa73179e0ccf87ea797a12d85ca581ed98ad0283ae140fd"
+                     *             "hash": "1f9708c2f0585399ab2954439d45fd986fdc92e1be237d7ace1739383dd7a55a"
                      *           }
                      *         },
                      *         {
-                     *           "id": "ac288558-fd24-42c0-8882-7bb0f87a4fd7",
+                     *           "id": "0989bf11-252e-49d9-b45f-eebaaa3e4f72",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T21:10:23.435Z",
+                     *           "createdAt": "2026-11-29T22:11:28.278Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "42ff10860ede7d0d9d0eb0583a823268661f4e04b1c8a1fd7db3bd2b9377ec5d"
+                     *             "hash": "d5b02514e809dfed0bf8b8bdf3a2d9354054215d6b90877495656b959ea38464"
                      *           }
                      *         },
                      *         {
-                     *           "id": "8a3dce4f-ff9a-4de5-a750-80006ac11e6a",
+                     *           "id": "1c94eb16-946c-4534-b427-3697797e8c1e",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c"
+                     *             "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4"
                      *           },
-                     *           "createdAt": "2026-11-29T21:10:23.230Z",
+                     *           "createdAt": "2026-11-29T22:11:28.030Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "00129b9d4bb8c598f7b2bafb42a2be88c84a544662bf54240458befb02506816"
+                     *             "hash": "4e5e8a77ff99b3fcbd8dfb9841f73749e38b39bf8b03fc1531aabd01fb3da8b9"
                      *           }
                      *         },
                      *         {
-                     *           "id": "c3829794-495e-453c-a541-a5f6ce440d08",
+                     *           "id": "f6a52869-9571-49b6-9bca-27dec9869d1b",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T21:10:22.744Z",
+                     *           "createdAt": "2026-11-29T22:11:27.673Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "c3a0f72c4dded405c2c75ac6662c2bd5da636d3485eeac87db21682a3d3ab3cc"
+                     *             "hash": "08b31d8ce7d1fcf4fecda1a729e35dab357678dca7a5fdf7f93d31896a2667d5"
                      *           }
                      *         }
                      *       ],
@@ -13191,20 +13191,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3829794-495e-453c-a541-a5f6ce440d08",
+                     *       "id": "f6a52869-9571-49b6-9bca-27dec9869d1b",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T21:10:22.744Z",
+                     *       "createdAt": "2026-11-29T22:11:27.673Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "c3a0f72c4dded405c2c75ac6662c2bd5da636d3485eeac87db21682a3d3ab3cc"
+                     *         "hash": "08b31d8ce7d1fcf4fecda1a729e35dab357678dca7a5fdf7f93d31896a2667d5"
                      *       }
                      *     }
                      */
@@ -13269,20 +13269,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3829794-495e-453c-a541-a5f6ce440d08",
+                     *       "id": "f6a52869-9571-49b6-9bca-27dec9869d1b",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T21:10:22.744Z",
+                     *       "createdAt": "2026-11-29T22:11:27.673Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "c3a0f72c4dded405c2c75ac6662c2bd5da636d3485eeac87db21682a3d3ab3cc"
+                     *         "hash": "08b31d8ce7d1fcf4fecda1a729e35dab357678dca7a5fdf7f93d31896a2667d5"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13301,7 +13301,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
+                     *             "accountId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13317,8 +13317,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
-                     *             "parentId": "ab99b3c1-0cd1-46e3-81c7-3bbb8d7f74a2",
+                     *             "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *             "parentId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13424,27 +13424,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c9b6060d-a5cd-49c4-835a-7424b1b4c347",
+                     *           "id": "1c0e0591-bd43-418d-9a55-f6cb2bc1a013",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e10513c7-c00c-4299-97ec-751eee83b426",
-                     *           "recordId": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
+                     *           "companyId": "6b18479c-2838-4d1d-98ac-e0cd0f252572",
+                     *           "recordId": "858eeb17-13f6-476b-a836-943eff439c03",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
-                     *           "occurredAt": "2026-11-29T21:10:15.197Z",
-                     *           "requestId": "77f95183-5f76-478a-9cf2-cab42a7c71c1",
+                     *           "occurredAt": "2026-11-29T22:11:15.872Z",
+                     *           "requestId": "12ef076f-46aa-46ee-9e6e-b13b9c62009e",
                      *           "data": {
-                     *             "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
+                     *             "id": "858eeb17-13f6-476b-a836-943eff439c03",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *                 "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13457,7 +13457,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *                 "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13477,27 +13477,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
-                     *             "periodId": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
+                     *             "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *             "periodId": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T21:10:14.123Z",
-                     *             "updatedAt": "2026-11-29T21:10:15.190Z",
+                     *             "createdAt": "2026-11-29T22:11:15.032Z",
+                     *             "updatedAt": "2026-11-29T22:11:15.867Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13507,40 +13507,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             },
-                     *             "postedAt": "2026-11-29T21:10:15.190Z",
+                     *             "postedAt": "2026-11-29T22:11:15.867Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "5f4c5e41521a3d149a407c143dbb17e8a7b64cddf10179cf031eb1e7d185dfba",
-                     *           "previousHash": "8c6cba80a9871d75fdf0fb74b215569d10b463d16cef9c6349f72fd53682c79e",
-                     *           "hash": "41c2da87a86b79f5541754357806dad80e7500c14770790ac9fd7643fcbf6a5b"
+                     *           "recordDigest": "cec0394c1a27e2bb101cb74012159b96371e40ec9c848420d0d0e89478cab5b3",
+                     *           "previousHash": "10f2a5bcffd0eb24681c30dd53b006058ffa6f01b547b536b3dff75b7ad46ea8",
+                     *           "hash": "c6cadfce17c6eb56dee762e4c3908c092afac52996301fed7666c159988ea751"
                      *         },
                      *         {
-                     *           "id": "eab1fd9a-d797-406a-8911-29d075248540",
+                     *           "id": "2fee81a2-aa6f-446d-a9dc-b3d6d818128e",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e10513c7-c00c-4299-97ec-751eee83b426",
-                     *           "recordId": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
+                     *           "companyId": "6b18479c-2838-4d1d-98ac-e0cd0f252572",
+                     *           "recordId": "858eeb17-13f6-476b-a836-943eff439c03",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
-                     *           "occurredAt": "2026-11-29T21:10:15.457Z",
-                     *           "requestId": "b890d9a1-d221-47a4-aef9-62c745dfcce7",
+                     *           "occurredAt": "2026-11-29T22:11:16.104Z",
+                     *           "requestId": "bfe7870e-a8a7-4e0a-9989-9a3a80bc0220",
                      *           "data": {
-                     *             "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
+                     *             "id": "858eeb17-13f6-476b-a836-943eff439c03",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *                 "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13553,7 +13553,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *                 "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13573,27 +13573,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
-                     *             "periodId": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
+                     *             "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *             "periodId": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T21:10:14.123Z",
-                     *             "updatedAt": "2026-11-29T21:10:15.456Z",
+                     *             "createdAt": "2026-11-29T22:11:15.032Z",
+                     *             "updatedAt": "2026-11-29T22:11:16.102Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13603,40 +13603,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             },
-                     *             "postedAt": "2026-11-29T21:10:15.456Z",
+                     *             "postedAt": "2026-11-29T22:11:16.102Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "8a5485643c62698ed5e066f820fdb0bcd8b6bb84e5c1bbdbf8cb6665566ea591",
-                     *           "previousHash": "bdf603fd2d32e5212abf240549d0582ba68330e1b247bd42a8ba1522fff4b881",
-                     *           "hash": "5474876cb23a7bd4583bb6b85ab3c71f63407faf6996e9ff7e4a91f5e38fb4e6"
+                     *           "recordDigest": "4b4ed4d7051df1057f84306b50cd0d8ac34ce10d966b076807dd3c619c702158",
+                     *           "previousHash": "2d37c6cd8bba4ecee48b74a87eff9e8eb5b8be4e00491489508cf0c8e23d7b45",
+                     *           "hash": "d0a93664873c359a8341df7c4085c6bd921130c5c9b0c4aa0f88786e8cf22d3c"
                      *         },
                      *         {
-                     *           "id": "584447e8-8f7f-486a-a4b7-3868730cdde9",
+                     *           "id": "90ae7d58-8b15-4dca-934e-43b99aa16ca0",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "e10513c7-c00c-4299-97ec-751eee83b426",
-                     *           "recordId": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
+                     *           "companyId": "6b18479c-2838-4d1d-98ac-e0cd0f252572",
+                     *           "recordId": "858eeb17-13f6-476b-a836-943eff439c03",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
-                     *           "occurredAt": "2026-11-29T21:10:15.568Z",
-                     *           "requestId": "074e5eab-f7d1-4423-b303-ef33f19938b0",
+                     *           "occurredAt": "2026-11-29T22:11:16.277Z",
+                     *           "requestId": "cc437a1b-8544-4d53-855d-e23a0ee56a06",
                      *           "data": {
-                     *             "id": "4fbc11e5-1356-4f41-9ea8-7eacd65a52ff",
+                     *             "id": "858eeb17-13f6-476b-a836-943eff439c03",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *                 "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13649,7 +13649,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *                 "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13669,27 +13669,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
-                     *             "periodId": "c917ebec-fadf-426f-92bb-dcd19e619e2e",
+                     *             "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *             "periodId": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
                      *             "reversalOf": null,
-                     *             "reversedBy": "5aa7832b-dc93-4a13-ac36-069093984c91",
+                     *             "reversedBy": "32d16c16-f96f-496f-b4f1-0315d376a007",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T21:10:14.123Z",
-                     *             "updatedAt": "2026-11-29T21:10:15.563Z",
+                     *             "createdAt": "2026-11-29T22:11:15.032Z",
+                     *             "updatedAt": "2026-11-29T22:11:16.276Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13699,20 +13699,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             },
-                     *             "postedAt": "2026-11-29T21:10:15.456Z",
+                     *             "postedAt": "2026-11-29T22:11:16.102Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "b1b306e8c79f460177bbba40f4cf60ab1ab8404c1ad7d626d568817b1c7ac0e8",
-                     *           "previousHash": "5474876cb23a7bd4583bb6b85ab3c71f63407faf6996e9ff7e4a91f5e38fb4e6",
-                     *           "hash": "d4edba3e537b3f3f94576898f2d94cdec7ca8f6a5c526aa33805d56c6758faa9"
+                     *           "recordDigest": "00343163e4273ae6b0b9bca0171a16fdb47f4d274e50fb0ec71ab1159f3844ff",
+                     *           "previousHash": "d0a93664873c359a8341df7c4085c6bd921130c5c9b0c4aa0f88786e8cf22d3c",
+                     *           "hash": "db66a10ab200d7211bd34199a23c48cc7acab7bb4b479c8717e2a6e770853bfc"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUxMDUxM2M3LWMwMGMtNDI5OS05N2VjLTc1MWVlZTgzYjQyNiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.PV0jV5d5qQ6KnSzXhYdbH7uA5YnDvTWbkH5ey-T71AU"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZiMTg0NzljLTI4MzgtNGQxZC05OGFjLWUwY2QwZjI1MjU3MiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.ohsPsIkQA4jVevLxPSdsoo3fWA4TFBglNNqTHGnyesk"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13760,7 +13760,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "17d9ac93-f5d0-4464-87f7-559566fd055a",
+                     *           "id": "89b10727-1c47-4ad9-8469-6adcb8ad0f60",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13771,11 +13771,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:33.288Z",
-                     *           "updatedAt": "2026-11-29T21:10:33.288Z"
+                     *           "createdAt": "2026-11-29T22:11:38.507Z",
+                     *           "updatedAt": "2026-11-29T22:11:38.507Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13837,7 +13837,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17d9ac93-f5d0-4464-87f7-559566fd055a",
+                     *       "id": "89b10727-1c47-4ad9-8469-6adcb8ad0f60",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13848,11 +13848,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:33.288Z",
-                     *       "updatedAt": "2026-11-29T21:10:33.288Z",
+                     *       "createdAt": "2026-11-29T22:11:38.507Z",
+                     *       "updatedAt": "2026-11-29T22:11:38.507Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -13901,7 +13901,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17d9ac93-f5d0-4464-87f7-559566fd055a",
+                     *       "id": "89b10727-1c47-4ad9-8469-6adcb8ad0f60",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13912,11 +13912,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:33.288Z",
-                     *       "updatedAt": "2026-11-29T21:10:33.288Z"
+                     *       "createdAt": "2026-11-29T22:11:38.507Z",
+                     *       "updatedAt": "2026-11-29T22:11:38.507Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -13977,7 +13977,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17d9ac93-f5d0-4464-87f7-559566fd055a",
+                     *       "id": "89b10727-1c47-4ad9-8469-6adcb8ad0f60",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -13989,11 +13989,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:10:33.288Z",
-                     *       "updatedAt": "2026-11-29T21:10:33.746Z"
+                     *       "createdAt": "2026-11-29T22:11:38.507Z",
+                     *       "updatedAt": "2026-11-29T22:11:38.951Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14132,13 +14132,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4be82aaa-b9fc-4899-b96c-3841f4281a5c",
+                     *           "id": "4b4f6fe7-bed9-4659-bfc2-c5a06f4f8f23",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:33.960Z",
-                     *           "updatedAt": "2026-11-29T21:10:33.960Z"
+                     *           "createdAt": "2026-11-29T22:11:39.647Z",
+                     *           "updatedAt": "2026-11-29T22:11:39.647Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14194,13 +14194,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4be82aaa-b9fc-4899-b96c-3841f4281a5c",
+                     *       "id": "4b4f6fe7-bed9-4659-bfc2-c5a06f4f8f23",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:33.960Z",
-                     *       "updatedAt": "2026-11-29T21:10:33.960Z"
+                     *       "createdAt": "2026-11-29T22:11:39.647Z",
+                     *       "updatedAt": "2026-11-29T22:11:39.647Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14255,13 +14255,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4be82aaa-b9fc-4899-b96c-3841f4281a5c",
+                     *       "id": "4b4f6fe7-bed9-4659-bfc2-c5a06f4f8f23",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:33.960Z",
-                     *       "updatedAt": "2026-11-29T21:10:33.960Z"
+                     *       "createdAt": "2026-11-29T22:11:39.647Z",
+                     *       "updatedAt": "2026-11-29T22:11:39.647Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14310,13 +14310,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4be82aaa-b9fc-4899-b96c-3841f4281a5c",
+                     *       "id": "4b4f6fe7-bed9-4659-bfc2-c5a06f4f8f23",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:10:33.960Z",
-                     *       "updatedAt": "2026-11-29T21:10:34.233Z"
+                     *       "createdAt": "2026-11-29T22:11:39.647Z",
+                     *       "updatedAt": "2026-11-29T22:11:40.314Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14408,13 +14408,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9c27b61e-3b45-4097-b089-29e499e96a31",
+                     *           "id": "ce83da17-bce8-4a5e-a959-2966c9317749",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:34.417Z",
-                     *           "updatedAt": "2026-11-29T21:10:34.417Z"
+                     *           "createdAt": "2026-11-29T22:11:40.696Z",
+                     *           "updatedAt": "2026-11-29T22:11:40.696Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14449,10 +14449,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                 *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                  *       "lines": [
                  *         {
-                 *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                 *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14469,8 +14469,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
-                 *           "costCenterId": "250fb058-07be-4f73-9fac-871280eb808c",
+                 *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
+                 *           "costCenterId": "406e055c-a2ee-43b3-961d-a2832c10b6cc",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14506,15 +14506,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9c27b61e-3b45-4097-b089-29e499e96a31",
+                     *       "id": "ce83da17-bce8-4a5e-a959-2966c9317749",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:34.417Z",
-                     *       "updatedAt": "2026-11-29T21:10:34.417Z",
+                     *       "createdAt": "2026-11-29T22:11:40.696Z",
+                     *       "updatedAt": "2026-11-29T22:11:40.696Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14532,8 +14532,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
-                     *           "costCenterId": "250fb058-07be-4f73-9fac-871280eb808c",
+                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
+                     *           "costCenterId": "406e055c-a2ee-43b3-961d-a2832c10b6cc",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14588,15 +14588,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9c27b61e-3b45-4097-b089-29e499e96a31",
+                     *       "id": "ce83da17-bce8-4a5e-a959-2966c9317749",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:34.417Z",
-                     *       "updatedAt": "2026-11-29T21:10:34.417Z",
+                     *       "createdAt": "2026-11-29T22:11:40.696Z",
+                     *       "updatedAt": "2026-11-29T22:11:40.696Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14614,8 +14614,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
-                     *           "costCenterId": "250fb058-07be-4f73-9fac-871280eb808c",
+                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
+                     *           "costCenterId": "406e055c-a2ee-43b3-961d-a2832c10b6cc",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14662,10 +14662,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                 *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                  *       "lines": [
                  *         {
-                 *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                 *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14703,15 +14703,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9c27b61e-3b45-4097-b089-29e499e96a31",
+                     *       "id": "ce83da17-bce8-4a5e-a959-2966c9317749",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "7e5f7702-6b42-4e2f-8b15-8095e05eb05c",
+                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:10:34.417Z",
-                     *       "updatedAt": "2026-11-29T21:10:35.787Z",
+                     *       "createdAt": "2026-11-29T22:11:40.696Z",
+                     *       "updatedAt": "2026-11-29T22:11:43.082Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "cb45dec1-068e-42dd-833c-7d492f202793",
+                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -14820,7 +14820,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "021fc679-4bb1-4a9d-acb3-bbd4a7ff02f8",
+                     *           "id": "6694715f-4379-48e2-b071-e154da3620d8",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -14852,12 +14852,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
-                     *           "createdAt": "2026-11-29T21:10:09.934Z",
-                     *           "updatedAt": "2026-11-29T21:10:10.098Z",
-                     *           "startedAt": "2026-11-29T21:10:10.012Z",
-                     *           "finishedAt": "2026-11-29T21:10:10.098Z"
+                     *           "createdAt": "2026-11-29T22:11:06.621Z",
+                     *           "updatedAt": "2026-11-29T22:11:07.173Z",
+                     *           "startedAt": "2026-11-29T22:11:06.908Z",
+                     *           "finishedAt": "2026-11-29T22:11:07.173Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14966,7 +14966,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "021fc679-4bb1-4a9d-acb3-bbd4a7ff02f8",
+                     *       "id": "6694715f-4379-48e2-b071-e154da3620d8",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -14991,10 +14991,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "createdAt": "2026-11-29T21:10:09.934Z",
-                     *       "updatedAt": "2026-11-29T21:10:09.934Z",
+                     *       "createdAt": "2026-11-29T22:11:06.621Z",
+                     *       "updatedAt": "2026-11-29T22:11:06.621Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15043,7 +15043,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "021fc679-4bb1-4a9d-acb3-bbd4a7ff02f8",
+                     *       "id": "6694715f-4379-48e2-b071-e154da3620d8",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15075,12 +15075,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "createdAt": "2026-11-29T21:10:09.934Z",
-                     *       "updatedAt": "2026-11-29T21:10:10.098Z",
-                     *       "startedAt": "2026-11-29T21:10:10.012Z",
-                     *       "finishedAt": "2026-11-29T21:10:10.098Z"
+                     *       "createdAt": "2026-11-29T22:11:06.621Z",
+                     *       "updatedAt": "2026-11-29T22:11:07.173Z",
+                     *       "startedAt": "2026-11-29T22:11:06.908Z",
+                     *       "finishedAt": "2026-11-29T22:11:07.173Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15166,12 +15166,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "0f07afc0-4ea0-4e55-953d-9d68039dd97f",
+                     *       "importId": "18f51577-2985-429f-bd36-6fb6652b776d",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "f7bd5d9c-797f-449d-9ac9-df2c5614ac4d"
+                     *         "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
                      *       },
-                     *       "approvedAt": "2026-11-29T21:10:44.446Z",
+                     *       "approvedAt": "2026-11-29T22:11:58.421Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15251,7 +15251,7 @@ export interface operations {
                      *     <TotalCredit>1150.00</TotalCredit>
                      *     <Journal>
                      *     <JournalID>GL</JournalID><Description>General journal / دفتر اليومية العامة</Description><Type>GL</Type>
-                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>62291e08743e487b8a150ff1461c5ca4</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-29</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
+                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>638a742020fb4facb581a5543aaf9373</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-29</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
                      *     </Journal>
                      *     </GeneralLedgerEntries>
                      *     </AuditFile>
@@ -15313,13 +15313,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "94736f54-4ee0-4385-bbd2-ff6b8b87054d",
+                     *           "id": "4ab33f99-6be7-4c6e-b252-74d1db830fa4",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb"
+                     *             "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -15328,15 +15328,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-29T21:15:21.352Z",
-                     *           "fileExpiresAt": "2026-12-06T21:10:21.286Z",
+                     *           "downloadUrlExpiresAt": "2026-11-29T22:16:26.818Z",
+                     *           "fileExpiresAt": "2026-12-06T22:11:26.472Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
-                     *           "createdAt": "2026-11-29T21:10:20.417Z",
-                     *           "startedAt": "2026-11-29T21:10:20.486Z",
-                     *           "completedAt": "2026-11-29T21:10:21.286Z"
+                     *           "createdAt": "2026-11-29T22:11:25.140Z",
+                     *           "startedAt": "2026-11-29T22:11:25.166Z",
+                     *           "completedAt": "2026-11-29T22:11:26.472Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15373,7 +15373,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                 *         "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -15409,11 +15409,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "94736f54-4ee0-4385-bbd2-ff6b8b87054d",
+                     *       "id": "4ab33f99-6be7-4c6e-b252-74d1db830fa4",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb",
+                     *         "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -15428,9 +15428,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "createdAt": "2026-11-29T21:10:20.417Z",
+                     *       "createdAt": "2026-11-29T22:11:25.140Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -15471,13 +15471,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "94736f54-4ee0-4385-bbd2-ff6b8b87054d",
+                     *       "id": "4ab33f99-6be7-4c6e-b252-74d1db830fa4",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "f1263477-cbd0-4089-bf63-07e4c18e2bfb"
+                     *         "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -15486,15 +15486,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-29T21:15:21.333Z",
-                     *       "fileExpiresAt": "2026-12-06T21:10:21.286Z",
+                     *       "downloadUrlExpiresAt": "2026-11-29T22:16:26.779Z",
+                     *       "fileExpiresAt": "2026-12-06T22:11:26.472Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "createdAt": "2026-11-29T21:10:20.417Z",
-                     *       "startedAt": "2026-11-29T21:10:20.486Z",
-                     *       "completedAt": "2026-11-29T21:10:21.286Z"
+                     *       "createdAt": "2026-11-29T22:11:25.140Z",
+                     *       "startedAt": "2026-11-29T22:11:25.166Z",
+                     *       "completedAt": "2026-11-29T22:11:26.472Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -15540,7 +15540,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 133,
                      *       "headSequence": 133,
-                     *       "headHash": "ca319ba716c2867b3bd05b99392808308af995cc01696010326b94ce2b5c85b2",
+                     *       "headHash": "674fcd9ce2ce6276f3e5821b85f34254093bb335ac4c3227d635d3979e5f8c42",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -15609,7 +15609,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "13520223-0fd0-4b30-8743-289f7a423880",
+                     *           "id": "89cd0a19-cb40-4acd-93c7-ae37e5be4086",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15631,11 +15631,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:36.270Z",
-                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
+                     *           "createdAt": "2026-11-29T22:11:43.664Z",
+                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
                      *         },
                      *         {
-                     *           "id": "3570d2e2-e262-4e4f-b2e9-6cd40b274b02",
+                     *           "id": "eb4466bc-25a9-4273-836a-826d50d8b9cd",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15653,7 +15653,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
+                     *           "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15663,11 +15663,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:36.270Z",
-                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
+                     *           "createdAt": "2026-11-29T22:11:43.664Z",
+                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
                      *         },
                      *         {
-                     *           "id": "edbc45f8-f253-409a-8b07-854e4a873d22",
+                     *           "id": "d3f19ef1-b2c4-495d-bb37-1d66b1d7e366",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15687,11 +15687,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:36.270Z",
-                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
+                     *           "createdAt": "2026-11-29T22:11:43.664Z",
+                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImUxMDUxM2M3LWMwMGMtNDI5OS05N2VjLTc1MWVlZTgzYjQyNiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNlMTA1MTNjNy1jMDBjLTQyOTktOTdlYy03NTFlZWU4M2I0MjYjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.HqQXfFSeWest94S8qGl6XtEPnwLC-I6xRdpg5cKcx2I"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZiMTg0NzljLTI4MzgtNGQxZC05OGFjLWUwY2QwZjI1MjU3MiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM2YjE4NDc5Yy0yODM4LTRkMWQtOThhYy1lMGNkMGYyNTI1NzIjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.Ctjec1aQ6Ht1KFYgYuwAfZd0NY3OHklP9r75I7VQ0Y8"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -15739,7 +15739,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
+                 *       "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15772,7 +15772,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c5fb9d2c-6138-44f2-8275-5904bf96af81",
+                     *       "id": "e72e9264-b1c3-4e9f-9d8a-41d84739120e",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15790,7 +15790,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
+                     *       "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15800,8 +15800,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:36.421Z",
-                     *       "updatedAt": "2026-11-29T21:10:36.421Z"
+                     *       "createdAt": "2026-11-29T22:11:43.969Z",
+                     *       "updatedAt": "2026-11-29T22:11:43.969Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15843,8 +15843,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
-                 *       "inputTaxAccountId": "5fb53fc5-d8cb-4207-aa56-17ec06bdc124"
+                 *       "outputTaxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
+                 *       "inputTaxAccountId": "545c43b1-cf53-43ef-9272-06b50aa3cea1"
                  *     }
                  */
                 "application/json": {
@@ -15864,7 +15864,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "3570d2e2-e262-4e4f-b2e9-6cd40b274b02",
+                     *           "id": "eb4466bc-25a9-4273-836a-826d50d8b9cd",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15882,7 +15882,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
+                     *           "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15892,11 +15892,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:36.270Z",
-                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
+                     *           "createdAt": "2026-11-29T22:11:43.664Z",
+                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
                      *         },
                      *         {
-                     *           "id": "1853a241-ceab-413a-8157-82f40b069a52",
+                     *           "id": "8271306f-c123-43fe-93a4-da575674d2cd",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -15918,11 +15918,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:36.270Z",
-                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
+                     *           "createdAt": "2026-11-29T22:11:43.664Z",
+                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
                      *         },
                      *         {
-                     *           "id": "13520223-0fd0-4b30-8743-289f7a423880",
+                     *           "id": "89cd0a19-cb40-4acd-93c7-ae37e5be4086",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15944,11 +15944,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:36.270Z",
-                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
+                     *           "createdAt": "2026-11-29T22:11:43.664Z",
+                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
                      *         },
                      *         {
-                     *           "id": "4e778e36-5f76-4cc4-b75f-c9d9c14469a0",
+                     *           "id": "e5208ebc-cdd6-4ab7-81af-aed53b3cc539",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -15970,11 +15970,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:36.270Z",
-                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
+                     *           "createdAt": "2026-11-29T22:11:43.664Z",
+                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
                      *         },
                      *         {
-                     *           "id": "b757bf75-10ef-4d46-9ad4-a69bdf808609",
+                     *           "id": "e364af6b-df34-4b1a-9458-ef0307d248fe",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -15996,11 +15996,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:36.270Z",
-                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
+                     *           "createdAt": "2026-11-29T22:11:43.664Z",
+                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
                      *         },
                      *         {
-                     *           "id": "edbc45f8-f253-409a-8b07-854e4a873d22",
+                     *           "id": "d3f19ef1-b2c4-495d-bb37-1d66b1d7e366",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16020,11 +16020,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:36.270Z",
-                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
+                     *           "createdAt": "2026-11-29T22:11:43.664Z",
+                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
                      *         },
                      *         {
-                     *           "id": "933d657a-a44b-48c8-8694-8ba220a630ab",
+                     *           "id": "094d41de-c0f6-4ce7-bb31-906ad868a920",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16042,7 +16042,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "5fb53fc5-d8cb-4207-aa56-17ec06bdc124",
+                     *           "taxAccountId": "545c43b1-cf53-43ef-9272-06b50aa3cea1",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16052,11 +16052,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:36.270Z",
-                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
+                     *           "createdAt": "2026-11-29T22:11:43.664Z",
+                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
                      *         },
                      *         {
-                     *           "id": "927be2bd-1280-4899-8360-10fa770b76ec",
+                     *           "id": "7b6733b1-6a4e-462c-a4b5-aa6e9253899b",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16074,7 +16074,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "5fb53fc5-d8cb-4207-aa56-17ec06bdc124",
+                     *           "taxAccountId": "545c43b1-cf53-43ef-9272-06b50aa3cea1",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16084,11 +16084,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:36.270Z",
-                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
+                     *           "createdAt": "2026-11-29T22:11:43.664Z",
+                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
                      *         },
                      *         {
-                     *           "id": "6a1ce03d-4d09-48cf-90d5-4e9d6b4a2e4f",
+                     *           "id": "e5164f58-ae2a-4a29-acc0-05370d702759",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16106,19 +16106,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "5fb53fc5-d8cb-4207-aa56-17ec06bdc124",
-                     *           "reverseChargeAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
+                     *           "taxAccountId": "545c43b1-cf53-43ef-9272-06b50aa3cea1",
+                     *           "reverseChargeAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:36.270Z",
-                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
+                     *           "createdAt": "2026-11-29T22:11:43.664Z",
+                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
                      *         },
                      *         {
-                     *           "id": "410535bc-6b70-4c65-9b9d-377e0128ba27",
+                     *           "id": "f591c913-8d5f-45b5-871d-b9f31829d9df",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16140,11 +16140,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:36.270Z",
-                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
+                     *           "createdAt": "2026-11-29T22:11:43.664Z",
+                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
                      *         },
                      *         {
-                     *           "id": "3c797520-6b38-43cc-a29b-9f8249b48739",
+                     *           "id": "3b502691-0679-4d48-aadf-8faddf21a09d",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16166,11 +16166,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:36.270Z",
-                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
+                     *           "createdAt": "2026-11-29T22:11:43.664Z",
+                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
                      *         },
                      *         {
-                     *           "id": "64275c0d-e16e-4519-9361-7615af770f9e",
+                     *           "id": "e92534ed-73c2-4320-a3e5-44059dce64f5",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16190,8 +16190,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:36.270Z",
-                     *           "updatedAt": "2026-11-29T21:10:36.270Z"
+                     *           "createdAt": "2026-11-29T22:11:43.664Z",
+                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
                      *         }
                      *       ]
                      *     }
@@ -16240,7 +16240,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c5fb9d2c-6138-44f2-8275-5904bf96af81",
+                     *       "id": "e72e9264-b1c3-4e9f-9d8a-41d84739120e",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16258,7 +16258,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
+                     *       "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16268,8 +16268,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:36.421Z",
-                     *       "updatedAt": "2026-11-29T21:10:36.421Z"
+                     *       "createdAt": "2026-11-29T22:11:43.969Z",
+                     *       "updatedAt": "2026-11-29T22:11:43.969Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16313,7 +16313,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
+                 *       "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16345,7 +16345,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c5fb9d2c-6138-44f2-8275-5904bf96af81",
+                     *       "id": "e72e9264-b1c3-4e9f-9d8a-41d84739120e",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16363,7 +16363,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
+                     *       "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16373,8 +16373,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:10:36.421Z",
-                     *       "updatedAt": "2026-11-29T21:10:36.529Z"
+                     *       "createdAt": "2026-11-29T22:11:43.969Z",
+                     *       "updatedAt": "2026-11-29T22:11:44.303Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16432,15 +16432,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "1e098e9c-a330-41d8-b5ee-6078bece4692",
-                     *           "occurredAt": "2026-11-29T21:10:36.421Z",
+                     *           "requestId": "77971575-caaf-4445-a404-8fe3a4974563",
+                     *           "occurredAt": "2026-11-29T22:11:43.969Z",
                      *           "sequence": 96,
-                     *           "hash": "9389edf8307bd6ca798335b11f3eacede8858c73f45ec2d6d3f2031f37849b0c",
+                     *           "hash": "a9c027ca57fa88840a1e71b9bfc925ba545cf22042d516b15892f404e67a78c4",
                      *           "state": {
-                     *             "id": "c5fb9d2c-6138-44f2-8275-5904bf96af81",
+                     *             "id": "e72e9264-b1c3-4e9f-9d8a-41d84739120e",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16458,7 +16458,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
+                     *             "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16468,8 +16468,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T21:10:36.421Z",
-                     *             "updatedAt": "2026-11-29T21:10:36.421Z"
+                     *             "createdAt": "2026-11-29T22:11:43.969Z",
+                     *             "updatedAt": "2026-11-29T22:11:43.969Z"
                      *           }
                      *         },
                      *         {
@@ -16477,15 +16477,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a16de07a-d7ab-4ad4-a615-02df0a1c3dbb",
-                     *           "occurredAt": "2026-11-29T21:10:36.530Z",
+                     *           "requestId": "479b51c2-58e7-49aa-850e-df20addc7a66",
+                     *           "occurredAt": "2026-11-29T22:11:44.304Z",
                      *           "sequence": 97,
-                     *           "hash": "8d3d2742916815eb099172df60a5acf1b249304f6bd2814af4a74167d6ee2ac8",
+                     *           "hash": "3084cffe90fc9cba8405e1733f7f1ce4332e970b411e8474b5e40aa5ff5ee783",
                      *           "state": {
-                     *             "id": "c5fb9d2c-6138-44f2-8275-5904bf96af81",
+                     *             "id": "e72e9264-b1c3-4e9f-9d8a-41d84739120e",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16503,7 +16503,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "7cdaf7b6-2d8d-4903-b2d3-9d5fee878dd0",
+                     *             "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16513,8 +16513,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T21:10:36.421Z",
-                     *             "updatedAt": "2026-11-29T21:10:36.529Z"
+                     *             "createdAt": "2026-11-29T22:11:43.969Z",
+                     *             "updatedAt": "2026-11-29T22:11:44.303Z"
                      *           }
                      *         }
                      *       ],
@@ -16554,7 +16554,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "58f8c015-1222-4bea-8ea7-ffdca9491450",
+                     *           "id": "cad39844-bdb0-4d0e-a6f3-5674e4f8b645",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -16727,14 +16727,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T21:10:37.761Z",
+                     *           "filedAt": "2026-11-29T22:11:46.109Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 99,
-                     *             "hash": "dbd4717639e925d61ce5765132c7dfa9fdde8242ee82a7ca200c73ff95acd59a"
+                     *             "hash": "19b960cf99ca678ca3a1845546cd38017e7aa2149155de3e2a3aa20a0eedac36"
                      *           },
                      *           "version": 1
                      *         }
@@ -16790,7 +16790,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "58f8c015-1222-4bea-8ea7-ffdca9491450",
+                     *       "id": "cad39844-bdb0-4d0e-a6f3-5674e4f8b645",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16963,14 +16963,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T21:10:37.761Z",
+                     *       "filedAt": "2026-11-29T22:11:46.109Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "dbd4717639e925d61ce5765132c7dfa9fdde8242ee82a7ca200c73ff95acd59a"
+                     *         "hash": "19b960cf99ca678ca3a1845546cd38017e7aa2149155de3e2a3aa20a0eedac36"
                      *       },
                      *       "version": 1
                      *     }
@@ -17027,7 +17027,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "58f8c015-1222-4bea-8ea7-ffdca9491450",
+                     *       "id": "cad39844-bdb0-4d0e-a6f3-5674e4f8b645",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17200,14 +17200,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T21:10:37.761Z",
+                     *       "filedAt": "2026-11-29T22:11:46.109Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "dbd4717639e925d61ce5765132c7dfa9fdde8242ee82a7ca200c73ff95acd59a"
+                     *         "hash": "19b960cf99ca678ca3a1845546cd38017e7aa2149155de3e2a3aa20a0eedac36"
                      *       },
                      *       "version": 1
                      *     }
@@ -17261,7 +17261,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7a382846-c65a-45ff-8d8f-017ed4cd7c89",
+                     *           "id": "51df8657-22ca-4056-ade4-6825efca262a",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17270,8 +17270,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:39.912Z",
-                     *           "updatedAt": "2026-11-29T21:10:39.912Z"
+                     *           "createdAt": "2026-11-29T22:11:47.416Z",
+                     *           "updatedAt": "2026-11-29T22:11:47.416Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17330,7 +17330,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a382846-c65a-45ff-8d8f-017ed4cd7c89",
+                     *       "id": "51df8657-22ca-4056-ade4-6825efca262a",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17339,8 +17339,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:39.912Z",
-                     *       "updatedAt": "2026-11-29T21:10:39.912Z"
+                     *       "createdAt": "2026-11-29T22:11:47.416Z",
+                     *       "updatedAt": "2026-11-29T22:11:47.416Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17379,7 +17379,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a382846-c65a-45ff-8d8f-017ed4cd7c89",
+                     *       "id": "51df8657-22ca-4056-ade4-6825efca262a",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17388,8 +17388,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:39.912Z",
-                     *       "updatedAt": "2026-11-29T21:10:39.912Z"
+                     *       "createdAt": "2026-11-29T22:11:47.416Z",
+                     *       "updatedAt": "2026-11-29T22:11:47.416Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17447,7 +17447,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a382846-c65a-45ff-8d8f-017ed4cd7c89",
+                     *       "id": "51df8657-22ca-4056-ade4-6825efca262a",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17456,8 +17456,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:10:39.912Z",
-                     *       "updatedAt": "2026-11-29T21:10:39.997Z"
+                     *       "createdAt": "2026-11-29T22:11:47.416Z",
+                     *       "updatedAt": "2026-11-29T22:11:47.507Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17507,15 +17507,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "28820795-033a-403b-a523-5f7c1b837c15",
-                     *           "occurredAt": "2026-11-29T21:10:39.912Z",
+                     *           "requestId": "7b76cdad-7ee5-4bf1-847f-f6d1ce9dce61",
+                     *           "occurredAt": "2026-11-29T22:11:47.416Z",
                      *           "sequence": 101,
-                     *           "hash": "335efe3067411f1d3f79399aaa444c345b1bb68a31bfd211648883e5fa312871",
+                     *           "hash": "5e3775ebe66db53e959d1f47349ea570a86923cc2d7bae5bb32f6667d947b757",
                      *           "state": {
-                     *             "id": "7a382846-c65a-45ff-8d8f-017ed4cd7c89",
+                     *             "id": "51df8657-22ca-4056-ade4-6825efca262a",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17524,8 +17524,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T21:10:39.912Z",
-                     *             "updatedAt": "2026-11-29T21:10:39.912Z"
+                     *             "createdAt": "2026-11-29T22:11:47.416Z",
+                     *             "updatedAt": "2026-11-29T22:11:47.416Z"
                      *           }
                      *         },
                      *         {
@@ -17533,15 +17533,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "52c9e3f4-99eb-470a-8a71-cbf78f53e124",
-                     *           "occurredAt": "2026-11-29T21:10:39.997Z",
+                     *           "requestId": "6d2d784d-1733-4d69-8ed2-dee5f154a232",
+                     *           "occurredAt": "2026-11-29T22:11:47.507Z",
                      *           "sequence": 102,
-                     *           "hash": "678ba111ee954a40f3c88ef9737bc87089c9496c413119f4c6179902b9339632",
+                     *           "hash": "5d2891388774083b643df7f0672fecea35f9791d1504225fb121913494023012",
                      *           "state": {
-                     *             "id": "7a382846-c65a-45ff-8d8f-017ed4cd7c89",
+                     *             "id": "51df8657-22ca-4056-ade4-6825efca262a",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17550,8 +17550,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T21:10:39.912Z",
-                     *             "updatedAt": "2026-11-29T21:10:39.997Z"
+                     *             "createdAt": "2026-11-29T22:11:47.416Z",
+                     *             "updatedAt": "2026-11-29T22:11:47.507Z"
                      *           }
                      *         }
                      *       ],
@@ -17601,10 +17601,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T21:10:43.400Z",
+                     *       "updatedAt": "2026-11-29T22:11:55.475Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       }
                      *     }
                      */
@@ -17685,10 +17685,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T21:10:43.400Z",
+                     *       "updatedAt": "2026-11-29T22:11:55.475Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       }
                      *     }
                      */
@@ -17745,13 +17745,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4",
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "b4df8c34-c461-4f29-b02c-7621bb9aea1d",
-                     *           "occurredAt": "2026-11-29T21:10:43.400Z",
+                     *           "requestId": "62a50a90-e83a-455e-8e53-8bece91b565b",
+                     *           "occurredAt": "2026-11-29T22:11:55.475Z",
                      *           "sequence": 121,
-                     *           "hash": "f71fc4e0cc8b6490acc154fd51d307c47e11680e923c316794b474d161890a5e",
+                     *           "hash": "697a6db739af9c3d92ee2afbd7434bdfe76f87e8d5057a35026ae417a34db92b",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -17765,10 +17765,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T21:10:43.400Z",
+                     *             "updatedAt": "2026-11-29T22:11:55.475Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *             }
                      *           }
                      *         }
@@ -17821,8 +17821,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
-                     *           "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *           "id": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *           "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -17839,8 +17839,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:10:40.417Z",
-                     *           "updatedAt": "2026-11-29T21:10:40.417Z"
+                     *           "createdAt": "2026-11-29T22:11:48.226Z",
+                     *           "updatedAt": "2026-11-29T22:11:48.226Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17894,8 +17894,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
-                     *       "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *       "id": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *       "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17912,8 +17912,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:40.417Z",
-                     *       "updatedAt": "2026-11-29T21:10:40.417Z"
+                     *       "createdAt": "2026-11-29T22:11:48.226Z",
+                     *       "updatedAt": "2026-11-29T22:11:48.226Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17967,8 +17967,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
-                     *       "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *       "id": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *       "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17985,8 +17985,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:10:40.417Z",
-                     *       "updatedAt": "2026-11-29T21:10:40.417Z"
+                     *       "createdAt": "2026-11-29T22:11:48.226Z",
+                     *       "updatedAt": "2026-11-29T22:11:48.226Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18038,8 +18038,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
-                     *       "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *       "id": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *       "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -18056,8 +18056,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:10:40.417Z",
-                     *       "updatedAt": "2026-11-29T21:10:40.518Z"
+                     *       "createdAt": "2026-11-29T22:11:48.226Z",
+                     *       "updatedAt": "2026-11-29T22:11:48.574Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18136,7 +18136,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "82a97596-e410-498c-8466-fb6a2db14f52"
+                     *           "importId": "2e1ada66-7762-46a4-8642-1f299bd3264b"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -18152,7 +18152,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "82a97596-e410-498c-8466-fb6a2db14f52"
+                     *           "importId": "2e1ada66-7762-46a4-8642-1f299bd3264b"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18168,7 +18168,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "82a97596-e410-498c-8466-fb6a2db14f52"
+                     *           "importId": "2e1ada66-7762-46a4-8642-1f299bd3264b"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18202,7 +18202,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b"
+                 *       "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c"
                  *     }
                  */
                 "application/json": {
@@ -18230,14 +18230,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "8066d53f-3182-4287-af0c-1d443bd11081",
+                     *         "id": "900f2330-28f9-457a-885f-b1b9ae59abdb",
                      *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *             "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -18250,7 +18250,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "05bbfcb8-678a-41e4-ab31-3deb4d4c645b",
+                     *             "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -18278,19 +18278,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T21:10:41.559Z",
-                     *         "updatedAt": "2026-11-29T21:10:41.559Z",
+                     *         "createdAt": "2026-11-29T22:11:50.583Z",
+                     *         "updatedAt": "2026-11-29T22:11:50.583Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *           "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *           "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *           "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -18356,7 +18356,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1",
+                 *           "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d",
                  *           "line": 0
                  *         }
                  *       ]
@@ -18390,14 +18390,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5d4ac409-546c-4cd6-9e3e-f679d759b8de",
-                     *       "bankAccountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *       "id": "116c017f-9f68-4919-bc2f-cfcffb4d88d5",
+                     *       "bankAccountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1",
+                     *           "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -18409,9 +18409,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "matchedAt": "2026-11-29T21:10:41.797Z",
+                     *       "matchedAt": "2026-11-29T22:11:51.442Z",
                      *       "version": 1
                      *     }
                      */
@@ -18468,8 +18468,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5d4ac409-546c-4cd6-9e3e-f679d759b8de",
-                     *       "bankAccountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *       "id": "116c017f-9f68-4919-bc2f-cfcffb4d88d5",
+                     *       "bankAccountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18478,7 +18478,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1"
+                     *           "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18487,9 +18487,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "matchedAt": "2026-11-29T21:10:41.797Z",
+                     *       "matchedAt": "2026-11-29T22:11:51.442Z",
                      *       "version": 1
                      *     }
                      */
@@ -18539,8 +18539,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5d4ac409-546c-4cd6-9e3e-f679d759b8de",
-                     *       "bankAccountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *       "id": "116c017f-9f68-4919-bc2f-cfcffb4d88d5",
+                     *       "bankAccountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18549,7 +18549,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1"
+                     *           "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18558,9 +18558,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "matchedAt": "2026-11-29T21:10:41.797Z",
+                     *       "matchedAt": "2026-11-29T22:11:51.442Z",
                      *       "version": 2
                      *     }
                      */
@@ -18615,7 +18615,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *       "bankAccountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -18625,14 +18625,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "11d04566-49a5-4714-a559-f89876d29972",
-                     *           "bankAccountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *           "id": "9d36d3f4-55e5-450d-b169-bd4f86c18e97",
+                     *           "bankAccountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1",
+                     *               "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -18644,9 +18644,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
-                     *           "matchedAt": "2026-11-29T21:10:42.344Z",
+                     *           "matchedAt": "2026-11-29T22:11:52.663Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -18711,9 +18711,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "reconciledAt": "2026-11-29T21:10:41.909Z"
+                     *       "reconciledAt": "2026-11-29T22:11:52.410Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -18772,7 +18772,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "822f3f6d-362b-460d-8331-fa6f7bcbe6c8",
+                     *       "bankAccountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -18825,9 +18825,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
-                     *           "reconciledAt": "2026-11-29T21:10:41.909Z",
+                     *           "reconciledAt": "2026-11-29T22:11:52.410Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -18882,8 +18882,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "412897a5-97df-414a-b6b2-5c728bd7e536",
-                     *           "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1",
+                     *           "id": "82308053-dc96-4def-9680-c678649b9db9",
+                     *           "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -18892,10 +18892,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *           },
-                     *           "createdAt": "2026-11-29T21:10:42.582Z",
-                     *           "checkedAt": "2026-11-29T21:10:42.810Z",
+                     *           "createdAt": "2026-11-29T22:11:52.918Z",
+                     *           "checkedAt": "2026-11-29T22:11:54.337Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -18952,8 +18952,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "412897a5-97df-414a-b6b2-5c728bd7e536",
-                     *       "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1",
+                     *       "id": "82308053-dc96-4def-9680-c678649b9db9",
+                     *       "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18962,15 +18962,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "createdAt": "2026-11-29T21:10:42.582Z",
+                     *       "createdAt": "2026-11-29T22:11:52.918Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T21:25:42.582Z",
+                     *         "expiresAt": "2026-11-29T22:26:52.918Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19024,8 +19024,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "412897a5-97df-414a-b6b2-5c728bd7e536",
-                     *       "journalId": "ee79b642-4565-4f03-a777-b17105b0c3a1",
+                     *       "id": "82308053-dc96-4def-9680-c678649b9db9",
+                     *       "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19034,15 +19034,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "createdAt": "2026-11-29T21:10:42.582Z",
-                     *       "checkedAt": "2026-11-29T21:10:42.810Z",
+                     *       "createdAt": "2026-11-29T22:11:52.918Z",
+                     *       "checkedAt": "2026-11-29T22:11:54.337Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T21:15:42.888Z"
+                     *         "expiresAt": "2026-11-29T22:16:54.422Z"
                      *       }
                      *     }
                      */
@@ -19092,8 +19092,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "be6eb3b4-76f1-47c1-96d3-969caf09b29e",
-                     *       "journalId": "c1ab9fdd-b4b9-429d-94c6-458e24852113",
+                     *       "id": "f6e35f8e-62e8-49cf-ad01-966eb0a3b9ae",
+                     *       "journalId": "d98edbe7-ec18-44c5-93df-3878711571d8",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19102,9 +19102,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "createdAt": "2026-11-29T21:10:43.665Z",
+                     *       "createdAt": "2026-11-29T22:11:56.209Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -19168,7 +19168,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a6c30a3-832e-4be7-841a-a9715394056c",
+                     *       "id": "a889e43e-68e0-449b-99b0-698ffca46134",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19178,15 +19178,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "createdAt": "2026-11-29T21:10:43.033Z",
+                     *       "createdAt": "2026-11-29T22:11:54.547Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T21:25:43.033Z",
+                     *         "expiresAt": "2026-11-29T22:26:54.547Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19229,7 +19229,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a6c30a3-832e-4be7-841a-a9715394056c",
+                     *       "id": "a889e43e-68e0-449b-99b0-698ffca46134",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19239,15 +19239,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "62291e08-743e-487b-8a15-0ff1461c5ca4"
+                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
                      *       },
-                     *       "createdAt": "2026-11-29T21:10:43.033Z",
-                     *       "checkedAt": "2026-11-29T21:10:43.108Z",
+                     *       "createdAt": "2026-11-29T22:11:54.547Z",
+                     *       "checkedAt": "2026-11-29T22:11:54.709Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T21:15:43.341Z"
+                     *         "expiresAt": "2026-11-29T22:16:55.285Z"
                      *       }
                      *     }
                      */
