@@ -7,21 +7,26 @@ import { operationNamed, WAY_OUT_LOGIN } from '../schemas/api-paths.ts';
  * The service as an OAuth client of the OpenID Connect provider (Cognito in AWS, oidc-provider
  * locally), with openid-client doing discovery, PKCE, the code exchange and ID token validation.
  */
-let configuration: Promise<client.Configuration> | undefined;
+/** The provider's configuration, discovered once for the issuer and client it was asked for (a new pair is discovered afresh). */
+let discovered: { of: string; configuration: Promise<client.Configuration> } | undefined;
 
 /** Errors: AppError 503 when the provider is not configured or cannot be reached. */
 function provider(): Promise<client.Configuration> {
   const issuer = config.oidcIssuer;
   if (!issuer) return Promise.reject(unavailable());
-  configuration ??= client
-    .discovery(new URL(issuer), config.oidcClientId, { token_endpoint_auth_method: 'none' }, client.None(), {
-      ...(config.oidcAllowHttp ? { execute: [client.allowInsecureRequests] } : {}),
-    })
-    .catch(() => {
-      configuration = undefined;
-      throw unavailable();
-    });
-  return configuration;
+  const of = `${issuer} ${config.oidcClientId}`;
+  if (discovered?.of !== of) {
+    const configuration = client
+      .discovery(new URL(issuer), config.oidcClientId, { token_endpoint_auth_method: 'none' }, client.None(), {
+        ...(config.oidcAllowHttp ? { execute: [client.allowInsecureRequests] } : {}),
+      })
+      .catch(() => {
+        if (discovered?.configuration === configuration) discovered = undefined;
+        throw unavailable();
+      });
+    discovered = { of, configuration };
+  }
+  return discovered.configuration;
 }
 
 const unavailable = () =>
