@@ -20,8 +20,10 @@ export function db(): DynamoDBDocumentClient {
     }),
     {
       marshallOptions: { removeUndefinedValues: true },
-      // Large or fine decimals (balances) must not pass through a binary float on the way out.
-      unmarshallOptions: { wrapNumbers: (text: string) => (Number.isSafeInteger(Number(text)) ? Number(text) : NumberValue.from(text)) },
+      // Large or fine decimals (balances) must not pass through a binary float on the way out:
+      // only a whole number a double holds exactly is a JS number (999999999999999.02 reads as a
+      // whole double, so the text decides, not the double).
+      unmarshallOptions: { wrapNumbers: (text: string) => (/^-?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : NumberValue.from(text)) },
     },
   );
   documentClient.middlewareStack.add(
