@@ -84,6 +84,7 @@ function operation(route: Route, method: Method, path: string) {
     tags: [route.tag],
     ...(route.access === 'public' ? { security: [] } : {}),
     ...(route.access !== 'public' && route.access !== 'user' ? { 'x-permission': route.access } : {}),
+    ...(route.alsoNeeds ? { 'x-also-permissions': route.alsoNeeds } : {}),
     parameters: [
       ...pathParameters(path).map((name) => pathParameter(route, name)),
       ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema })),

@@ -18,6 +18,7 @@ import { importsRoutes } from './routes/imports.ts';
 import { auditFilesRoutes } from './routes/audit-files.ts';
 import { exportsRoutes } from './routes/exports.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { auditDataRoutes } from './routes/audit-data.ts';
 import { taxCodesRoutes } from './routes/tax-codes.ts';
 import { vatReturnsRoutes } from './routes/vat-returns.ts';
 import { counterpartiesRoutes } from './routes/counterparties.ts';
@@ -59,6 +60,7 @@ export const routes = {
   auditFiles: auditFilesRoutes,
   exports: exportsRoutes,
   audit: auditRoutes,
+  auditData: auditDataRoutes,
   taxCodes: taxCodesRoutes,
   vatReturns: vatReturnsRoutes,
   counterparties: counterpartiesRoutes,

@@ -274,6 +274,11 @@ describe('responses match the OpenAPI document', () => {
     await runImports({ companyId });
     check('imports.approve', await reviewer.api.post(`${base}/Imports/${heldImport.id}/Approve`));
     check('reports.segregation', await api.get(`${base}/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`));
+    // The auditors' data in the AICPA Audit Data shape: the journals a page at a time, the trial balance, the chart.
+    const auditJournals = check('auditData.journals', await api.get(`${base}/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`));
+    check('auditData.journals', await api.get(`${base}/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2&page=${encodeURIComponent(auditJournals.nextPage)}`));
+    check('auditData.trialBalance', await api.get(`${base}/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`));
+    check('auditData.accounts', await api.get(`${base}/AuditData/GL/Accounts?pageSize=5`));
     // Everything the flow did verifies: the chain, and each record and balance its events describe.
     const audit = check('audit.verify', await api.get(`${base}/Audit/Verify`));
     expect(audit.reason).toBeNull();

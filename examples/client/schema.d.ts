@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/cadc100d-79ff-4ba8-864a-1200a3e7b49a`
+         * @description Example request: `GET /api/v1/Companies/2914bd9f-15b8-4de3-9dc3-7f704295b3b8`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Settings`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Settings`
+         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Roles`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Roles`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Roles/e76660ab-b09c-4d6d-8523-ff6c8828b79d`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Roles/66554e53-2cb8-42e0-a320-d8dc9ada1d2a`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Roles/e76660ab-b09c-4d6d-8523-ff6c8828b79d`
+         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Roles/66554e53-2cb8-42e0-a320-d8dc9ada1d2a`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Roles/e76660ab-b09c-4d6d-8523-ff6c8828b79d`
+         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Roles/66554e53-2cb8-42e0-a320-d8dc9ada1d2a`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Members`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Members`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Members/8b3a3044-4221-48f4-960a-793a84f48f36`
+         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Members/511ff2ca-411e-498e-a1b2-4d5d94346ee5`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Members/8b3a3044-4221-48f4-960a-793a84f48f36`
+         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Members/511ff2ca-411e-498e-a1b2-4d5d94346ee5`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ApiKeys/bef55b8c-aa0f-40b1-9349-ea46e874de99`
+         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ApiKeys/456f05b4-b15e-4407-a59c-f0f30bfd62d0`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Accounts`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Accounts`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Accounts/30848ba6-c4ee-4717-a41c-c5071b661a13`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Accounts/b4a11305-813a-4aff-b0a8-9e293b63004b`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Accounts/30848ba6-c4ee-4717-a41c-c5071b661a13`
+         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Accounts/b4a11305-813a-4aff-b0a8-9e293b63004b`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Accounts/30848ba6-c4ee-4717-a41c-c5071b661a13`
+         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Accounts/b4a11305-813a-4aff-b0a8-9e293b63004b`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Accounts/30848ba6-c4ee-4717-a41c-c5071b661a13/History`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Accounts/b4a11305-813a-4aff-b0a8-9e293b63004b/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters/b222cb34-7f72-47c6-bbd5-1942827cbc8e`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters/6818f30b-2c07-46bb-a7c6-779c9f69591c`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters/b222cb34-7f72-47c6-bbd5-1942827cbc8e`
+         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters/6818f30b-2c07-46bb-a7c6-779c9f69591c`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters/b222cb34-7f72-47c6-bbd5-1942827cbc8e`
+         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters/6818f30b-2c07-46bb-a7c6-779c9f69591c`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters/b222cb34-7f72-47c6-bbd5-1942827cbc8e/History`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters/6818f30b-2c07-46bb-a7c6-779c9f69591c/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters/b222cb34-7f72-47c6-bbd5-1942827cbc8e/Activate`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters/6818f30b-2c07-46bb-a7c6-779c9f69591c/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/CostCenters/b222cb34-7f72-47c6-bbd5-1942827cbc8e/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters/6818f30b-2c07-46bb-a7c6-779c9f69591c/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf`
+         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/08a273f7-7f9b-465c-b95c-fc873554274f`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf`
+         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/08a273f7-7f9b-465c-b95c-fc873554274f`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/Close`
+         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/Periods`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/Periods/a33c7861-9800-4ec5-a48f-ec579bc4e429`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/Periods/baf16c26-e457-4cc6-a91c-596167ac760d`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/Periods/a33c7861-9800-4ec5-a48f-ec579bc4e429/Lock`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/Periods/baf16c26-e457-4cc6-a91c-596167ac760d/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/Periods/a33c7861-9800-4ec5-a48f-ec579bc4e429/Close`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/Periods/baf16c26-e457-4cc6-a91c-596167ac760d/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/Periods/a33c7861-9800-4ec5-a48f-ec579bc4e429/Close`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/Periods/baf16c26-e457-4cc6-a91c-596167ac760d/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/FinancialYears/b3cf1865-74d0-46f0-ab53-b8b898d9c6a4/Periods/a33c7861-9800-4ec5-a48f-ec579bc4e429/Reopen`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/Periods/baf16c26-e457-4cc6-a91c-596167ac760d/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/858eeb17-13f6-476b-a836-943eff439c03`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/166f787e-34c3-414f-8b5b-30e39ed5dca0`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/858eeb17-13f6-476b-a836-943eff439c03`
+         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/166f787e-34c3-414f-8b5b-30e39ed5dca0`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/858eeb17-13f6-476b-a836-943eff439c03/History`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/166f787e-34c3-414f-8b5b-30e39ed5dca0/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/d98edbe7-ec18-44c5-93df-3878711571d8/Submit`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/3142ecf8-b077-496b-bee5-89cebb810614/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/d98edbe7-ec18-44c5-93df-3878711571d8/Approve`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/3142ecf8-b077-496b-bee5-89cebb810614/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/d98edbe7-ec18-44c5-93df-3878711571d8/Reject`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/3142ecf8-b077-496b-bee5-89cebb810614/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/858eeb17-13f6-476b-a836-943eff439c03/Post`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/166f787e-34c3-414f-8b5b-30e39ed5dca0/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/6f86050d-6cd7-4750-9a01-d669971fa5e2/Void`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/c1d9678f-9dee-4b81-b155-834607ae3d68/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/858eeb17-13f6-476b-a836-943eff439c03/Adjust`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/166f787e-34c3-414f-8b5b-30e39ed5dca0/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/858eeb17-13f6-476b-a836-943eff439c03/Reverse`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/166f787e-34c3-414f-8b5b-30e39ed5dca0/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/TrialBalance?financialYearId=b3cf1865-74d0-46f0-ab53-b8b898d9c6a4`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/TrialBalance?financialYearId=ece9b33e-998d-461b-b209-cd43602248c4`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/BudgetVsActual?budgetId=ce83da17-bce8-4a5e-a959-2966c9317749&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/BudgetVsActual?budgetId=33d2eb39-292e-4f1c-a899-7f83d3e5721d&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/cadc100d-79ff-4ba8-864a-1200a3e7b49a/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/2914bd9f-15b8-4de3-9dc3-7f704295b3b8/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/Restatements?since=2026-11-29T22%3A11%3A14.590Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/Restatements?since=2026-11-29T21%3A58%3A00.285Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Reports/f6a52869-9571-49b6-9bca-27dec9869d1b`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/75fe45b2-0df6-4b01-8703-3b00001daa8a`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Webhooks/89b10727-1c47-4ad9-8469-6adcb8ad0f60`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Webhooks/48d9ba8c-7a44-4786-a91f-904095c00e78`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Webhooks/89b10727-1c47-4ad9-8469-6adcb8ad0f60`
+         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Webhooks/48d9ba8c-7a44-4786-a91f-904095c00e78`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Webhooks/89b10727-1c47-4ad9-8469-6adcb8ad0f60`
+         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Webhooks/48d9ba8c-7a44-4786-a91f-904095c00e78`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Webhooks/89b10727-1c47-4ad9-8469-6adcb8ad0f60/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Webhooks/48d9ba8c-7a44-4786-a91f-904095c00e78/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ExchangeRates/4b4f6fe7-bed9-4659-bfc2-c5a06f4f8f23`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ExchangeRates/842845ec-8691-48e3-836b-99ac01efe32e`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ExchangeRates/4b4f6fe7-bed9-4659-bfc2-c5a06f4f8f23`
+         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ExchangeRates/842845ec-8691-48e3-836b-99ac01efe32e`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ExchangeRates/4b4f6fe7-bed9-4659-bfc2-c5a06f4f8f23`
+         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ExchangeRates/842845ec-8691-48e3-836b-99ac01efe32e`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Budgets`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Budgets`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Budgets/ce83da17-bce8-4a5e-a959-2966c9317749`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Budgets/33d2eb39-292e-4f1c-a899-7f83d3e5721d`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Budgets/ce83da17-bce8-4a5e-a959-2966c9317749`
+         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Budgets/33d2eb39-292e-4f1c-a899-7f83d3e5721d`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Budgets/ce83da17-bce8-4a5e-a959-2966c9317749`
+         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Budgets/33d2eb39-292e-4f1c-a899-7f83d3e5721d`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Imports`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
-         * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV, JSON or SAF-T Financial file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Imports`
+         * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Imports/6694715f-4379-48e2-b071-e154da3620d8`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Imports/09808750-8ad8-4e1b-afa8-5a29b951c04f`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Imports/6694715f-4379-48e2-b071-e154da3620d8/Errors`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Imports/09808750-8ad8-4e1b-afa8-5a29b951c04f/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,29 +1415,9 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Imports/18f51577-2985-429f-bd36-6fb6652b776d/Approve`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Imports/f9416908-d8dc-42d7-bb6b-33fd53e00c86/Approve`
          */
         post: operations["imports.approve"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/Companies/{companyId}/Exports/SafT": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The SAF-T Financial file of a range of posting dates, as the Norwegian SAF-T Financial schema v1.30 (after the OECD SAF-T 2.0) lays it out: the header (company, tax registration, currency, range, software), the master files (every leaf account with its opening and closing balance, the customers and suppliers the lines name, the tax codes and cost centers) and every posted journal of the range with its lines and totals; XML only, needs journals:read too; above 50,000 lines, an export job (format xml) writes it
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
-         */
-        get: operations["auditFiles.safT"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1453,13 +1433,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Exports`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1477,7 +1457,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Exports/4ab33f99-6be7-4c6e-b252-74d1db830fa4`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Exports/be6145f5-3a1c-4908-808b-e2cf52d3183b`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1497,9 +1477,69 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Audit/Verify`
          */
         get: operations["audit.verify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/AuditData/GL/Journals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The posted journals whose posting date (the effective date) is in the range, with their lines, as the AICPA Audit Data API's GLDetail records, a page at a time by posting date and serial number; needs audit:read and reports:read
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
+         */
+        get: operations["auditData.journals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/AuditData/GL/TrialBalance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The trial balance as of endDate (from startDate, by default the start of its financial year) as the AICPA Audit Data API's GLAccountBalance records, one per leaf account: the trial balance report's figures; needs audit:read and reports:read
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
+         */
+        get: operations["auditData.trialBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/AuditData/GL/Accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The chart of accounts as the AICPA Audit Data API's GLAccountDetails records, a page at a time by code; needs audit:read and reports:read
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/AuditData/GL/Accounts?pageSize=5`
+         */
+        get: operations["auditData.accounts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1517,13 +1557,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1543,7 +1583,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1561,12 +1601,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/TaxCodes/e72e9264-b1c3-4e9f-9d8a-41d84739120e`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/TaxCodes/77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/TaxCodes/e72e9264-b1c3-4e9f-9d8a-41d84739120e`
+         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/TaxCodes/77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1585,7 +1625,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/TaxCodes/e72e9264-b1c3-4e9f-9d8a-41d84739120e/History`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/TaxCodes/77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1605,13 +1645,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1629,7 +1669,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/VatReturns/cad39844-bdb0-4d0e-a6f3-5674e4f8b645`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/VatReturns/05343cf7-5884-4a97-8536-2140d258ffd3`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1649,13 +1689,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1673,12 +1713,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Counterparties/51df8657-22ca-4056-ade4-6825efca262a`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Counterparties/ae8c371d-e37d-48a9-88cf-8188bc47d702`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Counterparties/51df8657-22ca-4056-ade4-6825efca262a`
+         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Counterparties/ae8c371d-e37d-48a9-88cf-8188bc47d702`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1697,7 +1737,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Counterparties/51df8657-22ca-4056-ade4-6825efca262a/History`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Counterparties/ae8c371d-e37d-48a9-88cf-8188bc47d702/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1717,12 +1757,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1741,7 +1781,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1761,13 +1801,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1785,12 +1825,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa`
+         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1809,7 +1849,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1831,7 +1871,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1851,7 +1891,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/Matches`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1869,14 +1909,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/Matches/116c017f-9f68-4919-bc2f-cfcffb4d88d5`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/Matches/54f63b92-2b10-43c4-9792-56f45d0014d6`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/Matches/116c017f-9f68-4919-bc2f-cfcffb4d88d5`
+         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/Matches/54f63b92-2b10-43c4-9792-56f45d0014d6`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1895,7 +1935,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1915,7 +1955,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1933,7 +1973,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/BankAccounts/abf6bcaa-9650-423e-8ca8-b44331ac4aaa/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -1953,13 +1993,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/4c0fc989-4694-450e-9c1a-b9863f53603d/Attachments`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/2f125c5b-73c8-4751-8600-6a5174829125/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/4c0fc989-4694-450e-9c1a-b9863f53603d/Attachments`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/2f125c5b-73c8-4751-8600-6a5174829125/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -1977,14 +2017,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/4c0fc989-4694-450e-9c1a-b9863f53603d/Attachments/82308053-dc96-4def-9680-c678649b9db9`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/2f125c5b-73c8-4751-8600-6a5174829125/Attachments/63ded9d8-bce1-4c0e-a9d2-a16d74cb83c7`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Journals/d98edbe7-ec18-44c5-93df-3878711571d8/Attachments/f6e35f8e-62e8-49cf-ad01-966eb0a3b9ae`
+         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/3142ecf8-b077-496b-bee5-89cebb810614/Attachments/109573a9-d108-4b11-a372-8fe39da14b58`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -2003,7 +2043,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Attachments`
+         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2021,7 +2061,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/6b18479c-2838-4d1d-98ac-e0cd0f252572/Attachments/a889e43e-68e0-449b-99b0-698ffca46134`
+         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Attachments/ad487b94-e433-4d45-818d-c73be33c983c`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -3149,7 +3189,7 @@ export interface components {
              * @description csv or json; for bank statements also camt053 (ISO 20022) or mt940 (SWIFT).
              * @enum {string}
              */
-            format: "json" | "csv" | "camt053" | "mt940" | "saf-t";
+            format: "json" | "csv" | "camt053" | "mt940";
             /**
              * @description atomic (nothing written unless every row is valid) or perItem (valid rows written, invalid ones reported).
              * @enum {string}
@@ -3287,7 +3327,7 @@ export interface components {
              * @description csv or xlsx.
              * @enum {string}
              */
-            format: "csv" | "xlsx" | "xml";
+            format: "csv" | "xlsx";
             /** @description The route's query parameters the file is written with, as text. */
             parameters: {
                 [key: string]: string;
@@ -3378,6 +3418,157 @@ export interface components {
                     reason: string;
                 }[];
             } | null;
+        };
+        GLDetailResponsePage: {
+            /** @description The cursor used for this page; null on the first page. */
+            currentPage: string | null;
+            /** @description The items of this page. */
+            results: {
+                /** @description The journal's serial number (the service's journal number), as text. */
+                journalId: string;
+                /** @description The financial year, as the calendar year it ends in. */
+                fiscalYear: string;
+                period: components["schemas"]["field.period"];
+                /**
+                 * Format: date
+                 * @description The posting date: the day the journal counts in the books, which decides its year and period.
+                 */
+                effectiveDate: string;
+                /** @description The journal's description; left out when it has none. */
+                jeHeaderDescription?: string;
+                /**
+                 * @description Where the journal came from: an import of opening balances, a revaluation (or its automatic reversal), a reversal, a year-end closing journal, another import, an API key, or a person.
+                 * @enum {string}
+                 */
+                source: "Opening balances" | "Revaluation" | "Reversal" | "Year-end closing" | "Import" | "API" | "Manual";
+                /**
+                 * @description 1: the journal reverses another; 2: another journal reverses it; empty: neither.
+                 * @enum {string}
+                 */
+                reversalIndicator: "1" | "2" | "";
+                /** @description The journalId of the journal on the other side of the reversal (the original of a reversal, the reversal of a reversed journal); left out when there is none. */
+                reversalJournalId?: string;
+                /**
+                 * @description Always false: a voided journal is not in the books, so never listed.
+                 * @constant
+                 */
+                cancellationSign: false;
+                /**
+                 * Format: uuid
+                 * @description Who created the journal: the id of the user or API key (GET .../Members and .../ApiKeys name them); left out where the journal does not record it (written before the service kept it).
+                 */
+                enteredBy?: string;
+                /**
+                 * Format: date-time
+                 * @description When the journal was created, in UTC.
+                 */
+                enteredDate: string;
+                /**
+                 * Format: uuid
+                 * @description Who last wrote its date, lines or texts before it was posted: the id of the user or API key (GET .../Members and .../ApiKeys name them); left out where the journal does not record it (written before the service kept it).
+                 */
+                lastModifiedBy?: string;
+                /**
+                 * Format: uuid
+                 * @description Who gave the approval that completed it under the approval policy; left out when none was asked: the id of the user or API key (GET .../Members and .../ApiKeys name them); left out where the journal does not record it (written before the service kept it).
+                 */
+                approvedBy?: string;
+                /**
+                 * Format: date-time
+                 * @description When that approval was given, in UTC.
+                 */
+                approvedDate?: string;
+                entityIdentifier: components["schemas"]["field.entityIdentifier"];
+                /**
+                 * @description The system the data comes from.
+                 * @constant
+                 */
+                sourceSystem: "Ledger API";
+                /** @description The journal's lines, in its order. */
+                glLineItems: {
+                    glAccountNumber: components["schemas"]["field.glAccountNumber"];
+                    /** @description The line's number in the journal, from 1. */
+                    journalIdLineNumber: string;
+                    /** @description The line's amount in the company's base currency (what its balances add), debit positive, credit negative. */
+                    functionalAmount: number;
+                    /** @description The company's base currency. */
+                    functionalCurrency: string;
+                    /** @description The functional amount: the books keep no other reporting currency. */
+                    reportingAmount: number;
+                    /** @description The company's base currency. */
+                    reportingCurrency: string;
+                    /** @description The line's amount in its own currency (a foreign line's, else the base amount), debit positive, credit negative. */
+                    transactionAmount: number;
+                    /** @description The line's own currency (the base currency for a line without one). */
+                    transactionCurrency: string;
+                }[];
+            }[];
+            /** @description Cursor for the next page; null at the end. */
+            nextPage: string | null;
+        };
+        GLAccountBalancesResponse: {
+            /** @description One per leaf account with any figure in the range (the trial balance report's leaf rows), by account path; the whole trial balance in one answer, read at one moment. */
+            results: {
+                glAccountNumber: components["schemas"]["field.glAccountNumber"];
+                entityIdentifier: components["schemas"]["field.entityIdentifier"];
+                /**
+                 * Format: date
+                 * @description endDate: the balances are those at the end of that day.
+                 */
+                balanceAsOfDate: string;
+                /** @description The financial year, as the calendar year it ends in. */
+                fiscalYear: string;
+                period: components["schemas"]["field.period"];
+                /** @description The balance at the start of the range (everything posted before startDate), debit positive, credit negative, in the base currency: the trial balance report's opening. */
+                amountBeginning: number;
+                /** @description amountBeginning: the books keep no other reporting currency. */
+                amountBeginningReporting: number;
+                /** @description The company's base currency. */
+                amountCurrency: string;
+                /** @description The company's base currency. */
+                amountReportingCurrency: string;
+                /** @description The balance at the end of endDate, debit positive, credit negative: the trial balance report's closing. */
+                amountEnding: number;
+                /** @description amountEnding: the books keep no other reporting currency. */
+                amountEndingReporting: number;
+                /**
+                 * @description Always actual: the service keeps no budget balances.
+                 * @constant
+                 */
+                budgetFlag: "actual";
+                /**
+                 * @description The system the data comes from.
+                 * @constant
+                 */
+                sourceSystem: "Ledger API";
+            }[];
+        };
+        GLAccountDetailsResponsePage: {
+            /** @description The cursor used for this page; null on the first page. */
+            currentPage: string | null;
+            /** @description The items of this page. */
+            results: {
+                entityIdentifier: components["schemas"]["field.entityIdentifier"];
+                glAccountNumber: components["schemas"]["field.glAccountNumber"];
+                /** @description The account's English name. */
+                glAccountName: string;
+                /**
+                 * @description The classification of the account's root.
+                 * @enum {string}
+                 */
+                accountType: "Asset" | "Liability" | "Equity" | "Revenue" | "Expense";
+                /** @description The account's Arabic name. */
+                glAccountDescription: string;
+                /** @description The parent account's path; left out for a root. */
+                parentGLAccountNumber?: string;
+                /**
+                 * @description The system the data comes from.
+                 * @constant
+                 */
+                sourceSystem: "Ledger API";
+            }[];
+            /** @description Cursor for the next page; null at the end. */
+            nextPage: string | null;
         };
         TaxCodeResponse: {
             id: components["schemas"]["field.id"];
@@ -4589,6 +4780,15 @@ export interface components {
         "field.code.2": string;
         /** @description When a worker first took it up; null while queued. */
         "field.startedAt": string | null;
+        /** @description The period of the financial year: P and its number in the year (P01, P02, ...), as a year's default period names read. */
+        "field.period": string;
+        /**
+         * Format: uuid
+         * @description The company: the entity the records belong to.
+         */
+        "field.entityIdentifier": string;
+        /** @description The account's path of codes from the root (such as 1.11.1101): unique in the company, as a code alone is only among its siblings. */
+        "field.glAccountNumber": string;
         /**
          * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
          * @enum {string}
@@ -5271,6 +5471,8 @@ export interface components {
         "query.columns": "month" | "quarter";
         /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
         "query.knownAt": string;
+        /** @description First day (YYYY-MM-DD), included. */
+        "query.startDate": string;
         /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
         "query.active": "true" | "false";
         /** @description A match of the bank account (its id). */
@@ -5304,7 +5506,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:35965/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A38733%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=H1aPVbDUWVxm9YtMyCLvoScwHz2XVMgN01nQDind4nc&code_challenge_method=S256&state=4oortKEsx2N57WvCBPlIl58n8hO12bmd3YNmOHO95ug&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:42071/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35409%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=dzyAhR7DfXm7oarKMivM5hwNOWm1EeB7OGo8IZJ7SMk&code_challenge_method=S256&state=5DJ3qOGqyfl3pR6KYNxPznu6TG28uj-KGqw4DWp9JBM&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5344,7 +5546,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "6b18479c-2838-4d1d-98ac-e0cd0f252572",
+                     *           "companyId": "c37f6224-f831-4633-ae97-c721de4185ad",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5397,7 +5599,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "cadc100d-79ff-4ba8-864a-1200a3e7b49a",
+                     *           "companyId": "2914bd9f-15b8-4de3-9dc3-7f704295b3b8",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5504,7 +5706,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "6b18479c-2838-4d1d-98ac-e0cd0f252572",
+                     *           "companyId": "c37f6224-f831-4633-ae97-c721de4185ad",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5557,7 +5759,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "cadc100d-79ff-4ba8-864a-1200a3e7b49a",
+                     *           "companyId": "2914bd9f-15b8-4de3-9dc3-7f704295b3b8",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5653,16 +5855,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cadc100d-79ff-4ba8-864a-1200a3e7b49a",
+                     *           "id": "2914bd9f-15b8-4de3-9dc3-7f704295b3b8",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T22:10:59.121Z",
+                     *           "createdAt": "2026-11-29T21:57:52.076Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "6b18479c-2838-4d1d-98ac-e0cd0f252572",
+                     *           "id": "c37f6224-f831-4633-ae97-c721de4185ad",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T22:10:58.334Z",
+                     *           "createdAt": "2026-11-29T21:57:51.470Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5719,9 +5921,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cadc100d-79ff-4ba8-864a-1200a3e7b49a",
+                     *       "id": "2914bd9f-15b8-4de3-9dc3-7f704295b3b8",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T22:10:59.121Z",
+                     *       "createdAt": "2026-11-29T21:57:52.076Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5734,7 +5936,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T22:10:59.121Z"
+                     *         "updatedAt": "2026-11-29T21:57:52.076Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5821,9 +6023,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cadc100d-79ff-4ba8-864a-1200a3e7b49a",
+                     *       "id": "2914bd9f-15b8-4de3-9dc3-7f704295b3b8",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T22:10:59.121Z",
+                     *       "createdAt": "2026-11-29T21:57:52.076Z",
                      *       "version": 1
                      *     }
                      */
@@ -5868,7 +6070,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T22:10:58.334Z"
+                     *       "updatedAt": "2026-11-29T21:57:51.470Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5898,7 +6100,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "8f9178e9-e861-45dd-913a-c39682cf8d0e",
+                 *       "retainedEarningsAccountId": "fdd2ceaa-e4d1-4237-9174-b16ebf660993",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5943,7 +6145,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "8f9178e9-e861-45dd-913a-c39682cf8d0e",
+                     *       "retainedEarningsAccountId": "fdd2ceaa-e4d1-4237-9174-b16ebf660993",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -5951,7 +6153,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T22:11:02.563Z"
+                     *       "updatedAt": "2026-11-29T21:57:54.456Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6140,7 +6342,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "e76660ab-b09c-4d6d-8523-ff6c8828b79d",
+                     *           "id": "66554e53-2cb8-42e0-a320-d8dc9ada1d2a",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6151,8 +6353,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T22:11:37.326Z",
-                     *           "updatedAt": "2026-11-29T22:11:37.574Z"
+                     *           "createdAt": "2026-11-29T21:58:18.741Z",
+                     *           "updatedAt": "2026-11-29T21:58:18.834Z"
                      *         }
                      *       ]
                      *     }
@@ -6213,7 +6415,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e76660ab-b09c-4d6d-8523-ff6c8828b79d",
+                     *       "id": "66554e53-2cb8-42e0-a320-d8dc9ada1d2a",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6223,8 +6425,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:37.326Z",
-                     *       "updatedAt": "2026-11-29T22:11:37.326Z"
+                     *       "createdAt": "2026-11-29T21:58:18.741Z",
+                     *       "updatedAt": "2026-11-29T21:58:18.741Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6271,7 +6473,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e76660ab-b09c-4d6d-8523-ff6c8828b79d",
+                     *       "id": "66554e53-2cb8-42e0-a320-d8dc9ada1d2a",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6281,8 +6483,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:37.326Z",
-                     *       "updatedAt": "2026-11-29T22:11:37.326Z"
+                     *       "createdAt": "2026-11-29T21:58:18.741Z",
+                     *       "updatedAt": "2026-11-29T21:58:18.741Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6343,7 +6545,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e76660ab-b09c-4d6d-8523-ff6c8828b79d",
+                     *       "id": "66554e53-2cb8-42e0-a320-d8dc9ada1d2a",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6354,8 +6556,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:11:37.326Z",
-                     *       "updatedAt": "2026-11-29T22:11:37.574Z"
+                     *       "createdAt": "2026-11-29T21:58:18.741Z",
+                     *       "updatedAt": "2026-11-29T21:58:18.834Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6463,8 +6665,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "638a7420-20fb-4fac-b581-a5543aaf9373",
-                     *           "email": "user-24faf02e-c244-4ad2-8d3e-002789975cd1@example.com",
+                     *           "userId": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *           "email": "user-214553ed-a700-4745-808f-9fecad2924ef@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6516,20 +6718,20 @@ export interface operations {
                      *             "attachments:create",
                      *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T22:10:58.334Z",
+                     *           "joinedAt": "2026-11-29T21:57:51.470Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "8b3a3044-4221-48f4-960a-793a84f48f36",
-                     *           "email": "contract-1795990297669@example.com",
-                     *           "roleId": "e76660ab-b09c-4d6d-8523-ff6c8828b79d",
+                     *           "userId": "511ff2ca-411e-498e-a1b2-4d5d94346ee5",
+                     *           "email": "contract-1795989498903@example.com",
+                     *           "roleId": "66554e53-2cb8-42e0-a320-d8dc9ada1d2a",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T22:11:37.774Z",
+                     *           "joinedAt": "2026-11-29T21:58:18.977Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6561,8 +6763,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795990297669@example.com",
-                 *       "roleId": "e76660ab-b09c-4d6d-8523-ff6c8828b79d"
+                 *       "email": "contract-1795989498903@example.com",
+                 *       "roleId": "66554e53-2cb8-42e0-a320-d8dc9ada1d2a"
                  *     }
                  */
                 "application/json": {
@@ -6584,16 +6786,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "8b3a3044-4221-48f4-960a-793a84f48f36",
-                     *       "email": "contract-1795990297669@example.com",
-                     *       "roleId": "e76660ab-b09c-4d6d-8523-ff6c8828b79d",
+                     *       "userId": "511ff2ca-411e-498e-a1b2-4d5d94346ee5",
+                     *       "email": "contract-1795989498903@example.com",
+                     *       "roleId": "66554e53-2cb8-42e0-a320-d8dc9ada1d2a",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T22:11:37.774Z",
+                     *       "joinedAt": "2026-11-29T21:58:18.977Z",
                      *       "version": 1
                      *     }
                      */
@@ -6653,8 +6855,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "8b3a3044-4221-48f4-960a-793a84f48f36",
-                     *       "email": "contract-1795990297669@example.com",
+                     *       "userId": "511ff2ca-411e-498e-a1b2-4d5d94346ee5",
+                     *       "email": "contract-1795989498903@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6677,7 +6879,7 @@ export interface operations {
                      *         "attachments:read",
                      *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T22:11:37.774Z",
+                     *       "joinedAt": "2026-11-29T21:58:18.977Z",
                      *       "version": 2
                      *     }
                      */
@@ -6786,9 +6988,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bef55b8c-aa0f-40b1-9349-ea46e874de99",
+                     *           "id": "456f05b4-b15e-4407-a59c-f0f30bfd62d0",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_xiFIzpa",
+                     *           "prefix": "sk-svc_Mu6QT1K",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6796,8 +6998,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "638a7420-20fb-4fac-b581-a5543aaf9373",
-                     *           "createdAt": "2026-11-29T22:11:38.148Z",
+                     *           "createdBy": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *           "createdAt": "2026-11-29T21:58:19.641Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6863,9 +7065,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bef55b8c-aa0f-40b1-9349-ea46e874de99",
+                     *       "id": "456f05b4-b15e-4407-a59c-f0f30bfd62d0",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_xiFIzpa",
+                     *       "prefix": "sk-svc_Mu6QT1K",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6873,8 +7075,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "638a7420-20fb-4fac-b581-a5543aaf9373",
-                     *       "createdAt": "2026-11-29T22:11:38.148Z",
+                     *       "createdBy": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *       "createdAt": "2026-11-29T21:58:19.641Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6925,18 +7127,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bef55b8c-aa0f-40b1-9349-ea46e874de99",
+                     *       "id": "456f05b4-b15e-4407-a59c-f0f30bfd62d0",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_xiFIzpa",
+                     *       "prefix": "sk-svc_Mu6QT1K",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T22:11:38.274Z",
-                     *       "createdBy": "638a7420-20fb-4fac-b581-a5543aaf9373",
-                     *       "createdAt": "2026-11-29T22:11:38.148Z",
+                     *       "revokedAt": "2026-11-29T21:58:19.772Z",
+                     *       "createdBy": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *       "createdAt": "2026-11-29T21:58:19.641Z",
                      *       "version": 2
                      *     }
                      */
@@ -6991,24 +7193,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
+                     *           "id": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "083e2a47-76f3-42ba-948e-dc7cbdfcfbe8",
+                     *           "parentId": "13a4913e-d9d4-45d7-98c4-86d1321300fc",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:02.231Z",
-                     *           "updatedAt": "2026-11-29T22:11:02.231Z",
+                     *           "createdAt": "2026-11-29T21:57:54.135Z",
+                     *           "updatedAt": "2026-11-29T21:57:54.135Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "083e2a47-76f3-42ba-948e-dc7cbdfcfbe8",
+                     *           "id": "13a4913e-d9d4-45d7-98c4-86d1321300fc",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7017,32 +7219,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:02.178Z",
-                     *           "updatedAt": "2026-11-29T22:11:02.178Z",
+                     *           "createdAt": "2026-11-29T21:57:54.037Z",
+                     *           "updatedAt": "2026-11-29T21:57:54.037Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *           "id": "956191af-1d41-43de-8b28-13354470df1c",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "1631ce87-3696-4337-b872-559c62dfb389",
+                     *           "parentId": "3082a7db-d7aa-4be9-93ce-e8f6647e1255",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:02.029Z",
-                     *           "updatedAt": "2026-11-29T22:11:02.029Z",
+                     *           "createdAt": "2026-11-29T21:57:53.961Z",
+                     *           "updatedAt": "2026-11-29T21:57:53.961Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "1631ce87-3696-4337-b872-559c62dfb389",
+                     *           "id": "3082a7db-d7aa-4be9-93ce-e8f6647e1255",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7051,32 +7253,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:01.726Z",
-                     *           "updatedAt": "2026-11-29T22:11:01.726Z",
+                     *           "createdAt": "2026-11-29T21:57:53.837Z",
+                     *           "updatedAt": "2026-11-29T21:57:53.837Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "8f9178e9-e861-45dd-913a-c39682cf8d0e",
+                     *           "id": "fdd2ceaa-e4d1-4237-9174-b16ebf660993",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "c3573487-bf88-478a-980a-778ba87d668a",
+                     *           "parentId": "f74e079f-f638-4343-b0db-f82c21093bf0",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:01.325Z",
-                     *           "updatedAt": "2026-11-29T22:11:01.325Z",
+                     *           "createdAt": "2026-11-29T21:57:53.705Z",
+                     *           "updatedAt": "2026-11-29T21:57:53.705Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "c3573487-bf88-478a-980a-778ba87d668a",
+                     *           "id": "f74e079f-f638-4343-b0db-f82c21093bf0",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7085,49 +7287,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:01.173Z",
-                     *           "updatedAt": "2026-11-29T22:11:01.173Z",
+                     *           "createdAt": "2026-11-29T21:57:53.542Z",
+                     *           "updatedAt": "2026-11-29T21:57:53.542Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *           "id": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
+                     *           "parentId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:01.015Z",
-                     *           "updatedAt": "2026-11-29T22:11:01.015Z",
+                     *           "createdAt": "2026-11-29T21:57:53.448Z",
+                     *           "updatedAt": "2026-11-29T21:57:53.448Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *           "id": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
+                     *           "parentId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:00.641Z",
-                     *           "updatedAt": "2026-11-29T22:11:00.641Z",
+                     *           "createdAt": "2026-11-29T21:57:53.283Z",
+                     *           "updatedAt": "2026-11-29T21:57:53.283Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
+                     *           "id": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7136,8 +7338,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:00.224Z",
-                     *           "updatedAt": "2026-11-29T22:11:00.224Z",
+                     *           "createdAt": "2026-11-29T21:57:53.174Z",
+                     *           "updatedAt": "2026-11-29T21:57:53.174Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7205,7 +7407,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "30848ba6-c4ee-4717-a41c-c5071b661a13",
+                     *       "id": "b4a11305-813a-4aff-b0a8-9e293b63004b",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7214,8 +7416,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:02.685Z",
-                     *       "updatedAt": "2026-11-29T22:11:02.685Z",
+                     *       "createdAt": "2026-11-29T21:57:54.514Z",
+                     *       "updatedAt": "2026-11-29T21:57:54.514Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7266,7 +7468,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "30848ba6-c4ee-4717-a41c-c5071b661a13",
+                     *       "id": "b4a11305-813a-4aff-b0a8-9e293b63004b",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7275,8 +7477,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:02.685Z",
-                     *       "updatedAt": "2026-11-29T22:11:02.685Z",
+                     *       "createdAt": "2026-11-29T21:57:54.514Z",
+                     *       "updatedAt": "2026-11-29T21:57:54.514Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7340,7 +7542,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "30848ba6-c4ee-4717-a41c-c5071b661a13",
+                     *       "id": "b4a11305-813a-4aff-b0a8-9e293b63004b",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7349,8 +7551,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:11:02.685Z",
-                     *       "updatedAt": "2026-11-29T22:11:03.833Z",
+                     *       "createdAt": "2026-11-29T21:57:54.514Z",
+                     *       "updatedAt": "2026-11-29T21:57:55.635Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7470,15 +7672,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "9fa242af-295a-4bc4-ae69-61b5c3149d3e",
-                     *           "occurredAt": "2026-11-29T22:11:02.686Z",
+                     *           "requestId": "d9d7153e-5d2a-41ae-b4d5-262e5d2bdbde",
+                     *           "occurredAt": "2026-11-29T21:57:54.515Z",
                      *           "sequence": 14,
-                     *           "hash": "d4d075f7cad259eebe5334e3b0009736803cff2d7bc60ceb53e7592faaa101ae",
+                     *           "hash": "fbe43bc0afc2ddd884f38eaa0932eeb87285a0fb1e5a693fe792fa9e0dad03fb",
                      *           "state": {
-                     *             "id": "30848ba6-c4ee-4717-a41c-c5071b661a13",
+                     *             "id": "b4a11305-813a-4aff-b0a8-9e293b63004b",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7487,8 +7689,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:11:02.685Z",
-                     *             "updatedAt": "2026-11-29T22:11:02.685Z",
+                     *             "createdAt": "2026-11-29T21:57:54.514Z",
+                     *             "updatedAt": "2026-11-29T21:57:54.514Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7548,7 +7750,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b222cb34-7f72-47c6-bbd5-1942827cbc8e",
+                     *           "id": "6818f30b-2c07-46bb-a7c6-779c9f69591c",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7557,12 +7759,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:04.890Z",
-                     *           "updatedAt": "2026-11-29T22:11:04.890Z",
+                     *           "createdAt": "2026-11-29T21:57:56.400Z",
+                     *           "updatedAt": "2026-11-29T21:57:56.400Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "406e055c-a2ee-43b3-961d-a2832c10b6cc",
+                     *           "id": "3dbc0e36-2723-4235-a182-46f5911726d3",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7571,12 +7773,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:02.347Z",
-                     *           "updatedAt": "2026-11-29T22:11:02.347Z",
+                     *           "createdAt": "2026-11-29T21:57:54.259Z",
+                     *           "updatedAt": "2026-11-29T21:57:54.259Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "54b183d5-12e9-428a-bd83-1c01ea8e4f32",
+                     *           "id": "dc47926f-0d8a-4848-b454-e5dd37f15066",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7585,8 +7787,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:02.386Z",
-                     *           "updatedAt": "2026-11-29T22:11:02.386Z",
+                     *           "createdAt": "2026-11-29T21:57:54.320Z",
+                     *           "updatedAt": "2026-11-29T21:57:54.320Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7645,7 +7847,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b222cb34-7f72-47c6-bbd5-1942827cbc8e",
+                     *       "id": "6818f30b-2c07-46bb-a7c6-779c9f69591c",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7654,8 +7856,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:04.890Z",
-                     *       "updatedAt": "2026-11-29T22:11:04.890Z",
+                     *       "createdAt": "2026-11-29T21:57:56.400Z",
+                     *       "updatedAt": "2026-11-29T21:57:56.400Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7703,7 +7905,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b222cb34-7f72-47c6-bbd5-1942827cbc8e",
+                     *       "id": "6818f30b-2c07-46bb-a7c6-779c9f69591c",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7712,8 +7914,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:04.890Z",
-                     *       "updatedAt": "2026-11-29T22:11:04.890Z",
+                     *       "createdAt": "2026-11-29T21:57:56.400Z",
+                     *       "updatedAt": "2026-11-29T21:57:56.400Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7770,7 +7972,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b222cb34-7f72-47c6-bbd5-1942827cbc8e",
+                     *       "id": "6818f30b-2c07-46bb-a7c6-779c9f69591c",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7779,8 +7981,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:11:04.890Z",
-                     *       "updatedAt": "2026-11-29T22:11:05.541Z",
+                     *       "createdAt": "2026-11-29T21:57:56.400Z",
+                     *       "updatedAt": "2026-11-29T21:57:56.736Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7897,15 +8099,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "d4a7e19b-70ee-4e78-bc6c-b26e2223fcfb",
-                     *           "occurredAt": "2026-11-29T22:11:04.891Z",
+                     *           "requestId": "19434410-2e7e-4a0a-8635-d8bb1791fd73",
+                     *           "occurredAt": "2026-11-29T21:57:56.400Z",
                      *           "sequence": 17,
-                     *           "hash": "08b9099ac5d2b8d3585c8539617c5c04cce5e3e80c7daa75e93ffcee2cbed552",
+                     *           "hash": "38b82947c074c8383b9e26ada2ac715619581486f3205fd6f6b54bf029285e8d",
                      *           "state": {
-                     *             "id": "b222cb34-7f72-47c6-bbd5-1942827cbc8e",
+                     *             "id": "6818f30b-2c07-46bb-a7c6-779c9f69591c",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7914,8 +8116,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:11:04.890Z",
-                     *             "updatedAt": "2026-11-29T22:11:04.890Z",
+                     *             "createdAt": "2026-11-29T21:57:56.400Z",
+                     *             "updatedAt": "2026-11-29T21:57:56.400Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7967,7 +8169,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b222cb34-7f72-47c6-bbd5-1942827cbc8e",
+                     *       "id": "6818f30b-2c07-46bb-a7c6-779c9f69591c",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7976,8 +8178,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T22:11:04.890Z",
-                     *       "updatedAt": "2026-11-29T22:11:05.922Z",
+                     *       "createdAt": "2026-11-29T21:57:56.400Z",
+                     *       "updatedAt": "2026-11-29T21:57:56.868Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8027,7 +8229,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b222cb34-7f72-47c6-bbd5-1942827cbc8e",
+                     *       "id": "6818f30b-2c07-46bb-a7c6-779c9f69591c",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8036,8 +8238,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:11:04.890Z",
-                     *       "updatedAt": "2026-11-29T22:11:05.680Z",
+                     *       "createdAt": "2026-11-29T21:57:56.400Z",
+                     *       "updatedAt": "2026-11-29T21:57:56.780Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8088,19 +8290,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *           "id": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T22:11:07.927Z",
-                     *           "updatedAt": "2026-11-29T22:11:07.927Z",
+                     *           "createdAt": "2026-11-29T21:57:58.083Z",
+                     *           "updatedAt": "2026-11-29T21:57:58.083Z",
                      *           "periods": [
                      *             {
-                     *               "id": "1a83bfe7-3a16-4b45-befd-3e50dac5ca43",
-                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *               "id": "e9af0037-f80e-4ea8-a7ad-ca80f437b2e4",
+                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8110,8 +8312,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2207fa0f-20c1-4e1c-9bf6-d91b3e34e3a4",
-                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *               "id": "1192941b-a5e9-4096-b223-38a858dcb35a",
+                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8121,8 +8323,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5778da59-59bc-4568-820d-2013cea22126",
-                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *               "id": "6d5e0ae7-9986-482d-84bb-5670c47070d3",
+                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8132,8 +8334,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3db02313-6ffa-4a05-acef-c5b04acc2c32",
-                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *               "id": "51b86ad9-d964-4103-9355-5fb96f8cd8e4",
+                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8143,8 +8345,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "70245e93-61d8-427c-8d9c-6a35a017a769",
-                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *               "id": "e9adeee2-d4cc-45b2-927d-94d75d6ae51d",
+                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8154,8 +8356,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "deabc825-cc5c-43a5-b6f9-17cdb4781b23",
-                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *               "id": "f5d88b90-4996-4eb3-9357-165f65f4877b",
+                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8165,8 +8367,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dab01720-ddf9-482a-a1b5-ed2cd1c42237",
-                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *               "id": "46719349-c856-4ef4-8913-61c0937951e7",
+                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8176,8 +8378,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7e9f1a2d-e00c-4e58-8c63-54d5f0969fcb",
-                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *               "id": "c16d7b53-b0f2-49b5-98d2-50ad2d53738c",
+                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8187,8 +8389,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ac856132-df1b-4e9e-872f-54a473883df8",
-                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *               "id": "88240f2d-6810-48d9-9765-d18e431e3a00",
+                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8198,8 +8400,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "662b8ae0-dbd8-4adb-a27a-46cd93009c2d",
-                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *               "id": "12214c16-b6fd-455c-ade3-a8aea30b44ea",
+                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8209,8 +8411,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5116d936-2cbf-4a2d-a2e8-795d93f079e3",
-                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *               "id": "661a5f05-3992-4068-b914-0d240e281236",
+                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8220,8 +8422,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4a02b3fc-e50a-4cd5-8c80-2eae794abcbd",
-                     *               "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *               "id": "64bc0f1c-055e-4432-8d47-9e76d3587ae3",
+                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8233,19 +8435,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T22:11:07.436Z",
-                     *           "updatedAt": "2026-11-29T22:11:07.436Z",
+                     *           "createdAt": "2026-11-29T21:57:57.633Z",
+                     *           "updatedAt": "2026-11-29T21:57:57.633Z",
                      *           "periods": [
                      *             {
-                     *               "id": "a33c7861-9800-4ec5-a48f-ec579bc4e429",
-                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *               "id": "baf16c26-e457-4cc6-a91c-596167ac760d",
+                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8255,8 +8457,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "16cd0fdd-2f99-4f1a-9388-101a738ef119",
-                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *               "id": "61ef85bf-52e5-476d-b67e-956573f5459b",
+                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8266,8 +8468,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
-                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *               "id": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
+                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8277,8 +8479,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4fd64934-4a1d-4dbd-acbb-b38b7475e7e7",
-                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *               "id": "59f7b8e2-2977-4092-8676-718af7e40358",
+                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8288,8 +8490,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1ddafa50-3e65-4ff0-8fa1-b710550bc203",
-                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *               "id": "57a0ef1a-28d3-4d74-b8b1-e9314554c132",
+                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8299,8 +8501,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "af6bc5f9-7f14-412f-a19b-e411e9d6271f",
-                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *               "id": "85c41d72-01a2-460a-8a5f-06a6bf4c6c4c",
+                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8310,8 +8512,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6ee44a55-cefc-41ed-a33c-2950a164b913",
-                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *               "id": "9305da8d-e86e-4203-bec8-c6f680d8f364",
+                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8321,8 +8523,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c8fe627a-5329-4ef1-aa92-e57f7328c64f",
-                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *               "id": "9101c97f-8f39-4d04-8b1a-df092f431f98",
+                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8332,8 +8534,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1693b154-112e-4229-ac36-49f0b2436a32",
-                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *               "id": "7c9de512-553f-43da-a32e-3748835bd2a6",
+                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8343,8 +8545,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "74415558-fd14-486b-b783-4a0ffe14c1af",
-                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *               "id": "862f434e-6d95-4dcc-98be-509cc6e86314",
+                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8354,8 +8556,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7f37a500-78b5-49fd-9cda-8514709a2e01",
-                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *               "id": "8c7e9713-9eac-4ed9-a26f-c8ff4825a71c",
+                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8365,8 +8567,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5ff2faf2-b3af-4dcc-89de-738f963f4c70",
-                     *               "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *               "id": "748677be-d995-45fd-8c78-da8da517b5f3",
+                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8430,19 +8632,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *       "id": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T22:11:07.927Z",
-                     *       "updatedAt": "2026-11-29T22:11:07.927Z",
+                     *       "createdAt": "2026-11-29T21:57:58.083Z",
+                     *       "updatedAt": "2026-11-29T21:57:58.083Z",
                      *       "periods": [
                      *         {
-                     *           "id": "1a83bfe7-3a16-4b45-befd-3e50dac5ca43",
-                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *           "id": "e9af0037-f80e-4ea8-a7ad-ca80f437b2e4",
+                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8452,8 +8654,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2207fa0f-20c1-4e1c-9bf6-d91b3e34e3a4",
-                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *           "id": "1192941b-a5e9-4096-b223-38a858dcb35a",
+                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8463,8 +8665,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5778da59-59bc-4568-820d-2013cea22126",
-                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *           "id": "6d5e0ae7-9986-482d-84bb-5670c47070d3",
+                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8474,8 +8676,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3db02313-6ffa-4a05-acef-c5b04acc2c32",
-                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *           "id": "51b86ad9-d964-4103-9355-5fb96f8cd8e4",
+                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8485,8 +8687,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "70245e93-61d8-427c-8d9c-6a35a017a769",
-                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *           "id": "e9adeee2-d4cc-45b2-927d-94d75d6ae51d",
+                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8496,8 +8698,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "deabc825-cc5c-43a5-b6f9-17cdb4781b23",
-                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *           "id": "f5d88b90-4996-4eb3-9357-165f65f4877b",
+                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8507,8 +8709,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dab01720-ddf9-482a-a1b5-ed2cd1c42237",
-                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *           "id": "46719349-c856-4ef4-8913-61c0937951e7",
+                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8518,8 +8720,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7e9f1a2d-e00c-4e58-8c63-54d5f0969fcb",
-                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *           "id": "c16d7b53-b0f2-49b5-98d2-50ad2d53738c",
+                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8529,8 +8731,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ac856132-df1b-4e9e-872f-54a473883df8",
-                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *           "id": "88240f2d-6810-48d9-9765-d18e431e3a00",
+                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8540,8 +8742,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "662b8ae0-dbd8-4adb-a27a-46cd93009c2d",
-                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *           "id": "12214c16-b6fd-455c-ade3-a8aea30b44ea",
+                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8551,8 +8753,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5116d936-2cbf-4a2d-a2e8-795d93f079e3",
-                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *           "id": "661a5f05-3992-4068-b914-0d240e281236",
+                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8562,8 +8764,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4a02b3fc-e50a-4cd5-8c80-2eae794abcbd",
-                     *           "financialYearId": "3439019a-2455-4e73-936a-8cb5ef3221f7",
+                     *           "id": "64bc0f1c-055e-4432-8d47-9e76d3587ae3",
+                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8619,19 +8821,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *       "id": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T22:11:07.436Z",
-                     *       "updatedAt": "2026-11-29T22:11:07.436Z",
+                     *       "createdAt": "2026-11-29T21:57:57.633Z",
+                     *       "updatedAt": "2026-11-29T21:57:57.633Z",
                      *       "periods": [
                      *         {
-                     *           "id": "a33c7861-9800-4ec5-a48f-ec579bc4e429",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "baf16c26-e457-4cc6-a91c-596167ac760d",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8641,8 +8843,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "16cd0fdd-2f99-4f1a-9388-101a738ef119",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "61ef85bf-52e5-476d-b67e-956573f5459b",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8652,8 +8854,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8663,8 +8865,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4fd64934-4a1d-4dbd-acbb-b38b7475e7e7",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "59f7b8e2-2977-4092-8676-718af7e40358",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8674,8 +8876,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1ddafa50-3e65-4ff0-8fa1-b710550bc203",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "57a0ef1a-28d3-4d74-b8b1-e9314554c132",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8685,8 +8887,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "af6bc5f9-7f14-412f-a19b-e411e9d6271f",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "85c41d72-01a2-460a-8a5f-06a6bf4c6c4c",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8696,8 +8898,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6ee44a55-cefc-41ed-a33c-2950a164b913",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "9305da8d-e86e-4203-bec8-c6f680d8f364",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8707,8 +8909,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c8fe627a-5329-4ef1-aa92-e57f7328c64f",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "9101c97f-8f39-4d04-8b1a-df092f431f98",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8718,8 +8920,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1693b154-112e-4229-ac36-49f0b2436a32",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "7c9de512-553f-43da-a32e-3748835bd2a6",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8729,8 +8931,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "74415558-fd14-486b-b783-4a0ffe14c1af",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "862f434e-6d95-4dcc-98be-509cc6e86314",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8740,8 +8942,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7f37a500-78b5-49fd-9cda-8514709a2e01",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "8c7e9713-9eac-4ed9-a26f-c8ff4825a71c",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8751,8 +8953,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5ff2faf2-b3af-4dcc-89de-738f963f4c70",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "748677be-d995-45fd-8c78-da8da517b5f3",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8815,19 +9017,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
+                     *       "id": "08a273f7-7f9b-465c-b95c-fc873554274f",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T22:11:08.318Z",
-                     *       "updatedAt": "2026-11-29T22:11:08.724Z",
+                     *       "createdAt": "2026-11-29T21:57:58.598Z",
+                     *       "updatedAt": "2026-11-29T21:57:58.848Z",
                      *       "periods": [
                      *         {
-                     *           "id": "e4441836-d587-4df6-a577-56ced76e0515",
-                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
+                     *           "id": "919a0167-63bc-4b93-aa66-c435819e89aa",
+                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8837,8 +9039,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "32067c90-7afb-4e86-a04f-4a5a63701416",
-                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
+                     *           "id": "4fbcd747-a70e-4b41-81c0-4618af5cf7da",
+                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8848,8 +9050,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "153a0eeb-927a-40ad-9539-abab44e6dc82",
-                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
+                     *           "id": "dcb1ef2d-8287-4bc2-b6c8-97dd9641f528",
+                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8859,8 +9061,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "23482938-d43b-4f2b-a1cc-617d59df6ddc",
-                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
+                     *           "id": "55135938-fdeb-4b8d-bb66-9645277cc20a",
+                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8870,8 +9072,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0e6b3098-94e2-40e4-8b1d-a8d6a5937d37",
-                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
+                     *           "id": "07d53c6d-3531-4e57-aba2-75ee816ef517",
+                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8881,8 +9083,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "84f18333-5ba0-456a-8527-dc139e2a4c8a",
-                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
+                     *           "id": "3c376c13-e865-4f23-be2e-0f6977810aa9",
+                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8892,8 +9094,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "66cadcfa-503f-4ed4-81d4-204629e2b142",
-                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
+                     *           "id": "2bd890ba-b6ee-4277-86e8-b3ffbc48e060",
+                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8903,8 +9105,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "132db68e-94d9-4c22-8f7e-64e88e6fe98a",
-                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
+                     *           "id": "927e832a-aa31-4817-a347-c7f99185fd78",
+                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8914,8 +9116,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7a7ac9bc-9afd-44ec-8fdc-fcda960194bd",
-                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
+                     *           "id": "87a231b5-aa2a-40ee-a8af-045cbc8ce0a7",
+                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8925,8 +9127,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "34b6fdef-52bd-4757-a4a1-0af4ec9f4fca",
-                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
+                     *           "id": "5312665f-37c1-4f67-be65-4fec759032ec",
+                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8936,8 +9138,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fee17d55-46bc-497d-bee4-18b70da6c0a5",
-                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
+                     *           "id": "0bd32ffa-4766-4446-8713-470977b63aba",
+                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8947,8 +9149,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a8d4cdc8-92f8-412c-9d1e-f892baf7229f",
-                     *           "financialYearId": "eadd96c2-00a8-4f3e-ab1d-cea1d6cb51cf",
+                     *           "id": "28dc05dd-3881-410c-a182-2fbed80996d0",
+                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9094,14 +9296,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cb323223-0e18-4bcd-9ded-670739453411",
+                     *       "id": "b16bca0e-e9af-437c-887c-ed23316fe3b7",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
+                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9114,7 +9316,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "8f9178e9-e861-45dd-913a-c39682cf8d0e",
+                     *           "accountId": "fdd2ceaa-e4d1-4237-9174-b16ebf660993",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9142,19 +9344,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:30.487Z",
-                     *       "updatedAt": "2026-11-29T22:11:30.487Z",
+                     *       "createdAt": "2026-11-29T21:58:12.652Z",
+                     *       "updatedAt": "2026-11-29T21:58:12.652Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9225,8 +9427,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5ff2faf2-b3af-4dcc-89de-738f963f4c70",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "748677be-d995-45fd-8c78-da8da517b5f3",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9236,8 +9438,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7f37a500-78b5-49fd-9cda-8514709a2e01",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "8c7e9713-9eac-4ed9-a26f-c8ff4825a71c",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9247,8 +9449,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "74415558-fd14-486b-b783-4a0ffe14c1af",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "862f434e-6d95-4dcc-98be-509cc6e86314",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9258,8 +9460,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1693b154-112e-4229-ac36-49f0b2436a32",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "7c9de512-553f-43da-a32e-3748835bd2a6",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9269,8 +9471,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c8fe627a-5329-4ef1-aa92-e57f7328c64f",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "9101c97f-8f39-4d04-8b1a-df092f431f98",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9280,8 +9482,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6ee44a55-cefc-41ed-a33c-2950a164b913",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "9305da8d-e86e-4203-bec8-c6f680d8f364",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9291,8 +9493,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "af6bc5f9-7f14-412f-a19b-e411e9d6271f",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "85c41d72-01a2-460a-8a5f-06a6bf4c6c4c",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9302,8 +9504,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1ddafa50-3e65-4ff0-8fa1-b710550bc203",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "57a0ef1a-28d3-4d74-b8b1-e9314554c132",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9313,8 +9515,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4fd64934-4a1d-4dbd-acbb-b38b7475e7e7",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "59f7b8e2-2977-4092-8676-718af7e40358",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9324,8 +9526,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9335,8 +9537,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "16cd0fdd-2f99-4f1a-9388-101a738ef119",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "61ef85bf-52e5-476d-b67e-956573f5459b",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9346,8 +9548,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a33c7861-9800-4ec5-a48f-ec579bc4e429",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "id": "baf16c26-e457-4cc6-a91c-596167ac760d",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9395,8 +9597,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a33c7861-9800-4ec5-a48f-ec579bc4e429",
-                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *       "id": "baf16c26-e457-4cc6-a91c-596167ac760d",
+                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9452,8 +9654,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a33c7861-9800-4ec5-a48f-ec579bc4e429",
-                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *       "id": "baf16c26-e457-4cc6-a91c-596167ac760d",
+                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9607,8 +9809,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a33c7861-9800-4ec5-a48f-ec579bc4e429",
-                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *       "id": "baf16c26-e457-4cc6-a91c-596167ac760d",
+                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9697,14 +9899,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "858eeb17-13f6-476b-a836-943eff439c03",
+                     *           "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *               "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9717,7 +9919,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *               "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9745,19 +9947,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:15.032Z",
-                     *           "updatedAt": "2026-11-29T22:11:15.032Z",
+                     *           "createdAt": "2026-11-29T21:58:01.015Z",
+                     *           "updatedAt": "2026-11-29T21:58:01.015Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -9810,12 +10012,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                 *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                 *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9841,14 +10043,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "858eeb17-13f6-476b-a836-943eff439c03",
+                     *       "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9861,7 +10063,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9889,19 +10091,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:15.032Z",
-                     *       "updatedAt": "2026-11-29T22:11:15.032Z",
+                     *       "createdAt": "2026-11-29T21:58:01.015Z",
+                     *       "updatedAt": "2026-11-29T21:58:01.015Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9959,14 +10161,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "858eeb17-13f6-476b-a836-943eff439c03",
+                     *       "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9979,7 +10181,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10007,19 +10209,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:15.032Z",
-                     *       "updatedAt": "2026-11-29T22:11:15.032Z",
+                     *       "createdAt": "2026-11-29T21:58:01.015Z",
+                     *       "updatedAt": "2026-11-29T21:58:01.015Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10066,12 +10268,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                 *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                 *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10099,14 +10301,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "858eeb17-13f6-476b-a836-943eff439c03",
+                     *       "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10119,7 +10321,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10147,19 +10349,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:11:15.032Z",
-                     *       "updatedAt": "2026-11-29T22:11:15.595Z",
+                     *       "createdAt": "2026-11-29T21:58:01.015Z",
+                     *       "updatedAt": "2026-11-29T21:58:01.871Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10229,22 +10431,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "1286f0a7-c1bb-48bd-929e-d507d844371a",
-                     *           "occurredAt": "2026-11-29T22:11:15.034Z",
+                     *           "requestId": "bb1426c0-da71-4631-b821-359cc3707f4b",
+                     *           "occurredAt": "2026-11-29T21:58:01.020Z",
                      *           "sequence": 31,
-                     *           "hash": "47c5a82cfe258836492ee810ac22e393226ff1732411af9ac9be1611b8051390",
+                     *           "hash": "004b1f4e4bb85effdce0d96ff5ee35c05f1c69cb8e11d593fdbe098cf9050865",
                      *           "state": {
-                     *             "id": "858eeb17-13f6-476b-a836-943eff439c03",
+                     *             "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *                 "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10257,7 +10459,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *                 "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10285,19 +10487,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:11:15.032Z",
-                     *             "updatedAt": "2026-11-29T22:11:15.032Z",
+                     *             "createdAt": "2026-11-29T21:58:01.015Z",
+                     *             "updatedAt": "2026-11-29T21:58:01.015Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10359,14 +10561,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d98edbe7-ec18-44c5-93df-3878711571d8",
+                     *       "id": "3142ecf8-b077-496b-bee5-89cebb810614",
                      *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
+                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10379,7 +10581,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *           "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10407,25 +10609,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:11:55.908Z",
-                     *       "updatedAt": "2026-11-29T22:11:56.191Z",
+                     *       "createdAt": "2026-11-29T21:58:27.785Z",
+                     *       "updatedAt": "2026-11-29T21:58:27.825Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "submittedAt": "2026-11-29T22:11:56.191Z",
+                     *       "submittedAt": "2026-11-29T21:58:27.825Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10490,14 +10692,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d98edbe7-ec18-44c5-93df-3878711571d8",
+                     *       "id": "3142ecf8-b077-496b-bee5-89cebb810614",
                      *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
+                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10510,7 +10712,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *           "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10538,46 +10740,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T22:11:55.908Z",
-                     *       "updatedAt": "2026-11-29T22:11:56.678Z",
+                     *       "createdAt": "2026-11-29T21:58:27.785Z",
+                     *       "updatedAt": "2026-11-29T21:58:27.976Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
+                     *         "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "submittedAt": "2026-11-29T22:11:56.645Z",
+                     *       "submittedAt": "2026-11-29T21:58:27.941Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
+                     *             "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
                      *           },
-                     *           "at": "2026-11-29T22:11:56.678Z"
+                     *           "at": "2026-11-29T21:58:27.976Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
+                     *         "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
                      *       },
-                     *       "approvedAt": "2026-11-29T22:11:56.678Z",
+                     *       "approvedAt": "2026-11-29T21:58:27.976Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
+                     *           "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
                      *         },
-                     *         "at": "2026-11-29T22:11:56.613Z"
+                     *         "at": "2026-11-29T21:58:27.900Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10642,14 +10844,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d98edbe7-ec18-44c5-93df-3878711571d8",
+                     *       "id": "3142ecf8-b077-496b-bee5-89cebb810614",
                      *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
+                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10662,7 +10864,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *           "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10690,19 +10892,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:11:55.908Z",
-                     *       "updatedAt": "2026-11-29T22:11:56.613Z",
+                     *       "createdAt": "2026-11-29T21:58:27.785Z",
+                     *       "updatedAt": "2026-11-29T21:58:27.900Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
+                     *         "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10712,9 +10914,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
+                     *           "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
                      *         },
-                     *         "at": "2026-11-29T22:11:56.613Z",
+                     *         "at": "2026-11-29T21:58:27.900Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -10779,14 +10981,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "858eeb17-13f6-476b-a836-943eff439c03",
+                     *       "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10799,7 +11001,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10819,27 +11021,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
-                     *       "periodId": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
+                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *       "periodId": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:11:15.032Z",
-                     *       "updatedAt": "2026-11-29T22:11:15.867Z",
+                     *       "createdAt": "2026-11-29T21:58:01.015Z",
+                     *       "updatedAt": "2026-11-29T21:58:01.962Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10849,9 +11051,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "postedAt": "2026-11-29T22:11:15.867Z",
+                     *       "postedAt": "2026-11-29T21:58:01.962Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -10918,14 +11120,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6f86050d-6cd7-4750-9a01-d669971fa5e2",
+                     *       "id": "c1d9678f-9dee-4b81-b155-834607ae3d68",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
+                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -10938,7 +11140,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -10958,27 +11160,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
-                     *       "periodId": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
+                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *       "periodId": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:11:16.460Z",
-                     *       "updatedAt": "2026-11-29T22:11:16.678Z",
+                     *       "createdAt": "2026-11-29T21:58:02.258Z",
+                     *       "updatedAt": "2026-11-29T21:58:02.457Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10988,14 +11190,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "postedAt": "2026-11-29T22:11:16.600Z",
+                     *       "postedAt": "2026-11-29T21:58:02.327Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "voidedAt": "2026-11-29T22:11:16.678Z"
+                     *       "voidedAt": "2026-11-29T21:58:02.457Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11044,14 +11246,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "858eeb17-13f6-476b-a836-943eff439c03",
+                     *       "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11064,7 +11266,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11092,19 +11294,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T22:11:15.032Z",
-                     *       "updatedAt": "2026-11-29T22:11:15.976Z",
+                     *       "createdAt": "2026-11-29T21:58:01.015Z",
+                     *       "updatedAt": "2026-11-29T21:58:02.031Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11171,14 +11373,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "32d16c16-f96f-496f-b4f1-0315d376a007",
+                     *       "id": "2721692d-922c-4550-bd53-9729de6378bd",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11191,7 +11393,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11211,27 +11413,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
-                     *       "periodId": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
-                     *       "reversalOf": "858eeb17-13f6-476b-a836-943eff439c03",
+                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *       "periodId": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
+                     *       "reversalOf": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:16.276Z",
-                     *       "updatedAt": "2026-11-29T22:11:16.276Z",
+                     *       "createdAt": "2026-11-29T21:58:02.190Z",
+                     *       "updatedAt": "2026-11-29T21:58:02.190Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11241,9 +11443,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "postedAt": "2026-11-29T22:11:16.276Z",
+                     *       "postedAt": "2026-11-29T21:58:02.190Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11390,24 +11592,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d",
+                     *           "journalId": "2f125c5b-73c8-4751-8600-6a5174829125",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
-                     *           "postedAt": "2026-11-29T22:11:50.751Z",
+                     *           "postedAt": "2026-11-29T21:58:25.143Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11415,24 +11617,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "f71a570f-a9a9-430d-abda-3d44c2cb8202",
+                     *           "journalId": "629e44af-6e52-48b6-bcf1-de83a97f88ba",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
-                     *           "postedAt": "2026-11-29T22:11:44.515Z",
+                     *           "postedAt": "2026-11-29T21:58:21.988Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11440,29 +11642,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "d98edbe7-ec18-44c5-93df-3878711571d8",
+                     *           "journalId": "3142ecf8-b077-496b-bee5-89cebb810614",
                      *           "serialNumber": 10,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
+                     *               "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
-                     *           "postedAt": "2026-11-29T22:11:56.777Z",
+                     *           "postedAt": "2026-11-29T21:58:28.013Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11474,20 +11676,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
-                     *           },
-                     *           "entered": 3,
-                     *           "approved": 0,
-                     *           "posted": 3
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
+                     *             "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
                      *           "posted": 0
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *           },
+                     *           "entered": 3,
+                     *           "approved": 0,
+                     *           "posted": 3
                      *         }
                      *       ]
                      *     }
@@ -11561,14 +11763,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
+                     *           "accountId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11595,8 +11797,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
-                     *           "parentId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
+                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *           "parentId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11622,7 +11824,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1631ce87-3696-4337-b872-559c62dfb389",
+                     *           "accountId": "3082a7db-d7aa-4be9-93ce-e8f6647e1255",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11649,8 +11851,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
-                     *           "parentId": "1631ce87-3696-4337-b872-559c62dfb389",
+                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *           "parentId": "3082a7db-d7aa-4be9-93ce-e8f6647e1255",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11676,7 +11878,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "083e2a47-76f3-42ba-948e-dc7cbdfcfbe8",
+                     *           "accountId": "13a4913e-d9d4-45d7-98c4-86d1321300fc",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11703,8 +11905,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
-                     *           "parentId": "083e2a47-76f3-42ba-948e-dc7cbdfcfbe8",
+                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
+                     *           "parentId": "13a4913e-d9d4-45d7-98c4-86d1321300fc",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11838,7 +12040,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "083e2a47-76f3-42ba-948e-dc7cbdfcfbe8",
+                     *           "accountId": "13a4913e-d9d4-45d7-98c4-86d1321300fc",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11857,8 +12059,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
-                     *           "parentId": "083e2a47-76f3-42ba-948e-dc7cbdfcfbe8",
+                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
+                     *           "parentId": "13a4913e-d9d4-45d7-98c4-86d1321300fc",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11970,7 +12172,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
+                     *           "accountId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11987,8 +12189,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
-                     *           "parentId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
+                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *           "parentId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12112,7 +12314,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
+                     *           "accountId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12128,8 +12330,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
-                     *           "parentId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
+                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *           "parentId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12238,9 +12440,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "ce83da17-bce8-4a5e-a959-2966c9317749",
+                     *       "budgetId": "33d2eb39-292e-4f1c-a899-7f83d3e5721d",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12267,8 +12469,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
-                     *           "parentId": "1631ce87-3696-4337-b872-559c62dfb389",
+                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *           "parentId": "3082a7db-d7aa-4be9-93ce-e8f6647e1255",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12301,8 +12503,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
-                     *           "parentId": "083e2a47-76f3-42ba-948e-dc7cbdfcfbe8",
+                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
+                     *           "parentId": "13a4913e-d9d4-45d7-98c4-86d1321300fc",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12313,7 +12515,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "406e055c-a2ee-43b3-961d-a2832c10b6cc",
+                     *             "id": "3dbc0e36-2723-4235-a182-46f5911726d3",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12703,18 +12905,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "f71a570f-a9a9-430d-abda-3d44c2cb8202",
+                     *           "journalId": "629e44af-6e52-48b6-bcf1-de83a97f88ba",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "eb4466bc-25a9-4273-836a-826d50d8b9cd",
+                     *           "taxCodeId": "73930a4d-3e7d-46ac-b5c4-31b16e14ad4d",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -12858,7 +13060,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
+                     *         "id": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -12879,13 +13081,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "858eeb17-13f6-476b-a836-943eff439c03",
+                     *           "journalId": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -12897,7 +13099,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZiMTg0NzljLTI4MzgtNGQxZC05OGFjLWUwY2QwZjI1MjU3MiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiM2U3YzY3ZGQtZTQyMC00MDZjLTkwMDgtNzNiZmJkYWVhNWYyIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjODU4ZWViMTctMTNmNi00NzZiLWE4MzYtOTQzZWZmNDM5YzAzIiwiYWNjb3VudElkIjoiNjVhNWU3M2ItYWU2Yi00ZjdhLTkxZmYtN2E1Mjc1MDliNTE4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.XR_q_PsLqvBoPJE299valXWEVpAi6VzX2YitNBOOk08"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImMzN2Y2MjI0LWY4MzEtNDYzMy1hZTk3LWM3MjFkZTQxODVhZCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYzFjOTI0MzUtOWZmZS00ZmZiLWIwN2ItMzFmNTBiZmU5ODU5IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMTY2Zjc4N2UtMzRjMy00MTRmLThiNWItMzBlMzllZDVkY2EwIiwiYWNjb3VudElkIjoiNzVkYmUzYmYtOGI0Ny00NzY2LWE4ZjMtYmYyNWMzNzY5ZTk4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.pByH8gty37j3HPgHPTbkFlVm-XH308gGZNl85kTLVAs"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13010,70 +13212,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c9346b56-226a-42cf-a3b1-5931b0a1147b",
+                     *           "id": "bd259e9a-182f-43fe-9d9b-1f94962a61eb",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T22:11:28.792Z",
+                     *           "createdAt": "2026-11-29T21:58:11.190Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 45,
-                     *             "hash": "1f9708c2f0585399ab2954439d45fd986fdc92e1be237d7ace1739383dd7a55a"
+                     *             "hash": "001945fcb20edf1a2b46db4d2865bca99608e8c341f54060d88d254450a87f4a"
                      *           }
                      *         },
                      *         {
-                     *           "id": "0989bf11-252e-49d9-b45f-eebaaa3e4f72",
+                     *           "id": "0ae63c61-44d3-49d2-8f90-ab5c9c79e46e",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T22:11:28.278Z",
+                     *           "createdAt": "2026-11-29T21:58:10.855Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "d5b02514e809dfed0bf8b8bdf3a2d9354054215d6b90877495656b959ea38464"
+                     *             "hash": "4a9f3c87a763c3593bd42426855466a28e91449f27539c4434c219c3d074c40b"
                      *           }
                      *         },
                      *         {
-                     *           "id": "1c94eb16-946c-4534-b427-3697797e8c1e",
+                     *           "id": "bd2b80ae-cb17-4403-b4d6-24d72f328ca2",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4"
+                     *             "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4"
                      *           },
-                     *           "createdAt": "2026-11-29T22:11:28.030Z",
+                     *           "createdAt": "2026-11-29T21:58:10.729Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "4e5e8a77ff99b3fcbd8dfb9841f73749e38b39bf8b03fc1531aabd01fb3da8b9"
+                     *             "hash": "6f8d2bb70563578fbb6ed5bd6d4ba0fae4998b6d2f1a17424f56f05ba20ac21c"
                      *           }
                      *         },
                      *         {
-                     *           "id": "f6a52869-9571-49b6-9bca-27dec9869d1b",
+                     *           "id": "75fe45b2-0df6-4b01-8703-3b00001daa8a",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T22:11:27.673Z",
+                     *           "createdAt": "2026-11-29T21:58:10.227Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "08b31d8ce7d1fcf4fecda1a729e35dab357678dca7a5fdf7f93d31896a2667d5"
+                     *             "hash": "bde26e113b7578a2a4726502d3edcdfe033beab5ee7491af39aff7460257f036"
                      *           }
                      *         }
                      *       ],
@@ -13191,20 +13393,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f6a52869-9571-49b6-9bca-27dec9869d1b",
+                     *       "id": "75fe45b2-0df6-4b01-8703-3b00001daa8a",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T22:11:27.673Z",
+                     *       "createdAt": "2026-11-29T21:58:10.227Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "08b31d8ce7d1fcf4fecda1a729e35dab357678dca7a5fdf7f93d31896a2667d5"
+                     *         "hash": "bde26e113b7578a2a4726502d3edcdfe033beab5ee7491af39aff7460257f036"
                      *       }
                      *     }
                      */
@@ -13269,20 +13471,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f6a52869-9571-49b6-9bca-27dec9869d1b",
+                     *       "id": "75fe45b2-0df6-4b01-8703-3b00001daa8a",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T22:11:27.673Z",
+                     *       "createdAt": "2026-11-29T21:58:10.227Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "08b31d8ce7d1fcf4fecda1a729e35dab357678dca7a5fdf7f93d31896a2667d5"
+                     *         "hash": "bde26e113b7578a2a4726502d3edcdfe033beab5ee7491af39aff7460257f036"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13301,7 +13503,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
+                     *             "accountId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13317,8 +13519,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
-                     *             "parentId": "3e7c67dd-e420-406c-9008-73bfbdaea5f2",
+                     *             "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *             "parentId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13424,27 +13626,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1c0e0591-bd43-418d-9a55-f6cb2bc1a013",
+                     *           "id": "71dbfa55-9971-4ebb-8544-7528db57996b",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "6b18479c-2838-4d1d-98ac-e0cd0f252572",
-                     *           "recordId": "858eeb17-13f6-476b-a836-943eff439c03",
+                     *           "companyId": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "recordId": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
-                     *           "occurredAt": "2026-11-29T22:11:15.872Z",
-                     *           "requestId": "12ef076f-46aa-46ee-9e6e-b13b9c62009e",
+                     *           "occurredAt": "2026-11-29T21:58:01.965Z",
+                     *           "requestId": "6cd72264-1327-4db0-b4f3-4d1b5ccdc276",
                      *           "data": {
-                     *             "id": "858eeb17-13f6-476b-a836-943eff439c03",
+                     *             "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *                 "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13457,7 +13659,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *                 "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13477,27 +13679,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
-                     *             "periodId": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
+                     *             "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *             "periodId": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T22:11:15.032Z",
-                     *             "updatedAt": "2026-11-29T22:11:15.867Z",
+                     *             "createdAt": "2026-11-29T21:58:01.015Z",
+                     *             "updatedAt": "2026-11-29T21:58:01.962Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13507,40 +13709,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             },
-                     *             "postedAt": "2026-11-29T22:11:15.867Z",
+                     *             "postedAt": "2026-11-29T21:58:01.962Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "cec0394c1a27e2bb101cb74012159b96371e40ec9c848420d0d0e89478cab5b3",
-                     *           "previousHash": "10f2a5bcffd0eb24681c30dd53b006058ffa6f01b547b536b3dff75b7ad46ea8",
-                     *           "hash": "c6cadfce17c6eb56dee762e4c3908c092afac52996301fed7666c159988ea751"
+                     *           "recordDigest": "136767d59341e705f6b28b2abd487f6538f19fbd837a79d5b1c8d1543f55bc31",
+                     *           "previousHash": "2f0f2a0e328fdeb08ba6d64076e8f5591801e985d42ce393ce479bced0ed4b93",
+                     *           "hash": "0093f989be499082ecfbabb79cc9eec3676720d0a995d345c2ad5ddb69bc2c88"
                      *         },
                      *         {
-                     *           "id": "2fee81a2-aa6f-446d-a9dc-b3d6d818128e",
+                     *           "id": "83d2d2b4-b44a-499c-a5f5-e69aabd9caab",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "6b18479c-2838-4d1d-98ac-e0cd0f252572",
-                     *           "recordId": "858eeb17-13f6-476b-a836-943eff439c03",
+                     *           "companyId": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "recordId": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
-                     *           "occurredAt": "2026-11-29T22:11:16.104Z",
-                     *           "requestId": "bfe7870e-a8a7-4e0a-9989-9a3a80bc0220",
+                     *           "occurredAt": "2026-11-29T21:58:02.125Z",
+                     *           "requestId": "f3900a80-ff63-4cee-8c0e-34331935d4d8",
                      *           "data": {
-                     *             "id": "858eeb17-13f6-476b-a836-943eff439c03",
+                     *             "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *                 "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13553,7 +13755,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *                 "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13573,27 +13775,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
-                     *             "periodId": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
+                     *             "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *             "periodId": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T22:11:15.032Z",
-                     *             "updatedAt": "2026-11-29T22:11:16.102Z",
+                     *             "createdAt": "2026-11-29T21:58:01.015Z",
+                     *             "updatedAt": "2026-11-29T21:58:02.124Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13603,40 +13805,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             },
-                     *             "postedAt": "2026-11-29T22:11:16.102Z",
+                     *             "postedAt": "2026-11-29T21:58:02.124Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "4b4ed4d7051df1057f84306b50cd0d8ac34ce10d966b076807dd3c619c702158",
-                     *           "previousHash": "2d37c6cd8bba4ecee48b74a87eff9e8eb5b8be4e00491489508cf0c8e23d7b45",
-                     *           "hash": "d0a93664873c359a8341df7c4085c6bd921130c5c9b0c4aa0f88786e8cf22d3c"
+                     *           "recordDigest": "8fe04bf79652cc1f61902dcddfc2c42d685b851dba45a2f2bcfb2aa7e317ecbc",
+                     *           "previousHash": "89026256fcdc3e48ef2a8c8bdc61102a04d4c1de711734a98ad46757e8408395",
+                     *           "hash": "c9cf0b70393b0cb1cc430af24dd628d19b03fcedf8e567e2951644d2d3463dfc"
                      *         },
                      *         {
-                     *           "id": "90ae7d58-8b15-4dca-934e-43b99aa16ca0",
+                     *           "id": "f3d6ae52-db05-4375-bf40-bbf149b17874",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "6b18479c-2838-4d1d-98ac-e0cd0f252572",
-                     *           "recordId": "858eeb17-13f6-476b-a836-943eff439c03",
+                     *           "companyId": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "recordId": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
-                     *           "occurredAt": "2026-11-29T22:11:16.277Z",
-                     *           "requestId": "cc437a1b-8544-4d53-855d-e23a0ee56a06",
+                     *           "occurredAt": "2026-11-29T21:58:02.194Z",
+                     *           "requestId": "6c41cc85-eb93-432f-aba3-b15920bbd582",
                      *           "data": {
-                     *             "id": "858eeb17-13f6-476b-a836-943eff439c03",
+                     *             "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *                 "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13649,7 +13851,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *                 "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13669,27 +13871,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
-                     *             "periodId": "eb73f112-8132-4f8c-8258-1f8d324dcda0",
+                     *             "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *             "periodId": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
                      *             "reversalOf": null,
-                     *             "reversedBy": "32d16c16-f96f-496f-b4f1-0315d376a007",
+                     *             "reversedBy": "2721692d-922c-4550-bd53-9729de6378bd",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T22:11:15.032Z",
-                     *             "updatedAt": "2026-11-29T22:11:16.276Z",
+                     *             "createdAt": "2026-11-29T21:58:01.015Z",
+                     *             "updatedAt": "2026-11-29T21:58:02.190Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13699,20 +13901,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             },
-                     *             "postedAt": "2026-11-29T22:11:16.102Z",
+                     *             "postedAt": "2026-11-29T21:58:02.124Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "00343163e4273ae6b0b9bca0171a16fdb47f4d274e50fb0ec71ab1159f3844ff",
-                     *           "previousHash": "d0a93664873c359a8341df7c4085c6bd921130c5c9b0c4aa0f88786e8cf22d3c",
-                     *           "hash": "db66a10ab200d7211bd34199a23c48cc7acab7bb4b479c8717e2a6e770853bfc"
+                     *           "recordDigest": "514a78faf290fc7aa03c1ce54d34cdc2149237041d1c3b7631e9b4b81b714692",
+                     *           "previousHash": "c9cf0b70393b0cb1cc430af24dd628d19b03fcedf8e567e2951644d2d3463dfc",
+                     *           "hash": "13459a57674148279197d6040b738634a400b72b1b6bfa5691a47666948eb527"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZiMTg0NzljLTI4MzgtNGQxZC05OGFjLWUwY2QwZjI1MjU3MiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.ohsPsIkQA4jVevLxPSdsoo3fWA4TFBglNNqTHGnyesk"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImMzN2Y2MjI0LWY4MzEtNDYzMy1hZTk3LWM3MjFkZTQxODVhZCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.JfZ_I2eV3FOWY0ClLXEEmkbBmUR__3c70_aB0P4qCJ0"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13760,7 +13962,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "89b10727-1c47-4ad9-8469-6adcb8ad0f60",
+                     *           "id": "48d9ba8c-7a44-4786-a91f-904095c00e78",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13771,11 +13973,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:38.507Z",
-                     *           "updatedAt": "2026-11-29T22:11:38.507Z"
+                     *           "createdAt": "2026-11-29T21:58:19.898Z",
+                     *           "updatedAt": "2026-11-29T21:58:19.898Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13837,7 +14039,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "89b10727-1c47-4ad9-8469-6adcb8ad0f60",
+                     *       "id": "48d9ba8c-7a44-4786-a91f-904095c00e78",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13848,11 +14050,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:38.507Z",
-                     *       "updatedAt": "2026-11-29T22:11:38.507Z",
+                     *       "createdAt": "2026-11-29T21:58:19.898Z",
+                     *       "updatedAt": "2026-11-29T21:58:19.898Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -13901,7 +14103,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "89b10727-1c47-4ad9-8469-6adcb8ad0f60",
+                     *       "id": "48d9ba8c-7a44-4786-a91f-904095c00e78",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13912,11 +14114,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:38.507Z",
-                     *       "updatedAt": "2026-11-29T22:11:38.507Z"
+                     *       "createdAt": "2026-11-29T21:58:19.898Z",
+                     *       "updatedAt": "2026-11-29T21:58:19.898Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -13977,7 +14179,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "89b10727-1c47-4ad9-8469-6adcb8ad0f60",
+                     *       "id": "48d9ba8c-7a44-4786-a91f-904095c00e78",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -13989,11 +14191,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:11:38.507Z",
-                     *       "updatedAt": "2026-11-29T22:11:38.951Z"
+                     *       "createdAt": "2026-11-29T21:58:19.898Z",
+                     *       "updatedAt": "2026-11-29T21:58:20.116Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14132,13 +14334,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4b4f6fe7-bed9-4659-bfc2-c5a06f4f8f23",
+                     *           "id": "842845ec-8691-48e3-836b-99ac01efe32e",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:39.647Z",
-                     *           "updatedAt": "2026-11-29T22:11:39.647Z"
+                     *           "createdAt": "2026-11-29T21:58:20.545Z",
+                     *           "updatedAt": "2026-11-29T21:58:20.545Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14194,13 +14396,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b4f6fe7-bed9-4659-bfc2-c5a06f4f8f23",
+                     *       "id": "842845ec-8691-48e3-836b-99ac01efe32e",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:39.647Z",
-                     *       "updatedAt": "2026-11-29T22:11:39.647Z"
+                     *       "createdAt": "2026-11-29T21:58:20.545Z",
+                     *       "updatedAt": "2026-11-29T21:58:20.545Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14255,13 +14457,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b4f6fe7-bed9-4659-bfc2-c5a06f4f8f23",
+                     *       "id": "842845ec-8691-48e3-836b-99ac01efe32e",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:39.647Z",
-                     *       "updatedAt": "2026-11-29T22:11:39.647Z"
+                     *       "createdAt": "2026-11-29T21:58:20.545Z",
+                     *       "updatedAt": "2026-11-29T21:58:20.545Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14310,13 +14512,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b4f6fe7-bed9-4659-bfc2-c5a06f4f8f23",
+                     *       "id": "842845ec-8691-48e3-836b-99ac01efe32e",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:11:39.647Z",
-                     *       "updatedAt": "2026-11-29T22:11:40.314Z"
+                     *       "createdAt": "2026-11-29T21:58:20.545Z",
+                     *       "updatedAt": "2026-11-29T21:58:20.929Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14408,13 +14610,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ce83da17-bce8-4a5e-a959-2966c9317749",
+                     *           "id": "33d2eb39-292e-4f1c-a899-7f83d3e5721d",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:40.696Z",
-                     *           "updatedAt": "2026-11-29T22:11:40.696Z"
+                     *           "createdAt": "2026-11-29T21:58:21.104Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.104Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14449,10 +14651,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                 *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                  *       "lines": [
                  *         {
-                 *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                 *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14469,8 +14671,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
-                 *           "costCenterId": "406e055c-a2ee-43b3-961d-a2832c10b6cc",
+                 *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
+                 *           "costCenterId": "3dbc0e36-2723-4235-a182-46f5911726d3",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14506,15 +14708,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ce83da17-bce8-4a5e-a959-2966c9317749",
+                     *       "id": "33d2eb39-292e-4f1c-a899-7f83d3e5721d",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:40.696Z",
-                     *       "updatedAt": "2026-11-29T22:11:40.696Z",
+                     *       "createdAt": "2026-11-29T21:58:21.104Z",
+                     *       "updatedAt": "2026-11-29T21:58:21.104Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14532,8 +14734,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
-                     *           "costCenterId": "406e055c-a2ee-43b3-961d-a2832c10b6cc",
+                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
+                     *           "costCenterId": "3dbc0e36-2723-4235-a182-46f5911726d3",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14588,15 +14790,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ce83da17-bce8-4a5e-a959-2966c9317749",
+                     *       "id": "33d2eb39-292e-4f1c-a899-7f83d3e5721d",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:40.696Z",
-                     *       "updatedAt": "2026-11-29T22:11:40.696Z",
+                     *       "createdAt": "2026-11-29T21:58:21.104Z",
+                     *       "updatedAt": "2026-11-29T21:58:21.104Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14614,8 +14816,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
-                     *           "costCenterId": "406e055c-a2ee-43b3-961d-a2832c10b6cc",
+                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
+                     *           "costCenterId": "3dbc0e36-2723-4235-a182-46f5911726d3",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14662,10 +14864,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                 *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                  *       "lines": [
                  *         {
-                 *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                 *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14703,15 +14905,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ce83da17-bce8-4a5e-a959-2966c9317749",
+                     *       "id": "33d2eb39-292e-4f1c-a899-7f83d3e5721d",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "b3cf1865-74d0-46f0-ab53-b8b898d9c6a4",
+                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:11:40.696Z",
-                     *       "updatedAt": "2026-11-29T22:11:43.082Z",
+                     *       "createdAt": "2026-11-29T21:58:21.104Z",
+                     *       "updatedAt": "2026-11-29T21:58:21.698Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "02ed5f45-3589-40a7-8bf3-a3f9244d17f4",
+                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -14820,7 +15022,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6694715f-4379-48e2-b071-e154da3620d8",
+                     *           "id": "09808750-8ad8-4e1b-afa8-5a29b951c04f",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -14852,12 +15054,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
-                     *           "createdAt": "2026-11-29T22:11:06.621Z",
-                     *           "updatedAt": "2026-11-29T22:11:07.173Z",
-                     *           "startedAt": "2026-11-29T22:11:06.908Z",
-                     *           "finishedAt": "2026-11-29T22:11:07.173Z"
+                     *           "createdAt": "2026-11-29T21:57:57.207Z",
+                     *           "updatedAt": "2026-11-29T21:57:57.420Z",
+                     *           "startedAt": "2026-11-29T21:57:57.307Z",
+                     *           "finishedAt": "2026-11-29T21:57:57.420Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14905,10 +15107,10 @@ export interface operations {
                      */
                     kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines" | "bankStatements";
                     /**
-                     * @description csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects; camt053 (ISO 20022 XML) and mt940 (SWIFT): bank statements as the bank sends them, data one string; saf-t: a SAF-T Financial file (1.10 to 1.30) as one string, of which the kind takes its accounts, cost centers (analysis), opening balances or journals.
+                     * @description csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects; camt053 (ISO 20022 XML) and mt940 (SWIFT): bank statements as the bank sends them, data one string.
                      * @enum {string}
                      */
-                    format: "json" | "csv" | "camt053" | "mt940" | "saf-t";
+                    format: "json" | "csv" | "camt053" | "mt940";
                     /**
                      * @description atomic (the default): nothing is written unless every row is valid; perItem: valid rows are written, invalid ones reported.
                      * @default atomic
@@ -14966,7 +15168,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6694715f-4379-48e2-b071-e154da3620d8",
+                     *       "id": "09808750-8ad8-4e1b-afa8-5a29b951c04f",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -14991,10 +15193,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "createdAt": "2026-11-29T22:11:06.621Z",
-                     *       "updatedAt": "2026-11-29T22:11:06.621Z",
+                     *       "createdAt": "2026-11-29T21:57:57.207Z",
+                     *       "updatedAt": "2026-11-29T21:57:57.207Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15002,7 +15204,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooLarge`, `InvalidCsv`, `UnknownColumn`, `MissingColumn`, `DuplicateColumn`, `InvalidSafT`, `NotSafTFinancial`, `UnsupportedSafTVersion`, `TooManyRows` (each example says what it means and the way out; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `InvalidCsv`, `UnknownColumn`, `MissingColumn`, `DuplicateColumn`, `TooManyRows` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15043,7 +15245,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6694715f-4379-48e2-b071-e154da3620d8",
+                     *       "id": "09808750-8ad8-4e1b-afa8-5a29b951c04f",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15075,12 +15277,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "createdAt": "2026-11-29T22:11:06.621Z",
-                     *       "updatedAt": "2026-11-29T22:11:07.173Z",
-                     *       "startedAt": "2026-11-29T22:11:06.908Z",
-                     *       "finishedAt": "2026-11-29T22:11:07.173Z"
+                     *       "createdAt": "2026-11-29T21:57:57.207Z",
+                     *       "updatedAt": "2026-11-29T21:57:57.420Z",
+                     *       "startedAt": "2026-11-29T21:57:57.307Z",
+                     *       "finishedAt": "2026-11-29T21:57:57.420Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15166,12 +15368,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "18f51577-2985-429f-bd36-6fb6652b776d",
+                     *       "importId": "f9416908-d8dc-42d7-bb6b-33fd53e00c86",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "ae8f721e-be9f-4248-a2f5-27e7f2e0c0d7"
+                     *         "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
                      *       },
-                     *       "approvedAt": "2026-11-29T22:11:58.421Z",
+                     *       "approvedAt": "2026-11-29T21:58:28.369Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15195,86 +15397,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            500: components["responses"]["InternalError.500"];
-            503: components["responses"]["ServiceUnavailable.503"];
-        };
-    };
-    "auditFiles.safT": {
-        parameters: {
-            query: {
-                /** @description First day of the range (YYYY-MM-DD), included. */
-                dateFrom: components["parameters"]["query.dateFrom.2"];
-                /** @description Last day of the range (YYYY-MM-DD), included. */
-                dateTo: components["parameters"]["query.dateTo.2"];
-            };
-            header?: never;
-            path: {
-                /** @description The company (UUID). */
-                companyId: components["parameters"]["path.companyId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK: an XML document and nothing else (no JSON); an Accept header taking neither `application/xml` nor `text/xml` is 406. The whole range in one document, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo` and the export job, `POST .../Exports` with format `xml`, that writes the whole range). */
-            200: {
-                headers: {
-                    /** @description attachment; filename="<file>_<range>.xml" */
-                    "Content-Disposition"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example <?xml version="1.0" encoding="UTF-8"?>
-                     *     <AuditFile xmlns="urn:StandardAuditFile-Taxation-Financial:NO">
-                     *     <Header><AuditFileVersion>1.30</AuditFileVersion><AuditFileCountry>SA</AuditFileCountry><AuditFileDateCreated>2026-11-29</AuditFileDateCreated><SoftwareCompanyName>Ledger API</SoftwareCompanyName><SoftwareID>Ledger API</SoftwareID><SoftwareVersion>v1</SoftwareVersion><Company><RegistrationNumber>310123456700003</RegistrationNumber><Name>Test Co</Name><Contact><ContactPerson><FirstName>-</FirstName><LastName>-</LastName></ContactPerson><Telephone>-</Telephone></Contact><TaxRegistration><TaxRegistrationNumber>310123456700003</TaxRegistrationNumber></TaxRegistration></Company><DefaultCurrencyCode>SAR</DefaultCurrencyCode><SelectionCriteria><SelectionStartDate>2027-01-01</SelectionStartDate><SelectionEndDate>2027-01-31</SelectionEndDate></SelectionCriteria><TaxAccountingBasis>A</TaxAccountingBasis></Header>
-                     *     <MasterFiles>
-                     *     <GeneralLedgerAccounts>
-                     *     <Account><AccountID>1.1101</AccountID><AccountDescription>Cash / النقدية</AccountDescription><GroupingCategory>asset</GroupingCategory><GroupingCode>1</GroupingCode><AccountType>GL</AccountType><OpeningCreditBalance>7.00</OpeningCreditBalance><ClosingDebitBalance>1143.00</ClosingDebitBalance></Account>
-                     *     <Account><AccountID>1.1102</AccountID><AccountDescription>Bank / البنك</AccountDescription><GroupingCategory>asset</GroupingCategory><GroupingCode>1</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingDebitBalance>0.00</ClosingDebitBalance></Account>
-                     *     <Account><AccountID>1.1103</AccountID><AccountDescription>Petty cash / صندوق فرعي</AccountDescription><GroupingCategory>asset</GroupingCategory><GroupingCode>1</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingDebitBalance>0.00</ClosingDebitBalance></Account>
-                     *     <Account><AccountID>1.1201</AccountID><AccountDescription>Input VAT / ضريبة القيمة المضافة القابلة للاسترداد</AccountDescription><GroupingCategory>asset</GroupingCategory><GroupingCode>1</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingDebitBalance>0.00</ClosingDebitBalance></Account>
-                     *     <Account><AccountID>2.2201</AccountID><AccountDescription>Output VAT / ضريبة القيمة المضافة المستحقة</AccountDescription><GroupingCategory>liability</GroupingCategory><GroupingCode>2</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingCreditBalance>150.00</ClosingCreditBalance></Account>
-                     *     <Account><AccountID>3.3101</AccountID><AccountDescription>Retained earnings / أرباح مبقاة</AccountDescription><GroupingCategory>equity</GroupingCategory><GroupingCode>3</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>7.00</OpeningDebitBalance><ClosingDebitBalance>7.00</ClosingDebitBalance></Account>
-                     *     <Account><AccountID>4.4101</AccountID><AccountDescription>Sales / المبيعات</AccountDescription><GroupingCategory>revenue</GroupingCategory><GroupingCode>4</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingCreditBalance>1000.00</ClosingCreditBalance></Account>
-                     *     <Account><AccountID>5.5101</AccountID><AccountDescription>Rent / الإيجار</AccountDescription><GroupingCategory>expense</GroupingCategory><GroupingCode>5</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingDebitBalance>0.00</ClosingDebitBalance></Account>
-                     *     </GeneralLedgerAccounts>
-                     *     <TaxTable><TaxTableEntry><TaxType>MVA</TaxType><Description>Merverdiavgift</Description><TaxCodeDetails><TaxCode>S-STD</TaxCode><EffectiveDate>2018-01-01</EffectiveDate><ExpirationDate>2020-06-30</ExpirationDate><Description>Standard rated sales / المبيعات الخاضعة للنسبة الأساسية</Description><TaxPercentage>5</TaxPercentage><Country>SA</Country><StandardTaxCode>NA</StandardTaxCode><BaseRate>100</BaseRate></TaxCodeDetails><TaxCodeDetails><TaxCode>S-STD</TaxCode><EffectiveDate>2020-07-01</EffectiveDate><Description>Standard rated sales / المبيعات الخاضعة للنسبة الأساسية</Description><TaxPercentage>15</TaxPercentage><Country>SA</Country><StandardTaxCode>NA</StandardTaxCode><BaseRate>100</BaseRate></TaxCodeDetails></TaxTableEntry></TaxTable>
-                     *     <AnalysisTypeTable>
-                     *     <AnalysisTypeTableEntry><AnalysisType>CC</AnalysisType><AnalysisTypeDescription>Cost center / مركز التكلفة</AnalysisTypeDescription><AnalysisID>BR</AnalysisID><AnalysisIDDescription>Branch / الفرع</AnalysisIDDescription><Status>Active</Status></AnalysisTypeTableEntry>
-                     *     <AnalysisTypeTableEntry><AnalysisType>CC</AnalysisType><AnalysisTypeDescription>Cost center / مركز التكلفة</AnalysisTypeDescription><AnalysisID>HQ</AnalysisID><AnalysisIDDescription>Head office / المركز الرئيسي</AnalysisIDDescription><Status>Active</Status></AnalysisTypeTableEntry>
-                     *     </AnalysisTypeTable>
-                     *     </MasterFiles>
-                     *     <GeneralLedgerEntries>
-                     *     <NumberOfEntries>1</NumberOfEntries>
-                     *     <TotalDebit>1150.00</TotalDebit>
-                     *     <TotalCredit>1150.00</TotalCredit>
-                     *     <Journal>
-                     *     <JournalID>GL</JournalID><Description>General journal / دفتر اليومية العامة</Description><Type>GL</Type>
-                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>638a742020fb4facb581a5543aaf9373</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-29</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
-                     *     </Journal>
-                     *     </GeneralLedgerEntries>
-                     *     </AuditFile>
-                     */
-                    "application/xml": string;
-                };
-            };
-            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong.400"];
-            401: components["responses"]["Unauthorized.401"];
-            403: components["responses"]["Forbidden.403"];
-            404: components["responses"]["NotFound.404"];
-            406: components["responses"]["NotAcceptable.406"];
-            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress`, `AmountsTooPrecise` (each example says what it means and the way out; docs/errors.md lists them all) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            413: components["responses"]["ExportTooLarge.413"];
-            429: components["responses"]["TooManyExports.429"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };
@@ -15313,13 +15435,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4ab33f99-6be7-4c6e-b252-74d1db830fa4",
+                     *           "id": "be6145f5-3a1c-4908-808b-e2cf52d3183b",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518"
+                     *             "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -15328,15 +15450,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-29T22:16:26.818Z",
-                     *           "fileExpiresAt": "2026-12-06T22:11:26.472Z",
+                     *           "downloadUrlExpiresAt": "2026-11-29T22:03:09.817Z",
+                     *           "fileExpiresAt": "2026-12-06T21:58:09.521Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
-                     *           "createdAt": "2026-11-29T22:11:25.140Z",
-                     *           "startedAt": "2026-11-29T22:11:25.166Z",
-                     *           "completedAt": "2026-11-29T22:11:26.472Z"
+                     *           "createdAt": "2026-11-29T21:58:08.546Z",
+                     *           "startedAt": "2026-11-29T21:58:08.609Z",
+                     *           "completedAt": "2026-11-29T21:58:09.521Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15373,7 +15495,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                 *         "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -15381,15 +15503,15 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The exportable route whose file to write, by its name in the route table (the OpenAPI operationId): journals.list, reports.generalLedger, reports.trialBalance, ..., auditFiles.safT
+                     * @description The exportable route whose file to write, by its name in the route table (the OpenAPI operationId): journals.list, reports.generalLedger, reports.trialBalance, ...
                      * @enum {string}
                      */
-                    route: "journals.list" | "reports.segregation" | "reports.trialBalance" | "reports.incomeStatement" | "reports.balanceSheet" | "reports.cashFlow" | "reports.budgetVsActual" | "reports.vatReturn" | "reports.generalLedger" | "auditFiles.safT";
+                    route: "journals.list" | "reports.segregation" | "reports.trialBalance" | "reports.incomeStatement" | "reports.balanceSheet" | "reports.cashFlow" | "reports.budgetVsActual" | "reports.vatReturn" | "reports.generalLedger";
                     /**
-                     * @description csv or xlsx for a report or the journal list; xml for the SAF-T file (auditFiles.safT), which is XML only.
+                     * @description csv or xlsx.
                      * @enum {string}
                      */
-                    format: "csv" | "xlsx" | "xml";
+                    format: "csv" | "xlsx";
                     /**
                      * @description The query parameters that route takes (dateFrom, dateTo, accountId, language, hijri, ...), checked as that route checks them; an error names parameters.<field>. Not format (given above) nor page (a file holds the whole range).
                      * @default {}
@@ -15409,11 +15531,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4ab33f99-6be7-4c6e-b252-74d1db830fa4",
+                     *       "id": "be6145f5-3a1c-4908-808b-e2cf52d3183b",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518",
+                     *         "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -15428,9 +15550,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "createdAt": "2026-11-29T22:11:25.140Z",
+                     *       "createdAt": "2026-11-29T21:58:08.546Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -15471,13 +15593,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4ab33f99-6be7-4c6e-b252-74d1db830fa4",
+                     *       "id": "be6145f5-3a1c-4908-808b-e2cf52d3183b",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "65a5e73b-ae6b-4f7a-91ff-7a527509b518"
+                     *         "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -15486,15 +15608,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-29T22:16:26.779Z",
-                     *       "fileExpiresAt": "2026-12-06T22:11:26.472Z",
+                     *       "downloadUrlExpiresAt": "2026-11-29T22:03:09.670Z",
+                     *       "fileExpiresAt": "2026-12-06T21:58:09.521Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "createdAt": "2026-11-29T22:11:25.140Z",
-                     *       "startedAt": "2026-11-29T22:11:25.166Z",
-                     *       "completedAt": "2026-11-29T22:11:26.472Z"
+                     *       "createdAt": "2026-11-29T21:58:08.546Z",
+                     *       "startedAt": "2026-11-29T21:58:08.609Z",
+                     *       "completedAt": "2026-11-29T21:58:09.521Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -15540,7 +15662,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 133,
                      *       "headSequence": 133,
-                     *       "headHash": "674fcd9ce2ce6276f3e5821b85f34254093bb335ac4c3227d635d3979e5f8c42",
+                     *       "headHash": "0ee68e200743465dc5f574bc9062548624bfa9a2182fb090c2bd4cd2d3a1017b",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -15567,6 +15689,362 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "auditData.journals": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+                /** @description First day (YYYY-MM-DD), included. */
+                startDate?: components["parameters"]["query.startDate"];
+                /** @description Last day (YYYY-MM-DD), included. */
+                endDate?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "journalId": "8",
+                     *           "fiscalYear": "2027",
+                     *           "period": "P01",
+                     *           "effectiveDate": "2027-01-10",
+                     *           "source": "Manual",
+                     *           "reversalIndicator": "",
+                     *           "cancellationSign": false,
+                     *           "enteredBy": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *           "enteredDate": "2026-11-29T21:58:25.008Z",
+                     *           "lastModifiedBy": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "sourceSystem": "Ledger API",
+                     *           "glLineItems": [
+                     *             {
+                     *               "glAccountNumber": "1.1102",
+                     *               "journalIdLineNumber": "1",
+                     *               "functionalAmount": 1200,
+                     *               "functionalCurrency": "SAR",
+                     *               "reportingAmount": 1200,
+                     *               "reportingCurrency": "SAR",
+                     *               "transactionAmount": 1200,
+                     *               "transactionCurrency": "SAR"
+                     *             },
+                     *             {
+                     *               "glAccountNumber": "4.4101",
+                     *               "journalIdLineNumber": "2",
+                     *               "functionalAmount": -1200,
+                     *               "functionalCurrency": "SAR",
+                     *               "reportingAmount": -1200,
+                     *               "reportingCurrency": "SAR",
+                     *               "transactionAmount": -1200,
+                     *               "transactionCurrency": "SAR"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "journalId": "6",
+                     *           "fiscalYear": "2027",
+                     *           "period": "P01",
+                     *           "effectiveDate": "2027-01-15",
+                     *           "source": "Manual",
+                     *           "reversalIndicator": "",
+                     *           "cancellationSign": false,
+                     *           "enteredBy": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *           "enteredDate": "2026-11-29T21:58:21.933Z",
+                     *           "lastModifiedBy": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "sourceSystem": "Ledger API",
+                     *           "glLineItems": [
+                     *             {
+                     *               "glAccountNumber": "1.1101",
+                     *               "journalIdLineNumber": "1",
+                     *               "functionalAmount": 1150,
+                     *               "functionalCurrency": "SAR",
+                     *               "reportingAmount": 1150,
+                     *               "reportingCurrency": "SAR",
+                     *               "transactionAmount": 1150,
+                     *               "transactionCurrency": "SAR"
+                     *             },
+                     *             {
+                     *               "glAccountNumber": "4.4101",
+                     *               "journalIdLineNumber": "2",
+                     *               "functionalAmount": -1000,
+                     *               "functionalCurrency": "SAR",
+                     *               "reportingAmount": -1000,
+                     *               "reportingCurrency": "SAR",
+                     *               "transactionAmount": -1000,
+                     *               "transactionCurrency": "SAR"
+                     *             },
+                     *             {
+                     *               "glAccountNumber": "2.2201",
+                     *               "journalIdLineNumber": "3",
+                     *               "functionalAmount": -150,
+                     *               "functionalCurrency": "SAR",
+                     *               "reportingAmount": -150,
+                     *               "reportingCurrency": "SAR",
+                     *               "transactionAmount": -150,
+                     *               "transactionCurrency": "SAR"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImMzN2Y2MjI0LWY4MzEtNDYzMy1hZTk3LWM3MjFkZTQxODVhZCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjNjI5ZTQ0YWYtNmU1Mi00OGI2LWJjZjEtZGU4M2E5N2Y4OGJhIn19.HVSiU1C-HmtEZAtKyU6qS7Z725G_qjEhr8ar46T9P6Y"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GLDetailResponsePage"];
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `InvalidCursor`, `InvalidRange` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            409: components["responses"]["PostingInProgress.409"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "auditData.trialBalance": {
+        parameters: {
+            query: {
+                /** @description First day (YYYY-MM-DD), included. */
+                startDate?: components["parameters"]["query.startDate"];
+                /** @description Last day (YYYY-MM-DD), included. */
+                endDate: string;
+                /** @description The AICPA Audit Data API's budget flag: actual (the default) gives the actual balances; budget and both are refused with a 400 naming BudgetFlag, as the books keep no budget balances (GET .../Reports/BudgetVsActual compares a budget with them). */
+                BudgetFlag?: "actual" | "budget" | "both";
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "glAccountNumber": "1.1101",
+                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "balanceAsOfDate": "2027-01-31",
+                     *           "fiscalYear": "2027",
+                     *           "period": "P01",
+                     *           "amountBeginning": -7,
+                     *           "amountBeginningReporting": -7,
+                     *           "amountCurrency": "SAR",
+                     *           "amountReportingCurrency": "SAR",
+                     *           "amountEnding": 1143,
+                     *           "amountEndingReporting": 1143,
+                     *           "budgetFlag": "actual",
+                     *           "sourceSystem": "Ledger API"
+                     *         },
+                     *         {
+                     *           "glAccountNumber": "1.1102",
+                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "balanceAsOfDate": "2027-01-31",
+                     *           "fiscalYear": "2027",
+                     *           "period": "P01",
+                     *           "amountBeginning": 0,
+                     *           "amountBeginningReporting": 0,
+                     *           "amountCurrency": "SAR",
+                     *           "amountReportingCurrency": "SAR",
+                     *           "amountEnding": 0,
+                     *           "amountEndingReporting": 0,
+                     *           "budgetFlag": "actual",
+                     *           "sourceSystem": "Ledger API"
+                     *         },
+                     *         {
+                     *           "glAccountNumber": "2.2201",
+                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "balanceAsOfDate": "2027-01-31",
+                     *           "fiscalYear": "2027",
+                     *           "period": "P01",
+                     *           "amountBeginning": 0,
+                     *           "amountBeginningReporting": 0,
+                     *           "amountCurrency": "SAR",
+                     *           "amountReportingCurrency": "SAR",
+                     *           "amountEnding": -150,
+                     *           "amountEndingReporting": -150,
+                     *           "budgetFlag": "actual",
+                     *           "sourceSystem": "Ledger API"
+                     *         },
+                     *         {
+                     *           "glAccountNumber": "3.3101",
+                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "balanceAsOfDate": "2027-01-31",
+                     *           "fiscalYear": "2027",
+                     *           "period": "P01",
+                     *           "amountBeginning": 7,
+                     *           "amountBeginningReporting": 7,
+                     *           "amountCurrency": "SAR",
+                     *           "amountReportingCurrency": "SAR",
+                     *           "amountEnding": 7,
+                     *           "amountEndingReporting": 7,
+                     *           "budgetFlag": "actual",
+                     *           "sourceSystem": "Ledger API"
+                     *         },
+                     *         {
+                     *           "glAccountNumber": "4.4101",
+                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "balanceAsOfDate": "2027-01-31",
+                     *           "fiscalYear": "2027",
+                     *           "period": "P01",
+                     *           "amountBeginning": 0,
+                     *           "amountBeginningReporting": 0,
+                     *           "amountCurrency": "SAR",
+                     *           "amountReportingCurrency": "SAR",
+                     *           "amountEnding": -2200,
+                     *           "amountEndingReporting": -2200,
+                     *           "budgetFlag": "actual",
+                     *           "sourceSystem": "Ledger API"
+                     *         },
+                     *         {
+                     *           "glAccountNumber": "5.5101",
+                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "balanceAsOfDate": "2027-01-31",
+                     *           "fiscalYear": "2027",
+                     *           "period": "P01",
+                     *           "amountBeginning": 0,
+                     *           "amountBeginningReporting": 0,
+                     *           "amountCurrency": "SAR",
+                     *           "amountReportingCurrency": "SAR",
+                     *           "amountEnding": 1200,
+                     *           "amountEndingReporting": 1200,
+                     *           "budgetFlag": "actual",
+                     *           "sourceSystem": "Ledger API"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GLAccountBalancesResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            409: components["responses"]["PostingInProgress.409"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "auditData.accounts": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "glAccountNumber": "1",
+                     *           "glAccountName": "Assets",
+                     *           "accountType": "Asset",
+                     *           "glAccountDescription": "الأصول",
+                     *           "sourceSystem": "Ledger API"
+                     *         },
+                     *         {
+                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "glAccountNumber": "1.1101",
+                     *           "glAccountName": "Cash",
+                     *           "accountType": "Asset",
+                     *           "glAccountDescription": "النقدية",
+                     *           "parentGLAccountNumber": "1",
+                     *           "sourceSystem": "Ledger API"
+                     *         },
+                     *         {
+                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "glAccountNumber": "1.1102",
+                     *           "glAccountName": "Bank",
+                     *           "accountType": "Asset",
+                     *           "glAccountDescription": "البنك",
+                     *           "parentGLAccountNumber": "1",
+                     *           "sourceSystem": "Ledger API"
+                     *         },
+                     *         {
+                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "glAccountNumber": "1.1103",
+                     *           "glAccountName": "Petty cash",
+                     *           "accountType": "Asset",
+                     *           "glAccountDescription": "صندوق فرعي",
+                     *           "parentGLAccountNumber": "1",
+                     *           "sourceSystem": "Ledger API"
+                     *         },
+                     *         {
+                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "glAccountNumber": "1.1201",
+                     *           "glAccountName": "Input VAT",
+                     *           "accountType": "Asset",
+                     *           "glAccountDescription": "ضريبة القيمة المضافة القابلة للاسترداد",
+                     *           "parentGLAccountNumber": "1",
+                     *           "sourceSystem": "Ledger API"
+                     *         }
+                     *       ],
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImMzN2Y2MjI0LWY4MzEtNDYzMy1hZTk3LWM3MjFkZTQxODVhZCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSNjMzdmNjIyNC1mODMxLTQ2MzMtYWU5Ny1jNzIxZGU0MTg1YWQiLCJzayI6IkFDQ09VTlQjNTk0MTNmMWQtNzQ5NS00MGViLWE2ZjktZTc5NjU3M2UwZGI0IiwiZ3NpMXBrIjoiQ09NUEFOWSNjMzdmNjIyNC1mODMxLTQ2MzMtYWU5Ny1jNzIxZGU0MTg1YWQjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgNTk0MTNmMWQtNzQ5NS00MGViLWE2ZjktZTc5NjU3M2UwZGI0In19.YuZhKKNJBNklBavEBwi3_YUtGTNGP209ctAA0oyvL7E"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GLAccountDetailsResponsePage"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };
@@ -15609,7 +16087,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "89cd0a19-cb40-4acd-93c7-ae37e5be4086",
+                     *           "id": "7553d6e6-8a52-44cb-9d64-ed62fe7951e6",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15631,11 +16109,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:43.664Z",
-                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
+                     *           "createdAt": "2026-11-29T21:58:21.790Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
                      *         },
                      *         {
-                     *           "id": "eb4466bc-25a9-4273-836a-826d50d8b9cd",
+                     *           "id": "73930a4d-3e7d-46ac-b5c4-31b16e14ad4d",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15653,7 +16131,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
+                     *           "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15663,11 +16141,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:43.664Z",
-                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
+                     *           "createdAt": "2026-11-29T21:58:21.790Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
                      *         },
                      *         {
-                     *           "id": "d3f19ef1-b2c4-495d-bb37-1d66b1d7e366",
+                     *           "id": "48b42566-99a4-4bad-a652-1f95f496d71e",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15687,11 +16165,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:43.664Z",
-                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
+                     *           "createdAt": "2026-11-29T21:58:21.790Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZiMTg0NzljLTI4MzgtNGQxZC05OGFjLWUwY2QwZjI1MjU3MiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM2YjE4NDc5Yy0yODM4LTRkMWQtOThhYy1lMGNkMGYyNTI1NzIjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.Ctjec1aQ6Ht1KFYgYuwAfZd0NY3OHklP9r75I7VQ0Y8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImMzN2Y2MjI0LWY4MzEtNDYzMy1hZTk3LWM3MjFkZTQxODVhZCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNjMzdmNjIyNC1mODMxLTQ2MzMtYWU5Ny1jNzIxZGU0MTg1YWQjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.WQpYBrszCgQvQ2Je2AbP1W_a48wDRGz_YLX6I9PYP9M"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -15739,7 +16217,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
+                 *       "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15772,7 +16250,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e72e9264-b1c3-4e9f-9d8a-41d84739120e",
+                     *       "id": "77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15790,7 +16268,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
+                     *       "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15800,8 +16278,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:43.969Z",
-                     *       "updatedAt": "2026-11-29T22:11:43.969Z"
+                     *       "createdAt": "2026-11-29T21:58:21.849Z",
+                     *       "updatedAt": "2026-11-29T21:58:21.849Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15843,8 +16321,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
-                 *       "inputTaxAccountId": "545c43b1-cf53-43ef-9272-06b50aa3cea1"
+                 *       "outputTaxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
+                 *       "inputTaxAccountId": "59413f1d-7495-40eb-a6f9-e796573e0db4"
                  *     }
                  */
                 "application/json": {
@@ -15864,7 +16342,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "eb4466bc-25a9-4273-836a-826d50d8b9cd",
+                     *           "id": "73930a4d-3e7d-46ac-b5c4-31b16e14ad4d",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15882,7 +16360,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
+                     *           "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15892,11 +16370,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:43.664Z",
-                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
+                     *           "createdAt": "2026-11-29T21:58:21.790Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
                      *         },
                      *         {
-                     *           "id": "8271306f-c123-43fe-93a4-da575674d2cd",
+                     *           "id": "8996ab0f-a387-49b6-9df1-f491596fbb6d",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -15918,11 +16396,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:43.664Z",
-                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
+                     *           "createdAt": "2026-11-29T21:58:21.790Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
                      *         },
                      *         {
-                     *           "id": "89cd0a19-cb40-4acd-93c7-ae37e5be4086",
+                     *           "id": "7553d6e6-8a52-44cb-9d64-ed62fe7951e6",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15944,11 +16422,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:43.664Z",
-                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
+                     *           "createdAt": "2026-11-29T21:58:21.790Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
                      *         },
                      *         {
-                     *           "id": "e5208ebc-cdd6-4ab7-81af-aed53b3cc539",
+                     *           "id": "4899e691-2549-4e47-9efd-7c5a82858978",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -15970,11 +16448,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:43.664Z",
-                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
+                     *           "createdAt": "2026-11-29T21:58:21.790Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
                      *         },
                      *         {
-                     *           "id": "e364af6b-df34-4b1a-9458-ef0307d248fe",
+                     *           "id": "5d253ea6-bda4-49a1-8855-cb3c78c6ea21",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -15996,11 +16474,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:43.664Z",
-                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
+                     *           "createdAt": "2026-11-29T21:58:21.790Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
                      *         },
                      *         {
-                     *           "id": "d3f19ef1-b2c4-495d-bb37-1d66b1d7e366",
+                     *           "id": "48b42566-99a4-4bad-a652-1f95f496d71e",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16020,11 +16498,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:43.664Z",
-                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
+                     *           "createdAt": "2026-11-29T21:58:21.790Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
                      *         },
                      *         {
-                     *           "id": "094d41de-c0f6-4ce7-bb31-906ad868a920",
+                     *           "id": "e1b24af7-8d75-4937-886d-8be1dd059dab",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16042,7 +16520,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "545c43b1-cf53-43ef-9272-06b50aa3cea1",
+                     *           "taxAccountId": "59413f1d-7495-40eb-a6f9-e796573e0db4",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16052,11 +16530,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:43.664Z",
-                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
+                     *           "createdAt": "2026-11-29T21:58:21.790Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
                      *         },
                      *         {
-                     *           "id": "7b6733b1-6a4e-462c-a4b5-aa6e9253899b",
+                     *           "id": "6394071d-0761-46b0-8c75-a0d9c7238862",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16074,7 +16552,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "545c43b1-cf53-43ef-9272-06b50aa3cea1",
+                     *           "taxAccountId": "59413f1d-7495-40eb-a6f9-e796573e0db4",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16084,11 +16562,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:43.664Z",
-                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
+                     *           "createdAt": "2026-11-29T21:58:21.790Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
                      *         },
                      *         {
-                     *           "id": "e5164f58-ae2a-4a29-acc0-05370d702759",
+                     *           "id": "7f367bf0-7f53-4863-b974-935e91dc48e9",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16106,19 +16584,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "545c43b1-cf53-43ef-9272-06b50aa3cea1",
-                     *           "reverseChargeAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
+                     *           "taxAccountId": "59413f1d-7495-40eb-a6f9-e796573e0db4",
+                     *           "reverseChargeAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:43.664Z",
-                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
+                     *           "createdAt": "2026-11-29T21:58:21.790Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
                      *         },
                      *         {
-                     *           "id": "f591c913-8d5f-45b5-871d-b9f31829d9df",
+                     *           "id": "de154100-15b5-46d4-9d6e-d0aa61e3057b",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16140,11 +16618,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:43.664Z",
-                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
+                     *           "createdAt": "2026-11-29T21:58:21.790Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
                      *         },
                      *         {
-                     *           "id": "3b502691-0679-4d48-aadf-8faddf21a09d",
+                     *           "id": "4e619d5f-942c-46e7-8c17-dc99cd66383b",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16166,11 +16644,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:43.664Z",
-                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
+                     *           "createdAt": "2026-11-29T21:58:21.790Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
                      *         },
                      *         {
-                     *           "id": "e92534ed-73c2-4320-a3e5-44059dce64f5",
+                     *           "id": "968c8746-9bde-44c4-b315-b649820974b3",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16190,8 +16668,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:43.664Z",
-                     *           "updatedAt": "2026-11-29T22:11:43.664Z"
+                     *           "createdAt": "2026-11-29T21:58:21.790Z",
+                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
                      *         }
                      *       ]
                      *     }
@@ -16240,7 +16718,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e72e9264-b1c3-4e9f-9d8a-41d84739120e",
+                     *       "id": "77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16258,7 +16736,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
+                     *       "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16268,8 +16746,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:43.969Z",
-                     *       "updatedAt": "2026-11-29T22:11:43.969Z"
+                     *       "createdAt": "2026-11-29T21:58:21.849Z",
+                     *       "updatedAt": "2026-11-29T21:58:21.849Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16313,7 +16791,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
+                 *       "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16345,7 +16823,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e72e9264-b1c3-4e9f-9d8a-41d84739120e",
+                     *       "id": "77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16363,7 +16841,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
+                     *       "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16373,8 +16851,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:11:43.969Z",
-                     *       "updatedAt": "2026-11-29T22:11:44.303Z"
+                     *       "createdAt": "2026-11-29T21:58:21.849Z",
+                     *       "updatedAt": "2026-11-29T21:58:21.900Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16432,15 +16910,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "77971575-caaf-4445-a404-8fe3a4974563",
-                     *           "occurredAt": "2026-11-29T22:11:43.969Z",
+                     *           "requestId": "29acec2a-edcc-4040-9a22-f8fb1075f338",
+                     *           "occurredAt": "2026-11-29T21:58:21.849Z",
                      *           "sequence": 96,
-                     *           "hash": "a9c027ca57fa88840a1e71b9bfc925ba545cf22042d516b15892f404e67a78c4",
+                     *           "hash": "b958e702f656ee0a10457727b2aef9e3522099b52e18e7d7ae0429b270887ce5",
                      *           "state": {
-                     *             "id": "e72e9264-b1c3-4e9f-9d8a-41d84739120e",
+                     *             "id": "77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16458,7 +16936,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
+                     *             "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16468,8 +16946,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:11:43.969Z",
-                     *             "updatedAt": "2026-11-29T22:11:43.969Z"
+                     *             "createdAt": "2026-11-29T21:58:21.849Z",
+                     *             "updatedAt": "2026-11-29T21:58:21.849Z"
                      *           }
                      *         },
                      *         {
@@ -16477,15 +16955,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "479b51c2-58e7-49aa-850e-df20addc7a66",
-                     *           "occurredAt": "2026-11-29T22:11:44.304Z",
+                     *           "requestId": "5912d6b5-4374-48d4-b203-aa1419813d55",
+                     *           "occurredAt": "2026-11-29T21:58:21.900Z",
                      *           "sequence": 97,
-                     *           "hash": "3084cffe90fc9cba8405e1733f7f1ce4332e970b411e8474b5e40aa5ff5ee783",
+                     *           "hash": "c3134bb90be34f2ca269dc261f2e2e0135dbe6ba33b564e6bd477de6bf14d660",
                      *           "state": {
-                     *             "id": "e72e9264-b1c3-4e9f-9d8a-41d84739120e",
+                     *             "id": "77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16503,7 +16981,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "c5b34c2a-971e-4879-b714-138fe120181d",
+                     *             "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16513,8 +16991,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T22:11:43.969Z",
-                     *             "updatedAt": "2026-11-29T22:11:44.303Z"
+                     *             "createdAt": "2026-11-29T21:58:21.849Z",
+                     *             "updatedAt": "2026-11-29T21:58:21.900Z"
                      *           }
                      *         }
                      *       ],
@@ -16554,7 +17032,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "cad39844-bdb0-4d0e-a6f3-5674e4f8b645",
+                     *           "id": "05343cf7-5884-4a97-8536-2140d258ffd3",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -16727,14 +17205,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T22:11:46.109Z",
+                     *           "filedAt": "2026-11-29T21:58:23.092Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 99,
-                     *             "hash": "19b960cf99ca678ca3a1845546cd38017e7aa2149155de3e2a3aa20a0eedac36"
+                     *             "hash": "e3bb3131594fa3439423d36cf4330acbc86bb471bb77fcccd5b59d3a03b5b62b"
                      *           },
                      *           "version": 1
                      *         }
@@ -16790,7 +17268,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cad39844-bdb0-4d0e-a6f3-5674e4f8b645",
+                     *       "id": "05343cf7-5884-4a97-8536-2140d258ffd3",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16963,14 +17441,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T22:11:46.109Z",
+                     *       "filedAt": "2026-11-29T21:58:23.092Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "19b960cf99ca678ca3a1845546cd38017e7aa2149155de3e2a3aa20a0eedac36"
+                     *         "hash": "e3bb3131594fa3439423d36cf4330acbc86bb471bb77fcccd5b59d3a03b5b62b"
                      *       },
                      *       "version": 1
                      *     }
@@ -17027,7 +17505,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cad39844-bdb0-4d0e-a6f3-5674e4f8b645",
+                     *       "id": "05343cf7-5884-4a97-8536-2140d258ffd3",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17200,14 +17678,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T22:11:46.109Z",
+                     *       "filedAt": "2026-11-29T21:58:23.092Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "19b960cf99ca678ca3a1845546cd38017e7aa2149155de3e2a3aa20a0eedac36"
+                     *         "hash": "e3bb3131594fa3439423d36cf4330acbc86bb471bb77fcccd5b59d3a03b5b62b"
                      *       },
                      *       "version": 1
                      *     }
@@ -17261,7 +17739,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "51df8657-22ca-4056-ade4-6825efca262a",
+                     *           "id": "ae8c371d-e37d-48a9-88cf-8188bc47d702",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17270,8 +17748,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:47.416Z",
-                     *           "updatedAt": "2026-11-29T22:11:47.416Z"
+                     *           "createdAt": "2026-11-29T21:58:23.624Z",
+                     *           "updatedAt": "2026-11-29T21:58:23.624Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17330,7 +17808,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "51df8657-22ca-4056-ade4-6825efca262a",
+                     *       "id": "ae8c371d-e37d-48a9-88cf-8188bc47d702",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17339,8 +17817,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:47.416Z",
-                     *       "updatedAt": "2026-11-29T22:11:47.416Z"
+                     *       "createdAt": "2026-11-29T21:58:23.624Z",
+                     *       "updatedAt": "2026-11-29T21:58:23.624Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17379,7 +17857,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "51df8657-22ca-4056-ade4-6825efca262a",
+                     *       "id": "ae8c371d-e37d-48a9-88cf-8188bc47d702",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17388,8 +17866,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:47.416Z",
-                     *       "updatedAt": "2026-11-29T22:11:47.416Z"
+                     *       "createdAt": "2026-11-29T21:58:23.624Z",
+                     *       "updatedAt": "2026-11-29T21:58:23.624Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17447,7 +17925,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "51df8657-22ca-4056-ade4-6825efca262a",
+                     *       "id": "ae8c371d-e37d-48a9-88cf-8188bc47d702",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17456,8 +17934,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:11:47.416Z",
-                     *       "updatedAt": "2026-11-29T22:11:47.507Z"
+                     *       "createdAt": "2026-11-29T21:58:23.624Z",
+                     *       "updatedAt": "2026-11-29T21:58:23.684Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17507,15 +17985,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7b76cdad-7ee5-4bf1-847f-f6d1ce9dce61",
-                     *           "occurredAt": "2026-11-29T22:11:47.416Z",
+                     *           "requestId": "281506c6-6c0a-4101-9bd7-b988dfeb5323",
+                     *           "occurredAt": "2026-11-29T21:58:23.625Z",
                      *           "sequence": 101,
-                     *           "hash": "5e3775ebe66db53e959d1f47349ea570a86923cc2d7bae5bb32f6667d947b757",
+                     *           "hash": "0acae60ec8c3484f319b7e863a58d9eb7f0027c96d3b15ea8bdba42391fb0555",
                      *           "state": {
-                     *             "id": "51df8657-22ca-4056-ade4-6825efca262a",
+                     *             "id": "ae8c371d-e37d-48a9-88cf-8188bc47d702",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17524,8 +18002,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:11:47.416Z",
-                     *             "updatedAt": "2026-11-29T22:11:47.416Z"
+                     *             "createdAt": "2026-11-29T21:58:23.624Z",
+                     *             "updatedAt": "2026-11-29T21:58:23.624Z"
                      *           }
                      *         },
                      *         {
@@ -17533,15 +18011,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "6d2d784d-1733-4d69-8ed2-dee5f154a232",
-                     *           "occurredAt": "2026-11-29T22:11:47.507Z",
+                     *           "requestId": "87c7e1e0-f2d3-4e44-be1a-e927ec5cd12f",
+                     *           "occurredAt": "2026-11-29T21:58:23.684Z",
                      *           "sequence": 102,
-                     *           "hash": "5d2891388774083b643df7f0672fecea35f9791d1504225fb121913494023012",
+                     *           "hash": "d03f4d444f79ab3b10e6af451a0047d0531c6df40869296bdcce31a68ede7bf4",
                      *           "state": {
-                     *             "id": "51df8657-22ca-4056-ade4-6825efca262a",
+                     *             "id": "ae8c371d-e37d-48a9-88cf-8188bc47d702",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17550,8 +18028,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T22:11:47.416Z",
-                     *             "updatedAt": "2026-11-29T22:11:47.507Z"
+                     *             "createdAt": "2026-11-29T21:58:23.624Z",
+                     *             "updatedAt": "2026-11-29T21:58:23.684Z"
                      *           }
                      *         }
                      *       ],
@@ -17601,10 +18079,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T22:11:55.475Z",
+                     *       "updatedAt": "2026-11-29T21:58:27.445Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       }
                      *     }
                      */
@@ -17685,10 +18163,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T22:11:55.475Z",
+                     *       "updatedAt": "2026-11-29T21:58:27.445Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       }
                      *     }
                      */
@@ -17745,13 +18223,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373",
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "62a50a90-e83a-455e-8e53-8bece91b565b",
-                     *           "occurredAt": "2026-11-29T22:11:55.475Z",
+                     *           "requestId": "597af7ff-9892-41fe-9690-5bbff77bd60e",
+                     *           "occurredAt": "2026-11-29T21:58:27.445Z",
                      *           "sequence": 121,
-                     *           "hash": "697a6db739af9c3d92ee2afbd7434bdfe76f87e8d5057a35026ae417a34db92b",
+                     *           "hash": "3a2bacf4c50fa5932e024bc61a8840625960600f8923120f76b343118d7a3903",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -17765,10 +18243,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T22:11:55.475Z",
+                     *             "updatedAt": "2026-11-29T21:58:27.445Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *             }
                      *           }
                      *         }
@@ -17821,8 +18299,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
-                     *           "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *           "id": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *           "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -17839,8 +18317,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:11:48.226Z",
-                     *           "updatedAt": "2026-11-29T22:11:48.226Z"
+                     *           "createdAt": "2026-11-29T21:58:23.760Z",
+                     *           "updatedAt": "2026-11-29T21:58:23.760Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17894,8 +18372,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
-                     *       "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *       "id": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *       "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17912,8 +18390,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:48.226Z",
-                     *       "updatedAt": "2026-11-29T22:11:48.226Z"
+                     *       "createdAt": "2026-11-29T21:58:23.760Z",
+                     *       "updatedAt": "2026-11-29T21:58:23.760Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -17967,8 +18445,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
-                     *       "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *       "id": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *       "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -17985,8 +18463,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:11:48.226Z",
-                     *       "updatedAt": "2026-11-29T22:11:48.226Z"
+                     *       "createdAt": "2026-11-29T21:58:23.760Z",
+                     *       "updatedAt": "2026-11-29T21:58:23.760Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18038,8 +18516,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
-                     *       "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *       "id": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *       "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -18056,8 +18534,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:11:48.226Z",
-                     *       "updatedAt": "2026-11-29T22:11:48.574Z"
+                     *       "createdAt": "2026-11-29T21:58:23.760Z",
+                     *       "updatedAt": "2026-11-29T21:58:23.855Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18136,7 +18614,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "2e1ada66-7762-46a4-8642-1f299bd3264b"
+                     *           "importId": "6b89106b-ab01-4cc1-951a-fb4020b9dbfc"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -18152,7 +18630,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "2e1ada66-7762-46a4-8642-1f299bd3264b"
+                     *           "importId": "6b89106b-ab01-4cc1-951a-fb4020b9dbfc"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18168,7 +18646,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "2e1ada66-7762-46a4-8642-1f299bd3264b"
+                     *           "importId": "6b89106b-ab01-4cc1-951a-fb4020b9dbfc"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18202,7 +18680,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c"
+                 *       "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6"
                  *     }
                  */
                 "application/json": {
@@ -18230,14 +18708,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "900f2330-28f9-457a-885f-b1b9ae59abdb",
+                     *         "id": "eed7da55-04e7-430d-910c-f313ca558583",
                      *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *             "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -18250,7 +18728,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "3d2189b0-1775-4ec3-ace2-dd63ff51eb9c",
+                     *             "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -18278,19 +18756,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T22:11:50.583Z",
-                     *         "updatedAt": "2026-11-29T22:11:50.583Z",
+                     *         "createdAt": "2026-11-29T21:58:24.900Z",
+                     *         "updatedAt": "2026-11-29T21:58:24.900Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *           "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *           "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *           "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -18356,7 +18834,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d",
+                 *           "journalId": "2f125c5b-73c8-4751-8600-6a5174829125",
                  *           "line": 0
                  *         }
                  *       ]
@@ -18390,14 +18868,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "116c017f-9f68-4919-bc2f-cfcffb4d88d5",
-                     *       "bankAccountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *       "id": "54f63b92-2b10-43c4-9792-56f45d0014d6",
+                     *       "bankAccountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d",
+                     *           "journalId": "2f125c5b-73c8-4751-8600-6a5174829125",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -18409,9 +18887,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "matchedAt": "2026-11-29T22:11:51.442Z",
+                     *       "matchedAt": "2026-11-29T21:58:25.412Z",
                      *       "version": 1
                      *     }
                      */
@@ -18468,8 +18946,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "116c017f-9f68-4919-bc2f-cfcffb4d88d5",
-                     *       "bankAccountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *       "id": "54f63b92-2b10-43c4-9792-56f45d0014d6",
+                     *       "bankAccountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18478,7 +18956,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d"
+                     *           "journalId": "2f125c5b-73c8-4751-8600-6a5174829125"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18487,9 +18965,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "matchedAt": "2026-11-29T22:11:51.442Z",
+                     *       "matchedAt": "2026-11-29T21:58:25.412Z",
                      *       "version": 1
                      *     }
                      */
@@ -18539,8 +19017,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "116c017f-9f68-4919-bc2f-cfcffb4d88d5",
-                     *       "bankAccountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *       "id": "54f63b92-2b10-43c4-9792-56f45d0014d6",
+                     *       "bankAccountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18549,7 +19027,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d"
+                     *           "journalId": "2f125c5b-73c8-4751-8600-6a5174829125"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18558,9 +19036,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "matchedAt": "2026-11-29T22:11:51.442Z",
+                     *       "matchedAt": "2026-11-29T21:58:25.412Z",
                      *       "version": 2
                      *     }
                      */
@@ -18615,7 +19093,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *       "bankAccountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -18625,14 +19103,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "9d36d3f4-55e5-450d-b169-bd4f86c18e97",
-                     *           "bankAccountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *           "id": "f1e7177c-d205-44a9-996b-5f9da1a1deb4",
+                     *           "bankAccountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d",
+                     *               "journalId": "2f125c5b-73c8-4751-8600-6a5174829125",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -18644,9 +19122,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
-                     *           "matchedAt": "2026-11-29T22:11:52.663Z",
+                     *           "matchedAt": "2026-11-29T21:58:26.215Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -18711,9 +19189,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "reconciledAt": "2026-11-29T22:11:52.410Z"
+                     *       "reconciledAt": "2026-11-29T21:58:25.922Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -18772,7 +19250,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "abf6bcaa-9650-423e-8ca8-b44331ac4aaa",
+                     *       "bankAccountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -18825,9 +19303,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
-                     *           "reconciledAt": "2026-11-29T22:11:52.410Z",
+                     *           "reconciledAt": "2026-11-29T21:58:25.922Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -18882,8 +19360,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "82308053-dc96-4def-9680-c678649b9db9",
-                     *           "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d",
+                     *           "id": "63ded9d8-bce1-4c0e-a9d2-a16d74cb83c7",
+                     *           "journalId": "2f125c5b-73c8-4751-8600-6a5174829125",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -18892,10 +19370,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *           },
-                     *           "createdAt": "2026-11-29T22:11:52.918Z",
-                     *           "checkedAt": "2026-11-29T22:11:54.337Z",
+                     *           "createdAt": "2026-11-29T21:58:26.330Z",
+                     *           "checkedAt": "2026-11-29T21:58:27.114Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -18952,8 +19430,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "82308053-dc96-4def-9680-c678649b9db9",
-                     *       "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d",
+                     *       "id": "63ded9d8-bce1-4c0e-a9d2-a16d74cb83c7",
+                     *       "journalId": "2f125c5b-73c8-4751-8600-6a5174829125",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -18962,15 +19440,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "createdAt": "2026-11-29T22:11:52.918Z",
+                     *       "createdAt": "2026-11-29T21:58:26.330Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T22:26:52.918Z",
+                     *         "expiresAt": "2026-11-29T22:13:26.330Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19024,8 +19502,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "82308053-dc96-4def-9680-c678649b9db9",
-                     *       "journalId": "4c0fc989-4694-450e-9c1a-b9863f53603d",
+                     *       "id": "63ded9d8-bce1-4c0e-a9d2-a16d74cb83c7",
+                     *       "journalId": "2f125c5b-73c8-4751-8600-6a5174829125",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19034,15 +19512,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "createdAt": "2026-11-29T22:11:52.918Z",
-                     *       "checkedAt": "2026-11-29T22:11:54.337Z",
+                     *       "createdAt": "2026-11-29T21:58:26.330Z",
+                     *       "checkedAt": "2026-11-29T21:58:27.114Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T22:16:54.422Z"
+                     *         "expiresAt": "2026-11-29T22:03:27.231Z"
                      *       }
                      *     }
                      */
@@ -19092,8 +19570,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f6e35f8e-62e8-49cf-ad01-966eb0a3b9ae",
-                     *       "journalId": "d98edbe7-ec18-44c5-93df-3878711571d8",
+                     *       "id": "109573a9-d108-4b11-a372-8fe39da14b58",
+                     *       "journalId": "3142ecf8-b077-496b-bee5-89cebb810614",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19102,9 +19580,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "createdAt": "2026-11-29T22:11:56.209Z",
+                     *       "createdAt": "2026-11-29T21:58:27.839Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -19168,7 +19646,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a889e43e-68e0-449b-99b0-698ffca46134",
+                     *       "id": "ad487b94-e433-4d45-818d-c73be33c983c",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19178,15 +19656,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "createdAt": "2026-11-29T22:11:54.547Z",
+                     *       "createdAt": "2026-11-29T21:58:27.261Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T22:26:54.547Z",
+                     *         "expiresAt": "2026-11-29T22:13:27.261Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19229,7 +19707,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a889e43e-68e0-449b-99b0-698ffca46134",
+                     *       "id": "ad487b94-e433-4d45-818d-c73be33c983c",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19239,15 +19717,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "638a7420-20fb-4fac-b581-a5543aaf9373"
+                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
                      *       },
-                     *       "createdAt": "2026-11-29T22:11:54.547Z",
-                     *       "checkedAt": "2026-11-29T22:11:54.709Z",
+                     *       "createdAt": "2026-11-29T21:58:27.261Z",
+                     *       "checkedAt": "2026-11-29T21:58:27.324Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T22:16:55.285Z"
+                     *         "expiresAt": "2026-11-29T22:03:27.377Z"
                      *       }
                      *     }
                      */

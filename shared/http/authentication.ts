@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { authenticate, permissionsInCompany } from '../auth/principal.ts';
-import { hasPermission } from '../auth/permissions.ts';
+import { hasPermission, missingPermissions } from '../auth/permissions.ts';
 import { companyAccess } from '../db/stores/access-ports.ts';
 import { apiKeyReads } from '../db/stores/api-key-ports.ts';
 import { Forbidden, NotFound, ValidationError } from '../errors.ts';
@@ -11,7 +11,8 @@ import { apiRequestOf } from './api-request.ts';
 
 /**
  * Who is calling and whether they may: authenticates the bearer credential, then, for
- * company routes, checks access to the path's company and the route's permission.
+ * company routes, checks access to the path's company and the route's permission (and those it
+ * also needs).
  * A caller without access to the company gets 404, the same as for a company that does
  * not exist, so company ids cannot be probed. Errors: Unauthorized (401), ValidationError
  * (400, a company id that is not a UUID), Forbidden (403), NotFound (404).
@@ -36,6 +37,8 @@ export function authentication(route: Route): MiddlewareObj<APIGatewayProxyEvent
       const permissions = await permissionsInCompany(companyAccess, principal, companyId);
       if (!permissions) throw new NotFound('The company');
       if (!hasPermission(permissions, route.access)) throw new Forbidden(`This operation needs the permission ${route.access}, which your role (or API key) lacks; a member who manages roles can grant it, while an API key's permissions are fixed at creation (use a key that has it).`);
+      const lacking = missingPermissions(permissions, route.alsoNeeds ?? []);
+      if (lacking.length > 0) throw new Forbidden(`This operation needs the permissions ${[route.access, ...(route.alsoNeeds ?? [])].join(' and ')}; your role (or API key) lacks ${lacking.join(' and ')}. A member who manages roles can grant it, while an API key's permissions are fixed at creation (use a key that has them).`);
       api.companyId = companyId;
       api.permissions = permissions;
     },

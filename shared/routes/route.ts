@@ -38,6 +38,12 @@ export interface RouteSpec<P extends string = string, B extends SchemaOf | undef
   /** Handler module relative to the project root; it exports `handler`, built from this row. */
   handler: string;
   access: Access;
+  /**
+   * Permissions needed beside `access`, where a route shows what two permissions guard (the
+   * auditors' data: the books' figures under `reports:read`, who did what under `audit:read`).
+   * The authentication step refuses a caller lacking any of them (403), before the use case runs.
+   */
+  alsoNeeds?: readonly Permission[];
   /** Operation type for the Idempotency-Key scope; absent where the spec marks no idempotency. */
   idempotentOperation?: string;
   /** The event a successful write records in its own transaction (shared/events); absent for reads. */

@@ -9,6 +9,7 @@ import { ATTACHMENT_CONTENT_TYPES, ATTACHMENT_STATUSES } from './attachment-valu
 import { IMPORT_FORMATS, IMPORT_KINDS, IMPORT_MODES, IMPORT_STATUSES } from './import-values.ts';
 import { EXPORT_JOB_FORMATS, EXPORT_JOB_STATUSES } from './export-job-values.ts';
 import { buildReportResponses } from './report-responses.ts';
+import { buildAuditDataResponses } from './audit-data-responses.ts';
 import { EMIRATES, TAX_JURISDICTIONS } from './tax-registration-values.ts';
 import { TAX_DIRECTIONS, TAX_KINDS } from './tax-code-values.ts';
 import { omittedFlag, type OneTimeSecretField } from './one-time-secrets.ts';
@@ -636,7 +637,7 @@ function buildResponses() {
     ),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, ExportResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, StatementLineJournalResponse, AutoMatchResponse, ReconciledPeriodResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, AttachmentSummaryResponse, AttachmentsResponse, AttachmentResponse, CreatedAttachmentResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, ExportResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, StatementLineJournalResponse, AutoMatchResponse, ReconciledPeriodResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, AttachmentSummaryResponse, AttachmentsResponse, AttachmentResponse, CreatedAttachmentResponse, ...buildReportResponses(), ...buildAuditDataResponses() };
 }
 
 export const responses = /* @__PURE__ */ lazy(buildResponses);

@@ -189,6 +189,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         postingDate: ['2026-02-10', '2026-03-01', '2031-01-01'],
         dateFrom: ['2026-01-01', '2026-02-11', '2025-01-01'],
         dateTo: ['2026-12-31', '2026-02-10', '2028-06-30'],
+        // The auditors' data takes the AICPA Audit Data API's names for a range.
+        startDate: ['2026-01-01', '2026-02-11', '2025-01-01'],
+        endDate: ['2026-12-31', '2026-02-10', '2028-06-30'],
         date: ['2026-02-10', '2026-12-31', '2030-01-01'],
         currency: ['USD', 'EUR', 'SAR', 'KWD', 'XYZ'],
         rate: ['3.75', '0.2666666667', '0', '1.23456789012'],

@@ -25,10 +25,11 @@ describe('permissions', () => {
     expect(ROUTES.find((r) => r.name === 'reports.create')?.access).toBe('reports:create');
   });
 
-  it('names a known permission on every company route', () => {
+  it('names known permissions on every company route (the one it declares, and those it also needs)', () => {
     for (const route of ROUTES) {
       if (route.access === 'public' || route.access === 'user') continue;
       expect(PERMISSIONS, route.name).toContain(route.access);
+      for (const also of route.alsoNeeds ?? []) expect(PERMISSIONS, route.name).toContain(also);
     }
   });
 });
