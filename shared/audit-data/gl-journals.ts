@@ -51,7 +51,7 @@ export async function glJournals(books: GlJournalReads, companyId: string, query
  */
 async function accountsMoved(companyId: string, ctx: ReportContext, range: { from: string; to: string }): Promise<string[]> {
   const scope = { kind: 'total' } as const;
-  const [before, through] = await Promise.all([range.from === MIN_DATE ? new Map() : balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
+  const [before, through] = await Promise.all([range.from === MIN_DATE ? new Map<string, AccountSums>() : balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
   const opening: AccountSums = before.get(TOTAL_GROUP) ?? new Map();
   const closing: AccountSums = through.get(TOTAL_GROUP) ?? new Map();
   return [...closing].filter(([id, s]) => s.debit !== (opening.get(id)?.debit ?? 0n) || s.credit !== (opening.get(id)?.credit ?? 0n)).map(([id]) => id);

@@ -145,6 +145,11 @@ describe("README's shell blocks", () => {
     expect(trial.financialYearId).toBe(year);
     expect(trial.totals.closing.debit).toBe(trial.totals.closing.credit);
     expect(restatements.results).toEqual([]);
+    // The auditors' data: a page of journals, the trial balance (its balances net to zero) and the chart, for the auditors' key.
+    const [journals, balances, chart] = jsonDocuments(outputOf('/AuditData/GL/Journals')) as Array<{ results: Array<Record<string, unknown>> }>;
+    expect(journals!.results.every((j) => typeof j.journalId === 'string' && Array.isArray(j.glLineItems))).toBe(true);
+    expect(balances!.results.reduce((sum, b) => sum + Math.round(Number(b.amountEnding) * 1000), 0)).toBe(0);
+    expect(chart!.results.length).toBeGreaterThan(0);
   }, 400_000);
 });
 
