@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { authenticate, permissionsInCompany } from '../auth/principal.ts';
-import { hasPermission, missingPermissions } from '../auth/permissions.ts';
+import { hasPermission } from '../auth/permissions.ts';
 import { companyAccess } from '../db/stores/access-ports.ts';
 import { apiKeyReads } from '../db/stores/api-key-ports.ts';
 import { Forbidden, NotFound, ValidationError } from '../errors.ts';
@@ -36,9 +36,10 @@ export function authentication(route: Route): MiddlewareObj<APIGatewayProxyEvent
       const companyId = parsed.data;
       const permissions = await permissionsInCompany(companyAccess, principal, companyId);
       if (!permissions) throw new NotFound('The company');
-      if (!hasPermission(permissions, route.access)) throw new Forbidden(`This operation needs the permission ${route.access}, which your role (or API key) lacks; a member who manages roles can grant it, while an API key's permissions are fixed at creation (use a key that has it).`);
-      const lacking = missingPermissions(permissions, route.alsoNeeds ?? []);
-      if (lacking.length > 0) throw new Forbidden(`This operation needs the permissions ${[route.access, ...(route.alsoNeeds ?? [])].join(' and ')}; your role (or API key) lacks ${lacking.join(' and ')}. A member who manages roles can grant it, while an API key's permissions are fixed at creation (use a key that has them).`);
+      // The route's permission, then any it also needs: the first lacking one is named.
+      for (const needed of [route.access, ...(route.alsoNeeds ?? [])]) {
+        if (!hasPermission(permissions, needed)) throw new Forbidden(`This operation needs the permission ${needed}, which your role (or API key) lacks; a member who manages roles can grant it, while an API key's permissions are fixed at creation (use a key that has it).`);
+      }
       api.companyId = companyId;
       api.permissions = permissions;
     },

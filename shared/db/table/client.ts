@@ -21,9 +21,9 @@ export function db(): DynamoDBDocumentClient {
     {
       marshallOptions: { removeUndefinedValues: true },
       // Large or fine decimals (balances) must not pass through a binary float on the way out:
-      // only a whole number a double holds exactly is a JS number (999999999999999.02 reads as a
-      // whole double, so the text decides, not the double).
-      unmarshallOptions: { wrapNumbers: (text: string) => (/^-?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : NumberValue.from(text)) },
+      // only a whole number of at most 15 digits, which a double holds exactly, is a JS number
+      // (the text decides, not the double: 999999999999999.02 would read as a whole double).
+      unmarshallOptions: { wrapNumbers: (text: string) => (/^-?\d{1,15}$/.test(text) ? +text : NumberValue.from(text)) },
     },
   );
   documentClient.middlewareStack.add(

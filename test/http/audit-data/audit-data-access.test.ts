@@ -29,8 +29,8 @@ describe('access to the auditors\' data', () => {
       expect(granted.body.results.length, path).toBeGreaterThan(0);
       expect([withoutReports.status, withoutAudit.status], path).toEqual([403, 403]);
       expect(withoutReports.body.errors[0]).toMatchObject({ code: 'Forbidden', name: 'generalErrors' });
-      expect(withoutReports.body.errors[0].reason).toContain('lacks reports:read');
-      expect(withoutAudit.body.errors[0].reason).toContain('audit:read');
+      expect(withoutReports.body.errors[0].reason).toContain('needs the permission reports:read, which your role (or API key) lacks');
+      expect(withoutAudit.body.errors[0].reason).toContain('needs the permission audit:read, which');
     }
   });
 
